@@ -1,0 +1,74 @@
+//===- Diagnostics.h - Located errors, warnings and notes -----------------===//
+//
+// The DiagnosticEngine is how every stage of agc reports a problem with the user's program:
+// `FILE:LINE:COL: error: MESSAGE`, then the source line, a caret and, where the location
+// spans more than one column on that line, an underline; then any notes, each located the
+// same way. Printing goes through llvm::SourceMgr, which owns the source buffers.
+//
+// Library code reports here and returns failure; it never exits. After `errorLimit` errors
+// the engine prints one "too many errors" line and swallows the rest, so that a file full of
+// garbage gives a readable report.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_DIAGNOSTICS_H
+#define AG_FRONTEND_DIAGNOSTICS_H
+
+#include "ag/frontend/Location.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace ag {
+
+class DiagnosticEngine {
+public:
+  enum class Severity { Error, Warning, Note };
+
+  /// Reports through `sourceMgr`, which must hold the buffers the locations point into,
+  /// to `os`.
+  DiagnosticEngine(llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os = llvm::errs())
+      : sourceMgr(sourceMgr), os(os) {}
+
+  void error(const Location &loc, const llvm::Twine &message) {
+    report(Severity::Error, loc, message);
+  }
+  void warning(const Location &loc, const llvm::Twine &message) {
+    report(Severity::Warning, loc, message);
+  }
+  /// A note is attached to the diagnostic before it; it is dropped when that one was.
+  void note(const Location &loc, const llvm::Twine &message) {
+    report(Severity::Note, loc, message);
+  }
+  /// An error that belongs to no position in a file (an unreadable file, say).
+  void error(const llvm::Twine &message);
+
+  void report(Severity severity, const Location &loc, const llvm::Twine &message);
+
+  unsigned getNumErrors() const { return numErrors; }
+  bool hadError() const { return numErrors != 0; }
+
+  /// True when further errors would no longer be shown.
+  bool reachedErrorLimit() const { return errorLimit != 0 && numErrors >= errorLimit; }
+
+  /// 0 means no limit.
+  void setErrorLimit(unsigned limit) { errorLimit = limit; }
+  static constexpr unsigned kDefaultErrorLimit = 20;
+
+  llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
+
+private:
+  /// Counts a diagnostic of `severity`; true when it is to be swallowed (past the limit,
+  /// or a note to a swallowed diagnostic).
+  bool severityCounts(Severity severity);
+
+  llvm::SourceMgr &sourceMgr;
+  llvm::raw_ostream &os;
+  unsigned numErrors = 0;
+  unsigned errorLimit = kDefaultErrorLimit;
+  bool suppressing = false; ///< Past the limit, or the last error was suppressed.
+};
+
+} // namespace ag
+
+#endif // AG_FRONTEND_DIAGNOSTICS_H

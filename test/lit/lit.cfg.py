@@ -1,0 +1,24 @@
+# lit configuration for agc's IR and CLI tests. Each test is a file whose RUN: lines call
+# agc and pipe into FileCheck; `meson test` runs lit with --param site=<build>/lit.site.cfg.py.
+import os
+
+import lit.formats
+
+config.name = "agc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+site = lit_config.params.get("site")
+if not site:
+    lit_config.fatal("run through `meson test` (it passes --param site=...)")
+exec(open(site).read())
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(agc_test_out, "lit-out")
+# LLVM 22's lit, FileCheck and not come first, ahead of any older LLVM on PATH.
+config.environment["PATH"] = os.pathsep.join(
+    [agc_bin_dir, llvm_bin_dir, config.environment.get("PATH", os.environ["PATH"])])
+config.substitutions.append(("%agc", os.path.join(agc_bin_dir, "agc")))
+config.substitutions.append(("%src_root", agc_src_root))
+config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin", "python")))

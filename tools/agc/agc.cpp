@@ -1,0 +1,189 @@
+//===- agc.cpp - The agc command-line driver ------------------------------===//
+//
+// Subcommands (DESIGN.md §4):
+//   agc compile FILE.py [-o OUT] [--header OUT.h] [--target cpu|nvptx] [--signature S]
+//                       [-D name=value]... [--emit=STAGE] [-MD -MF OUT.d]
+//   agc to-code FILE.py[:FUNC]
+//   agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]
+//   agc --emit=STAGE FILE.py          (shorthand for agc compile --emit=STAGE FILE.py)
+//
+// Exit status: 0 success; 1 the program was refused (diagnostics on stderr); 2 usage
+// error, including a stage or subcommand this version does not implement yet; 3 run-time
+// error. Output files are written to a temporary file and renamed into place.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/frontend/ASTDump.h"
+#include "ag/frontend/Diagnostics.h"
+#include "ag/frontend/Parser.h"
+#include "ag/frontend/Source.h"
+#include "ag/frontend/TreeSitter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cl = llvm::cl;
+
+namespace {
+
+enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
+
+/// Pipeline stages, in pipeline order (a later stage implies every earlier one ran).
+enum class Stage { Ast, Analysis, Ag, Scf, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
+
+/// The last stage this version of agc can produce.
+constexpr Stage kLastImplementedStage = Stage::Ast;
+
+cl::OptionCategory agcCategory("agc options");
+cl::SubCommand compileCmd("compile",
+                          "Compile a Python file to an object file and a C header");
+cl::SubCommand toCodeCmd("to-code", "Print the converted Python of a file or one function");
+cl::SubCommand runCmd("run", "Compile and run one function, printing its result as JSON");
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<FILE.py>"),
+                               cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                               cl::cat(agcCategory));
+cl::opt<std::string> target(cl::Positional, cl::desc("<FILE.py[:FUNC]>"), cl::Required,
+                            cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
+
+cl::opt<Stage> emit(
+    "emit", cl::desc("Print one stage of the pipeline instead of compiling to an object"),
+    cl::values(clEnumValN(Stage::Ast, "ast", "the located AST"),
+               clEnumValN(Stage::Analysis, "analysis", "analysis results per statement (not yet)"),
+               clEnumValN(Stage::Ag, "ag", "MLIR in the ag dialect (not yet)"),
+               clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf (not yet)"),
+               clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect (not yet)"),
+               clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR (not yet)"),
+               clEnumValN(Stage::Asm, "asm", "assembly (not yet)"),
+               clEnumValN(Stage::Ptx, "ptx", "PTX for --target=nvptx (not yet)"),
+               clEnumValN(Stage::Obj, "obj", "the object file (not yet)")),
+    cl::init(Stage::Obj), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::cat(agcCategory));
+
+cl::opt<std::string> outputFile("o", cl::desc("Write the output here (default: stdout for "
+                                              "text stages)"),
+                                cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
+                                cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
+                                cl::value_desc("file"), cl::sub(compileCmd),
+                                cl::cat(agcCategory));
+cl::opt<std::string> targetName("target", cl::desc("Code generation target: cpu or nvptx"),
+                                cl::value_desc("cpu|nvptx"), cl::init("cpu"),
+                                cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> signature("signature",
+                               cl::desc("Input signature when the source has no "
+                                        "input_signature, e.g. 'f(x: float32[None])'"),
+                               cl::value_desc("sig"), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::list<std::string> defines("D", cl::desc("Python argument of the compiled function"),
+                              cl::value_desc("name=value"), cl::Prefix, cl::sub(compileCmd),
+                              cl::cat(agcCategory));
+cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
+                           cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> depfile("MF", cl::desc("Where -MD writes the depfile"),
+                             cl::value_desc("file"), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> runArgs("args", cl::desc("Positional arguments, a JSON list"),
+                             cl::value_desc("json"), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<std::string> runKwargs("kwargs", cl::desc("Keyword arguments, a JSON object"),
+                               cl::value_desc("json"), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<unsigned> errorLimit("error-limit",
+                             cl::desc("Stop reporting after this many errors (0: no limit)"),
+                             cl::init(ag::DiagnosticEngine::kDefaultErrorLimit),
+                             cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                             cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
+
+void printVersion(llvm::raw_ostream &os) {
+  os << "agc " AGC_VERSION " (LLVM " LLVM_VERSION_STRING;
+  if (auto grammar = ag::ts::PythonGrammar::get())
+    os << ", tree-sitter-python ABI " << grammar->getAbiVersion();
+  else
+    llvm::consumeError(grammar.takeError());
+  os << ")\n";
+}
+
+int usageError(const llvm::Twine &message) {
+  llvm::errs() << "agc: error: " << message << "\n"
+               << "Run 'agc --help' for usage.\n";
+  return kUsage;
+}
+
+int notYet(const llvm::Twine &what) {
+  llvm::errs() << "agc: error: " << what
+               << " is not implemented in this version of agc; available now: --emit=ast\n";
+  return kUsage;
+}
+
+/// Parses the file and prints the stage asked for.
+int compileFile(llvm::StringRef path) {
+  if (emit > kLastImplementedStage)
+    return notYet(emit == Stage::Obj ? llvm::Twine("compiling to an object file")
+                                     : "--emit=" + emit.getParser().getOption(
+                                                       static_cast<unsigned>(emit.getValue())));
+  if (targetName != "cpu" && targetName != "nvptx")
+    return usageError("unknown --target '" + targetName + "' (expected cpu or nvptx)");
+
+  llvm::SourceMgr sourceMgr;
+  ag::DiagnosticEngine diag(sourceMgr);
+  diag.setErrorLimit(errorLimit);
+  std::optional<ag::SourceFile> source = ag::loadSourceFile(path, diag);
+  if (!source)
+    return kRefused;
+  std::unique_ptr<ag::ast::Module> module = ag::parseModule(*source, diag);
+  if (!module)
+    return kRefused;
+
+  std::string out = outputFile.empty() ? "-" : outputFile.getValue();
+  if (llvm::Error err = llvm::writeToOutput(out, [&](llvm::raw_ostream &os) {
+        ag::ast::dump(*module, os);
+        return llvm::Error::success();
+      })) {
+    llvm::errs() << "agc: error: cannot write '" << out << "': " << llvm::toString(std::move(err))
+                 << '\n';
+    return kRefused;
+  }
+  return kSuccess;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::SetVersionPrinter(printVersion);
+  for (cl::SubCommand *sub : {&cl::SubCommand::getTopLevel(), &compileCmd, &toCodeCmd, &runCmd})
+    cl::HideUnrelatedOptions(agcCategory, *sub);
+
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "agc: an ahead-of-time AutoGraph compiler\n\n"
+          "  Compiles Python functions written with TensorFlow ops and ordinary if/while/for\n"
+          "  into native code, deciding ahead of time what becomes tf.cond / tf.while_loop.\n\n"
+          "  agc compile FILE.py [-o OUT.o] [--header OUT.h] [--emit=STAGE] ...\n"
+          "  agc to-code FILE.py[:FUNC]\n"
+          "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
+          "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"
+          "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
+          "  This version implements --emit=ast; the other stages and subcommands are\n"
+          "  accepted on the command line and report that they are not implemented yet.\n",
+          &errorStream)) {
+    llvm::errs() << errors;
+    return kUsage;
+  }
+
+  if (toCodeCmd)
+    return notYet("'agc to-code'");
+  if (runCmd)
+    return notYet("'agc run'");
+  if (inputFile.empty())
+    return usageError(compileCmd ? "no input file" : "no subcommand or input file given");
+  if (!compileCmd && emit.getNumOccurrences() == 0) {
+    if (!llvm::StringRef(inputFile).ends_with(".py"))
+      return usageError("unknown subcommand '" + inputFile +
+                        "' (expected compile, to-code or run)");
+    return usageError("no subcommand given; did you mean 'agc compile " + inputFile + "'?");
+  }
+  return compileFile(inputFile);
+}
