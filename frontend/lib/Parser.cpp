@@ -20,7 +20,6 @@
 #include "llvm/Support/ConvertUTF.h"
 
 #include <cerrno>
-#include <functional>
 #include <cstdlib>
 
 using namespace ag;
@@ -58,6 +57,83 @@ std::string describeMissing(llvm::StringRef type) {
 /// ts_node_is_error).
 constexpr TSSymbol kErrorSymbol = static_cast<TSSymbol>(-1);
 
+/// The leaves (tokens) under `node`, in order, iteratively.
+std::vector<TSNode> leavesOf(TSNode node) {
+  std::vector<TSNode> leaves;
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&cursor))
+      continue;
+    leaves.push_back(ts_tree_cursor_current_node(&cursor));
+    bool moved = false;
+    while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
+      if (!ts_tree_cursor_goto_parent(&cursor))
+        break;
+    if (!moved)
+      break;
+  }
+  ts_tree_cursor_delete(&cursor);
+  return leaves;
+}
+
+/// Reports one ERROR node, the region tree-sitter could not fit into the grammar, as
+/// precisely as its tokens allow:
+///   - an opening bracket in it that is never closed: "'(' was never closed", at it;
+///   - a region that runs to the end of the file: "unexpected end of file", at the end,
+///     with a note at the start of the incomplete construct;
+///   - a single stray token: "unexpected 'tok'";
+///   - otherwise "invalid syntax" over the region's first line.
+void reportErrorNode(const SourceFile &source, TSNode node, DiagnosticEngine &diag) {
+  std::vector<TSNode> leaves = leavesOf(node);
+  std::vector<TSNode> open;
+  for (TSNode leaf : leaves) {
+    llvm::StringRef tok = ts_node_type(leaf);
+    if (tok == "(" || tok == "[" || tok == "{") {
+      open.push_back(leaf);
+    } else if ((tok == ")" || tok == "]" || tok == "}") && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (!open.empty()) {
+    diag.error(locationOf(source, open.front()),
+               "invalid syntax: '" + llvm::Twine(ts_node_type(open.front())) + "' was never closed");
+    return;
+  }
+  // A compound statement header without its ':' (`if x` then a newline).
+  static const llvm::StringRef kHeaders[] = {"if", "elif", "else", "while", "for", "def", "try",
+                                             "except", "finally", "with", "class"};
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (!llvm::is_contained(kHeaders, llvm::StringRef(ts_node_type(leaves[i]))))
+      continue;
+    uint32_t row = ts_node_start_point(leaves[i]).row;
+    bool colon = false;
+    for (size_t j = i + 1; j < leaves.size() && ts_node_start_point(leaves[j]).row == row; ++j)
+      colon |= llvm::StringRef(ts_node_type(leaves[j])) == ":";
+    if (colon)
+      continue;
+    uint32_t lineStart = ts_node_start_byte(leaves[i]) - ts_node_start_point(leaves[i]).column;
+    size_t lineEnd = source.text.find('\n', lineStart);
+    llvm::StringRef line = source.text.slice(lineStart, lineEnd);
+    uint32_t at = lineStart + static_cast<uint32_t>(line.rtrim().size());
+    diag.error(source.locationOf(at, at), "invalid syntax: expected ':'");
+    return;
+  }
+  uint32_t end = ts_node_end_byte(node);
+  if (source.text.drop_front(std::min<size_t>(end, source.text.size())).trim().empty() &&
+      !leaves.empty() && leaves.size() > 1) {
+    uint32_t last = static_cast<uint32_t>(source.text.rtrim().size());
+    diag.error(source.locationOf(last, last), "invalid syntax: unexpected end of file");
+    diag.note(locationOf(source, leaves.front()), "in the construct that starts here");
+    return;
+  }
+  Location loc = locationOf(source, node);
+  if (leaves.size() == 1) {
+    diag.error(loc, "invalid syntax: unexpected '" + textOf(source, leaves.front()).take_front(40) + "'");
+    return;
+  }
+  diag.error(loc, "invalid syntax");
+}
+
 /// Reports every ERROR and MISSING node under `root`; returns how many. Iterative, so that
 /// deeply nested input cannot exhaust the stack.
 unsigned reportSyntaxErrors(const SourceFile &source, TSNode root, DiagnosticEngine &diag) {
@@ -75,16 +151,7 @@ unsigned reportSyntaxErrors(const SourceFile &source, TSNode root, DiagnosticEng
       diag.error(loc, "invalid syntax: expected " + describeMissing(ts_node_type(node)));
     } else if (ts_node_symbol(node) == kErrorSymbol) {
       ++count;
-      Location loc = locationOf(source, node);
-      // Point at the first token that could not be placed, not at the whole region.
-      TSNode first = node;
-      while (ts_node_child_count(first) > 0)
-        first = ts_node_child(first, 0);
-      llvm::StringRef token = textOf(source, first);
-      if (!token.empty() && token.size() <= 20 && !token.contains('\n'))
-        diag.error(loc, "invalid syntax: unexpected '" + token + "'");
-      else
-        diag.error(loc, "invalid syntax");
+      reportErrorNode(source, node, diag);
     } else {
       descend = ts_node_has_error(node);
     }
@@ -258,7 +325,8 @@ private:
   };
   bool tooDeep(TSNode node);
 
-  void checkDecorators(const Module &module);
+  /// Whether `decorator` is tf.function, called or not, under any import alias seen.
+  bool isTfFunction(const Expr &decorator) const;
 
   const SourceFile &source;
   const ts::PythonGrammar &grammar;
@@ -367,10 +435,7 @@ std::unique_ptr<Module> ASTBuilder::buildModule(TSNode root) {
       break;
     buildStmt(child, body);
   }
-  auto module = std::make_unique<Module>(loc(root), std::move(body));
-  if (!stop)
-    checkDecorators(*module);
-  return module;
+  return std::make_unique<Module>(loc(root), std::move(body));
 }
 
 void ASTBuilder::buildBlock(TSNode block, StmtList &out) {
@@ -694,6 +759,13 @@ StmtPtr ASTBuilder::buildDecorated(TSNode node) {
   }
   if (kind(definition) != Sym::FunctionDefinition)
     return unsupportedNode(definition);
+  for (const ExprPtr &decorator : decorators)
+    if (!isTfFunction(*decorator)) {
+      diag.error(decorator->loc(), "decorators other than '@tf.function' are not supported by agc");
+      diag.note(loc(field(definition, f.name)),
+                "on the definition of '" + text(field(definition, f.name)) + "'");
+      ok = false;
+    }
   // As in CPython, the definition is located at 'def'; decorators carry their own.
   StmtPtr def = buildFunction(definition, std::move(decorators));
   return ok ? std::move(def) : nullptr;
@@ -800,31 +872,16 @@ StmtPtr ASTBuilder::buildFunction(TSNode node, ExprList decorators) {
 
 /// Decorators are kept for the analyses, which read @tf.function(input_signature=...).
 /// Any other decorator would change the function in ways agc cannot see.
-void ASTBuilder::checkDecorators(const Module &module) {
-  std::function<void(const StmtList &)> visit = [&](const StmtList &stmts) {
-    for (const StmtPtr &stmt : stmts) {
-      const auto *def = llvm::dyn_cast<FunctionDefStmt>(stmt.get());
-      if (!def)
-        continue;
-      for (const ExprPtr &decorator : def->getDecorators()) {
-        const Expr *callee = decorator.get();
-        if (const auto *call = llvm::dyn_cast<CallExpr>(callee))
-          callee = &call->getCallee();
-        bool isTfFunction = false;
-        if (const auto *attr = llvm::dyn_cast<AttributeExpr>(callee))
-          if (const auto *base = llvm::dyn_cast<NameExpr>(&attr->getValue()))
-            isTfFunction = attr->getAttr() == "function" && tensorflowAliases.count(base->getId());
-        if (const auto *name = llvm::dyn_cast<NameExpr>(callee))
-          isTfFunction = functionAliases.count(name->getId());
-        if (!isTfFunction) {
-          diag.error(decorator->loc(), "decorators other than '@tf.function' are not supported by agc");
-          diag.note(def->getNameLoc(), "on the definition of '" + def->getName() + "'");
-        }
-      }
-      visit(def->getBody());
-    }
-  };
-  visit(module.getBody());
+bool ASTBuilder::isTfFunction(const Expr &decorator) const {
+  const Expr *callee = &decorator;
+  if (const auto *call = llvm::dyn_cast<CallExpr>(callee))
+    callee = &call->getCallee();
+  if (const auto *attr = llvm::dyn_cast<AttributeExpr>(callee))
+    if (const auto *base = llvm::dyn_cast<NameExpr>(&attr->getValue()))
+      return attr->getAttr() == "function" && tensorflowAliases.count(base->getId());
+  if (const auto *name = llvm::dyn_cast<NameExpr>(callee))
+    return functionAliases.count(name->getId());
+  return false;
 }
 
 //===----------------------------------------------------------------------------------===//

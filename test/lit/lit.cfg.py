@@ -1,13 +1,14 @@
 # lit configuration for agc's IR and CLI tests. Each test is a file whose RUN: lines call
 # agc and pipe into FileCheck; `meson test` runs lit with --param site=<build>/lit.site.cfg.py.
 import os
+import sys
 
 import lit.formats
 
 config.name = "agc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".py", ".test"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "Inputs"]
 
 site = lit_config.params.get("site")
 if not site:
@@ -22,3 +23,5 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%agc", os.path.join(agc_bin_dir, "agc")))
 config.substitutions.append(("%src_root", agc_src_root))
 config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin", "python")))
+config.substitutions.append(
+    ("%expect_exit", '"%s" "%s"' % (sys.executable, os.path.join(agc_test_src, "expect_exit.py"))))
