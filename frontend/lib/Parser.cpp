@@ -166,6 +166,30 @@ unsigned reportSyntaxErrors(const SourceFile &source, TSNode root, DiagnosticEng
   }
 }
 
+/// tree-sitter-python's scanner keeps each indentation width in one byte, so deeper
+/// indentation breaks its parse in ways that look like unrelated syntax errors. When the
+/// parse failed, a line indented past that is the error to report (CPython stops at 100
+/// levels of indentation anyway).
+bool reportDeepIndentation(const SourceFile &source, DiagnosticEngine &diag) {
+  constexpr size_t kMaxIndent = 255;
+  size_t lineStart = 0;
+  while (lineStart < source.text.size()) {
+    size_t lineEnd = source.text.find('\n', lineStart);
+    if (lineEnd == llvm::StringRef::npos)
+      lineEnd = source.text.size();
+    llvm::StringRef line = source.text.slice(lineStart, lineEnd);
+    size_t indent = line.find_first_not_of(" \t");
+    if (indent != llvm::StringRef::npos && indent > kMaxIndent) {
+      uint32_t at = static_cast<uint32_t>(lineStart + indent);
+      diag.error(source.locationOf(at, at),
+                 "indentation deeper than " + llvm::Twine(kMaxIndent) + " columns is not supported");
+      return true;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return false;
+}
+
 //===----------------------------------------------------------------------------------===//
 // Literals
 //===----------------------------------------------------------------------------------===//
@@ -1353,6 +1377,8 @@ std::unique_ptr<Module> ag::parseModule(const SourceFile &source, DiagnosticEngi
     return nullptr;
   }
   TSNode root = tree->root();
+  if (ts_node_has_error(root) && reportDeepIndentation(source, diag))
+    return nullptr;
   if (reportSyntaxErrors(source, root, diag))
     return nullptr;
   unsigned errorsBefore = diag.getNumErrors();

@@ -25,3 +25,4 @@ config.substitutions.append(("%src_root", agc_src_root))
 config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin", "python")))
 config.substitutions.append(
     ("%expect_exit", '"%s" "%s"' % (sys.executable, os.path.join(agc_test_src, "expect_exit.py"))))
+config.substitutions.append(("%pyexe", '"%s"' % sys.executable))
