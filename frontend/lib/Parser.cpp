@@ -90,8 +90,19 @@ void reportErrorNode(const SourceFile &source, TSNode node, DiagnosticEngine &di
     llvm::StringRef tok = ts_node_type(leaf);
     if (tok == "(" || tok == "[" || tok == "{") {
       open.push_back(leaf);
-    } else if ((tok == ")" || tok == "]" || tok == "}") && !open.empty()) {
+    } else if (tok == ")" || tok == "]" || tok == "}") {
+      if (open.empty()) {
+        diag.error(locationOf(source, leaf), "invalid syntax: unmatched '" + tok + "'");
+        return;
+      }
       open.pop_back();
+    }
+  }
+  for (TSNode leaf : leaves) {
+    llvm::StringRef tok = ts_node_type(leaf);
+    if (tok == "\"" || tok == "'" || tok == "string_start") {
+      diag.error(locationOf(source, leaf), "invalid syntax: unterminated string literal");
+      return;
     }
   }
   if (!open.empty()) {
@@ -203,8 +214,9 @@ void appendUTF8(uint32_t code, std::string &out) {
 }
 
 /// Decodes the escapes of a non-raw Python string body. Returns false, with `bad` set to
-/// the offset of the bad escape, when an escape is malformed.
-bool decodeEscapes(llvm::StringRef body, std::string &out, size_t &bad) {
+/// the offset of the bad escape, when an escape is malformed or is a named escape
+/// (`\N{...}`, `named` set), which agc does not support.
+bool decodeEscapes(llvm::StringRef body, std::string &out, size_t &bad, bool &named) {
   out.reserve(body.size());
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
@@ -248,7 +260,8 @@ bool decodeEscapes(llvm::StringRef body, std::string &out, size_t &bad) {
       }
       break;
     case 'N':
-      bad = start; // named Unicode escapes need the Unicode name table
+      bad = start; // named Unicode escapes need the Unicode name table: refused
+      named = true;
       return false;
     default:
       if (e >= '0' && e <= '7') {
@@ -279,7 +292,10 @@ public:
 
 private:
   // Statements.
-  void buildBlock(TSNode block, StmtList &out);
+  /// Converts the block in field `blockField` of compound statement `owner`, checking
+  /// the indentation that tree-sitter-python does not: every statement of the block on a
+  /// line of its own starts in the same column, to the right of `owner`.
+  void buildBlock(TSNode owner, TSFieldId blockField, StmtList &out);
   void buildStmt(TSNode node, StmtList &out);
   void buildExpressionStatement(TSNode node, StmtList &out);
   StmtPtr buildAssignment(TSNode node);
@@ -422,9 +438,9 @@ std::nullptr_t ASTBuilder::unsupportedNode(TSNode node) {
       {"await", "'await' expressions are"},
       {"named_expression", "assignment expressions (':=') are"},
       {"set", "set displays are"},
-      {"list_splat", "star-arguments ('*x') are"},
-      {"parenthesized_list_splat", "star-arguments ('*x') are"},
-      {"dictionary_splat", "keyword star-arguments ('**x') are"},
+      {"list_splat", "unpacking with '*' is"},
+      {"parenthesized_list_splat", "unpacking with '*' is"},
+      {"dictionary_splat", "unpacking with '**' is"},
       {"list_splat_pattern", "starred targets ('*x') are"},
       {"print_statement", "Python 2 'print' statements are"},
       {"exec_statement", "Python 2 'exec' statements are"},
@@ -457,15 +473,51 @@ std::unique_ptr<Module> ASTBuilder::buildModule(TSNode root) {
   for (TSNode child : namedChildren(root)) {
     if (stopped())
       break;
+    if (ts_node_start_point(child).column != 0) {
+      error(child, "unexpected indent");
+      continue;
+    }
     buildStmt(child, body);
   }
   return std::make_unique<Module>(loc(root), std::move(body));
 }
 
-void ASTBuilder::buildBlock(TSNode block, StmtList &out) {
-  for (TSNode child : namedChildren(block)) {
+void ASTBuilder::buildBlock(TSNode owner, TSFieldId blockField, StmtList &out) {
+  TSNode block = field(owner, blockField);
+  std::vector<TSNode> stmts =
+      ts_node_is_null(block) ? std::vector<TSNode>() : namedChildren(block);
+  TSPoint header = ts_node_start_point(owner);
+  llvm::StringRef keyword = ts_node_is_null(ts_node_child(owner, 0))
+                                ? llvm::StringRef("compound")
+                                : llvm::StringRef(ts_node_type(ts_node_child(owner, 0)));
+  auto expectedBlock = [&](TSNode at) {
+    diag.error(ts_node_is_null(at) ? loc(owner) : loc(at),
+               "expected an indented block after '" + keyword + "' statement on line " +
+                   llvm::Twine(header.row + 1));
+  };
+  if (stmts.empty()) {
+    expectedBlock(ts_node_next_named_sibling(owner));
+    return;
+  }
+  std::optional<uint32_t> column;
+  for (TSNode child : stmts) {
     if (stopped())
       return;
+    TSPoint at = ts_node_start_point(child);
+    if (at.row != header.row) {
+      if (!column) {
+        column = at.column;
+        if (at.column <= header.column) {
+          expectedBlock(child);
+          return;
+        }
+      } else if (at.column != *column) {
+        error(child, at.column > *column
+                         ? "unexpected indent"
+                         : "unindent does not match any outer indentation level");
+        return;
+      }
+    }
     buildStmt(child, out);
   }
 }
@@ -601,7 +653,7 @@ StmtPtr ASTBuilder::buildAugmentedAssignment(TSNode node) {
 }
 
 bool ASTBuilder::buildElse(TSNode elseClause, StmtList &out) {
-  buildBlock(field(elseClause, f.body), out);
+  buildBlock(elseClause, f.body, out);
   return true;
 }
 
@@ -609,7 +661,7 @@ StmtPtr ASTBuilder::buildIf(TSNode node) {
   // if c0: b0 elif c1: b1 else: b2  =>  If(c0, b0, [If(c1, b1, b2, elif)])
   ExprPtr test = buildExpr(field(node, f.condition));
   StmtList body;
-  buildBlock(field(node, f.consequence), body);
+  buildBlock(node, f.consequence, body);
   std::vector<TSNode> alternatives = fieldChildren(node, f.alternative);
   StmtList orelse;
   for (TSNode alt : llvm::reverse(alternatives)) {
@@ -619,7 +671,7 @@ StmtPtr ASTBuilder::buildIf(TSNode node) {
     }
     ExprPtr elifTest = buildExpr(field(alt, f.condition));
     StmtList elifBody;
-    buildBlock(field(alt, f.consequence), elifBody);
+    buildBlock(alt, f.consequence, elifBody);
     if (!elifTest)
       return nullptr;
     // The elif's own location runs to the end of the whole chain, like CPython's.
@@ -640,7 +692,7 @@ StmtPtr ASTBuilder::buildWhile(TSNode node) {
   ExprPtr test = buildExpr(field(node, f.condition));
   StmtList body, orelse;
   ++loopDepth;
-  buildBlock(field(node, f.body), body);
+  buildBlock(node, f.body, body);
   --loopDepth;
   TSNode alt = field(node, f.alternative);
   if (!ts_node_is_null(alt))
@@ -658,7 +710,7 @@ StmtPtr ASTBuilder::buildFor(TSNode node) {
   ExprPtr iter = buildExpr(field(node, f.right));
   StmtList body, orelse;
   ++loopDepth;
-  buildBlock(field(node, f.body), body);
+  buildBlock(node, f.body, body);
   --loopDepth;
   TSNode alt = field(node, f.alternative);
   if (!ts_node_is_null(alt))
@@ -884,7 +936,7 @@ StmtPtr ASTBuilder::buildFunction(TSNode node, ExprList decorators) {
   unsigned savedLoops = loopDepth;
   loopDepth = 0;
   ++functionDepth;
-  buildBlock(field(node, f.body), body);
+  buildBlock(node, f.body, body);
   --functionDepth;
   loopDepth = savedLoops;
   if (!ok)
@@ -1063,7 +1115,7 @@ bool ASTBuilder::appendString(TSNode node, std::string &out) {
     else if (k == Sym::StringEnd)
       end = c.node;
     else if (k == Sym::Interpolation) {
-      unsupported(c.node, "f-strings are");
+      unsupported(node, "f-strings are");
       return false;
     }
   }
@@ -1088,9 +1140,14 @@ bool ASTBuilder::appendString(TSNode node, std::string &out) {
     return true;
   }
   size_t bad = 0;
-  if (!decodeEscapes(body, out, bad)) {
+  bool named = false;
+  if (!decodeEscapes(body, out, bad, named)) {
     uint32_t at = ts_node_end_byte(start) + bad;
-    diag.error(source.locationOf(at, at + 2), "invalid escape sequence in string literal");
+    if (named)
+      diag.error(source.locationOf(at, at + 2),
+                 "named Unicode escapes ('\\N{...}') are not supported by agc");
+    else
+      diag.error(source.locationOf(at, at + 2), "invalid escape sequence in string literal");
     return false;
   }
   return true;

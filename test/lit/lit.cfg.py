@@ -26,3 +26,12 @@ config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin
 config.substitutions.append(
     ("%expect_exit", '"%s" "%s"' % (sys.executable, os.path.join(agc_test_src, "expect_exit.py"))))
 config.substitutions.append(("%pyexe", '"%s"' % sys.executable))
+
+# The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
+# its installation, and then the oracle tests say so.
+if os.path.exists(os.path.join(agc_src_root, ".venv", "lib")) and any(
+        os.path.isdir(os.path.join(root, "tensorflow"))
+        for root, _, _ in os.walk(os.path.join(agc_src_root, ".venv", "lib")) if root.endswith("site-packages")):
+    config.available_features.add("tf-oracle")
+else:
+    lit_config.note("TensorFlow oracle not installed (.venv): tests that need it are UNSUPPORTED")

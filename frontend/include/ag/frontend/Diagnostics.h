@@ -48,8 +48,9 @@ public:
   unsigned getNumErrors() const { return numErrors; }
   bool hadError() const { return numErrors != 0; }
 
-  /// True when further errors would no longer be shown.
-  bool reachedErrorLimit() const { return errorLimit != 0 && numErrors >= errorLimit; }
+  /// True once an error was swallowed for being past the limit (and the "too many errors"
+  /// line printed): reporting more is wasted work.
+  bool reachedErrorLimit() const { return errorLimit != 0 && numErrors > errorLimit; }
 
   /// 0 means no limit.
   void setErrorLimit(unsigned limit) { errorLimit = limit; }

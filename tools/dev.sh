@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The README's two quick-start commands. Both run tools/setup.sh first (install, fetch,
+# configure, build; idempotent), then:
+#   tools/dev.sh example   print the located AST of a seed example (examples/tanh_loop.py)
+#   tools/dev.sh test      run every test (meson test: doctest unit tests, lit + FileCheck)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+case "${1:-}" in
+  example)
+    bash tools/setup.sh
+    echo "== examples/tanh_loop.py"
+    cat examples/tanh_loop.py
+    echo "== agc --emit=ast examples/tanh_loop.py"
+    build/tools/agc --emit=ast examples/tanh_loop.py
+    ;;
+  test)
+    bash tools/setup.sh
+    status=0
+    meson test -C build --print-errorlogs || status=$?
+    # One closing line over both runners: doctest's test cases and lit's tests.
+    log=build/meson-logs/testlog.txt
+    passed=0 failed=0
+    read -r up uf < <(sed -n 's/.*test cases: *[0-9]* | *\([0-9]*\) passed | *\([0-9]*\) failed.*/\1 \2/p' "$log" | tail -n1) || true
+    lp=$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    lf=$(sed -n 's/^ *Failed: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    lu=$(sed -n 's/^ *Unsupported: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    passed=$(( ${up:-0} + ${lp:-0} ))
+    failed=$(( ${uf:-0} + ${lf:-0} ))
+    [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+    if [ -n "${lu:-}" ]; then
+      echo "(lit: ${lu} tests unsupported here; their reasons are printed above)"
+    fi
+    echo "tests: ${passed} passed, ${failed} failed"
+    exit "$status"
+    ;;
+  *)
+    echo "usage: tools/dev.sh example|test" >&2
+    exit 2
+    ;;
+esac
