@@ -23,7 +23,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
 
 namespace cl = llvm::cl;
 
@@ -94,6 +97,28 @@ cl::opt<unsigned> errorLimit("error-limit",
                              cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
                              cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
 
+cl::opt<bool> timePhases("time-phases",
+                         cl::desc("Print the wall time of each phase to stderr"),
+                         cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                         cl::cat(agcCategory));
+
+/// Wall time since construction, printed as `agc: time: PHASE: N ms` with --time-phases.
+class PhaseTimer {
+public:
+  explicit PhaseTimer(const char *phase)
+      : phase(phase), start(std::chrono::steady_clock::now()) {}
+  ~PhaseTimer() {
+    if (!timePhases)
+      return;
+    std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
+    llvm::errs() << "agc: time: " << phase << ": " << llvm::format("%.2f", ms.count()) << " ms\n";
+  }
+
+private:
+  const char *phase;
+  std::chrono::steady_clock::time_point start;
+};
+
 void printVersion(llvm::raw_ostream &os) {
   os << "agc " AGC_VERSION " (LLVM " LLVM_VERSION_STRING;
   if (auto grammar = ag::ts::PythonGrammar::get())
@@ -127,12 +152,21 @@ int compileFile(llvm::StringRef path) {
   llvm::SourceMgr sourceMgr;
   ag::DiagnosticEngine diag(sourceMgr);
   diag.setErrorLimit(errorLimit);
-  std::optional<ag::SourceFile> source = ag::loadSourceFile(path, diag);
+  std::optional<ag::SourceFile> source;
+  std::unique_ptr<ag::ast::Module> module;
+  {
+    PhaseTimer timer("read");
+    source = ag::loadSourceFile(path, diag);
+  }
   if (!source)
     return kRefused;
-  std::unique_ptr<ag::ast::Module> module = ag::parseModule(*source, diag);
+  {
+    PhaseTimer timer("parse+ast");
+    module = ag::parseModule(*source, diag);
+  }
   if (!module)
     return kRefused;
+  PhaseTimer timer("emit");
 
   std::string out = outputFile.empty() ? "-" : outputFile.getValue();
   if (llvm::Error err = llvm::writeToOutput(out, [&](llvm::raw_ostream &os) {
