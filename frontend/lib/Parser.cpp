@@ -2,8 +2,9 @@
 //
 // Steps:
 //   1. tree-sitter parses the text (with a time limit).
-//   2. reportSyntaxErrors walks the tree iteratively and turns each ERROR node into
-//      "invalid syntax" and each MISSING node into "expected X"; if there were any, stop.
+//   2. reportSyntaxErrors walks the tree iteratively and turns each MISSING node into
+//      "expected X" and each ERROR node into the most precise message its tokens allow
+//      (reportErrorNode); if there were any, stop.
 //   3. ASTBuilder converts the concrete tree, one method per construct, into ast nodes with
 //      locations. Constructs outside agc's subset are reported by name and skipped, and
 //      the conversion goes on so that every such construct in the file is reported.
@@ -60,20 +61,15 @@ constexpr TSSymbol kErrorSymbol = static_cast<TSSymbol>(-1);
 /// The leaves (tokens) under `node`, in order, iteratively.
 std::vector<TSNode> leavesOf(TSNode node) {
   std::vector<TSNode> leaves;
-  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  ts::TreeCursor cursor(node);
   for (;;) {
-    if (ts_tree_cursor_goto_first_child(&cursor))
+    if (cursor.gotoFirstChild())
       continue;
-    leaves.push_back(ts_tree_cursor_current_node(&cursor));
-    bool moved = false;
-    while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor)))
-      if (!ts_tree_cursor_goto_parent(&cursor))
-        break;
-    if (!moved)
-      break;
+    leaves.push_back(cursor.node());
+    while (!cursor.gotoNextSibling())
+      if (!cursor.gotoParent())
+        return leaves;
   }
-  ts_tree_cursor_delete(&cursor);
-  return leaves;
 }
 
 /// Reports one ERROR node, the region tree-sitter could not fit into the grammar, as
@@ -98,12 +94,23 @@ void reportErrorNode(const SourceFile &source, TSNode node, DiagnosticEngine &di
       open.pop_back();
     }
   }
+  // A string whose start has no end (a complete string inside the region has both).
+  std::vector<TSNode> openStrings;
   for (TSNode leaf : leaves) {
     llvm::StringRef tok = ts_node_type(leaf);
-    if (tok == "\"" || tok == "'" || tok == "string_start") {
-      diag.error(locationOf(source, leaf), "invalid syntax: unterminated string literal");
-      return;
+    if (tok == "\"" || tok == "'") {
+      openStrings.assign(1, leaf);
+      break;
     }
+    if (tok == "string_start")
+      openStrings.push_back(leaf);
+    else if (tok == "string_end" && !openStrings.empty())
+      openStrings.pop_back();
+  }
+  if (!openStrings.empty()) {
+    diag.error(locationOf(source, openStrings.front()),
+               "invalid syntax: unterminated string literal");
+    return;
   }
   if (!open.empty()) {
     diag.error(locationOf(source, open.front()),
@@ -151,11 +158,10 @@ unsigned reportSyntaxErrors(const SourceFile &source, TSNode root, DiagnosticEng
   if (!ts_node_has_error(root))
     return 0;
   unsigned count = 0;
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  bool descend = true;
+  ts::TreeCursor cursor(root);
   for (;;) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    descend = false;
+    TSNode node = cursor.node();
+    bool descend = false;
     if (ts_node_is_missing(node)) {
       ++count;
       Location loc = locationOf(source, node);
@@ -166,14 +172,11 @@ unsigned reportSyntaxErrors(const SourceFile &source, TSNode root, DiagnosticEng
     } else {
       descend = ts_node_has_error(node);
     }
-    if (descend && ts_tree_cursor_goto_first_child(&cursor))
+    if (descend && cursor.gotoFirstChild())
       continue;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) {
-        ts_tree_cursor_delete(&cursor);
+    while (!cursor.gotoNextSibling())
+      if (!cursor.gotoParent())
         return count;
-      }
-    }
   }
 }
 
@@ -284,9 +287,10 @@ bool decodeEscapes(llvm::StringRef body, std::string &out, size_t &bad, bool &na
 
 class ASTBuilder {
 public:
-  ASTBuilder(const SourceFile &source, const ts::PythonGrammar &grammar,
+  ASTBuilder(const SourceFile &source, const ts::PythonGrammar &grammar, TSNode root,
              DiagnosticEngine &diag, const ParseOptions &options)
-      : source(source), grammar(grammar), f(grammar.fields()), diag(diag), options(options) {}
+      : source(source), grammar(grammar), f(grammar.fields()), diag(diag), options(options),
+        cursor(root) {}
 
   std::unique_ptr<Module> buildModule(TSNode root);
 
@@ -312,7 +316,7 @@ private:
   StmtPtr buildFunction(TSNode node, ExprList decorators);
   StmtPtr buildDecorated(TSNode node);
   bool buildParams(TSNode node, std::vector<Param> &params);
-  bool buildElse(TSNode elseClause, StmtList &out);
+
 
   // Expressions.
   ExprPtr buildExpr(TSNode node);
@@ -338,6 +342,8 @@ private:
   Location loc(TSNode node) const { return locationOf(source, node); }
   llvm::StringRef text(TSNode node) const { return textOf(source, node); }
   Sym kind(TSNode node) const { return grammar.kind(node); }
+  /// The children of `node`, through the builder's one cursor.
+  ts::ChildList children(TSNode node) const { return ts::children(cursor, node); }
   /// The named children of `node` that are not comments.
   std::vector<TSNode> namedChildren(TSNode node) const;
   /// The children of `node` in field `field`, in order.
@@ -379,13 +385,14 @@ private:
   unsigned functionDepth = 0; ///< Functions around the current statement.
   llvm::StringSet<> tensorflowAliases{"tf", "tensorflow"};
   llvm::StringSet<> functionAliases; ///< `from tensorflow import function [as f]`.
+  mutable ts::TreeCursor cursor; ///< Reset for every children() call.
 };
 
 } // namespace
 
 std::vector<TSNode> ASTBuilder::namedChildren(TSNode node) const {
   std::vector<TSNode> out;
-  for (const ts::Child &c : ts::children(node))
+  for (const ts::Child &c : children(node))
     if (ts_node_is_named(c.node) && !ts_node_is_extra(c.node))
       out.push_back(c.node);
   return out;
@@ -393,14 +400,14 @@ std::vector<TSNode> ASTBuilder::namedChildren(TSNode node) const {
 
 std::vector<TSNode> ASTBuilder::fieldChildren(TSNode node, TSFieldId id) const {
   std::vector<TSNode> out;
-  for (const ts::Child &c : ts::children(node))
+  for (const ts::Child &c : children(node))
     if (c.field == id)
       out.push_back(c.node);
   return out;
 }
 
 bool ASTBuilder::hasKeyword(TSNode node, llvm::StringRef keyword) const {
-  for (const ts::Child &c : ts::children(node))
+  for (const ts::Child &c : children(node))
     if (!ts_node_is_named(c.node) && llvm::StringRef(ts_node_type(c.node)) == keyword)
       return true;
   return false;
@@ -652,11 +659,6 @@ StmtPtr ASTBuilder::buildAugmentedAssignment(TSNode node) {
   return std::make_unique<AugAssignStmt>(loc(node), std::move(target), *op, std::move(value));
 }
 
-bool ASTBuilder::buildElse(TSNode elseClause, StmtList &out) {
-  buildBlock(elseClause, f.body, out);
-  return true;
-}
-
 StmtPtr ASTBuilder::buildIf(TSNode node) {
   // if c0: b0 elif c1: b1 else: b2  =>  If(c0, b0, [If(c1, b1, b2, elif)])
   ExprPtr test = buildExpr(field(node, f.condition));
@@ -666,7 +668,7 @@ StmtPtr ASTBuilder::buildIf(TSNode node) {
   StmtList orelse;
   for (TSNode alt : llvm::reverse(alternatives)) {
     if (kind(alt) == Sym::ElseClause) {
-      buildElse(alt, orelse);
+      buildBlock(alt, f.body, orelse);
       continue;
     }
     ExprPtr elifTest = buildExpr(field(alt, f.condition));
@@ -696,7 +698,7 @@ StmtPtr ASTBuilder::buildWhile(TSNode node) {
   --loopDepth;
   TSNode alt = field(node, f.alternative);
   if (!ts_node_is_null(alt))
-    buildElse(alt, orelse);
+    buildBlock(alt, f.body, orelse);
   if (!test)
     return nullptr;
   return std::make_unique<WhileStmt>(loc(node), std::move(test), std::move(body),
@@ -714,7 +716,7 @@ StmtPtr ASTBuilder::buildFor(TSNode node) {
   --loopDepth;
   TSNode alt = field(node, f.alternative);
   if (!ts_node_is_null(alt))
-    buildElse(alt, orelse);
+    buildBlock(alt, f.body, orelse);
   if (!target || !iter)
     return nullptr;
   return std::make_unique<ForStmt>(loc(node), std::move(target), std::move(iter),
@@ -803,7 +805,7 @@ StmtPtr ASTBuilder::buildImportFrom(TSNode node, bool future) {
     }
   }
   std::vector<ImportAlias> names;
-  for (const ts::Child &c : ts::children(node)) {
+  for (const ts::Child &c : children(node)) {
     if (kind(c.node) == Sym::WildcardImport)
       return unsupportedNode(c.node);
     if (c.field != f.name)
@@ -922,7 +924,7 @@ bool ASTBuilder::buildParams(TSNode node, std::vector<Param> &params) {
 StmtPtr ASTBuilder::buildFunction(TSNode node, ExprList decorators) {
   if (hasKeyword(node, "async"))
     return unsupported(node, "async functions are");
-  for (const ts::Child &c : ts::children(node))
+  for (const ts::Child &c : children(node))
     if (llvm::StringRef(ts_node_type(c.node)) == "type_parameter")
       return unsupported(c.node, "generic type parameters are");
   TSNode nameNode = field(node, f.name);
@@ -1108,7 +1110,7 @@ ExprPtr ASTBuilder::buildFloat(TSNode node) {
 
 bool ASTBuilder::appendString(TSNode node, std::string &out) {
   TSNode start{}, end{};
-  for (const ts::Child &c : ts::children(node)) {
+  for (const ts::Child &c : children(node)) {
     Sym k = kind(c.node);
     if (k == Sym::StringStart)
       start = c.node;
@@ -1237,7 +1239,7 @@ ExprPtr ASTBuilder::buildComparison(TSNode node) {
       {"is", CmpOp::Is},  {"is not", CmpOp::IsNot}};
   ExprList operands;
   std::vector<CmpOp> ops;
-  for (const ts::Child &c : ts::children(node)) {
+  for (const ts::Child &c : children(node)) {
     if (ts_node_is_extra(c.node))
       continue;
     if (c.field == f.operators) {
@@ -1317,7 +1319,7 @@ ExprPtr ASTBuilder::buildSlice(TSNode node) {
   // The parts sit between ':' tokens: lower ':' upper [':' step], each optional.
   ExprPtr parts[3];
   unsigned index = 0;
-  for (const ts::Child &c : ts::children(node)) {
+  for (const ts::Child &c : children(node)) {
     if (ts_node_is_extra(c.node))
       continue;
     if (!ts_node_is_named(c.node)) {
@@ -1439,7 +1441,7 @@ std::unique_ptr<Module> ag::parseModule(const SourceFile &source, DiagnosticEngi
   if (reportSyntaxErrors(source, root, diag))
     return nullptr;
   unsigned errorsBefore = diag.getNumErrors();
-  ASTBuilder builder(source, *grammar, diag, options);
+  ASTBuilder builder(source, *grammar, root, diag, options);
   std::unique_ptr<Module> module = builder.buildModule(root);
   if (diag.getNumErrors() != errorsBefore)
     return nullptr;

@@ -48,14 +48,15 @@ static size_t findBadByte(llvm::StringRef text, bool &isNul) {
   return llvm::StringRef::npos;
 }
 
-std::optional<SourceFile> ag::addSourceBuffer(llvm::StringRef name, llvm::StringRef text,
-                                              DiagnosticEngine &diag) {
-  if (text.size() > kMaxSourceBytes) {
-    diag.error(llvm::Twine(name) + ": file is too large (" + llvm::Twine(text.size()) +
-               " bytes; agc reads at most " + llvm::Twine(kMaxSourceBytes) + ")");
+/// Checks `buffer` and hands it to the SourceMgr.
+static std::optional<SourceFile> addBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                           DiagnosticEngine &diag) {
+  if (buffer->getBufferSize() > kMaxSourceBytes) {
+    diag.error(buffer->getBufferIdentifier() + ": file is too large (" +
+               llvm::Twine(buffer->getBufferSize()) + " bytes; agc reads at most " +
+               llvm::Twine(kMaxSourceBytes) + ")");
     return std::nullopt;
   }
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(text, name);
   llvm::StringRef stored = buffer->getBuffer();
   llvm::StringRef storedName = buffer->getBufferIdentifier();
   unsigned id = diag.getSourceMgr().AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -73,6 +74,11 @@ std::optional<SourceFile> ag::addSourceBuffer(llvm::StringRef name, llvm::String
   return file;
 }
 
+std::optional<SourceFile> ag::addSourceBuffer(llvm::StringRef name, llvm::StringRef text,
+                                              DiagnosticEngine &diag) {
+  return addBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), diag);
+}
+
 std::optional<SourceFile> ag::loadSourceFile(llvm::StringRef path, DiagnosticEngine &diag) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
                                                    /*RequiresNullTerminator=*/false);
@@ -80,6 +86,6 @@ std::optional<SourceFile> ag::loadSourceFile(llvm::StringRef path, DiagnosticEng
     diag.error("cannot read '" + path + "': " + buffer.getError().message());
     return std::nullopt;
   }
-  llvm::StringRef name = path == "-" ? llvm::StringRef("<stdin>") : path;
-  return addSourceBuffer(name, (*buffer)->getBuffer(), diag);
+  // getFileOrSTDIN names the buffer after the path, and "<stdin>" for "-".
+  return addBuffer(std::move(*buffer), diag);
 }

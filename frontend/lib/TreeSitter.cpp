@@ -198,10 +198,9 @@ TreeCursor::~TreeCursor() {
     ts_tree_cursor_delete(&cursor);
 }
 
-std::vector<Child> ag::ts::children(TSNode node) {
-  std::vector<Child> result;
-  result.reserve(ts_node_child_count(node));
-  TreeCursor cursor(node);
+ChildList ag::ts::children(TreeCursor &cursor, TSNode node) {
+  ChildList result;
+  cursor.reset(node);
   if (cursor.gotoFirstChild()) {
     do
       result.push_back({cursor.node(), cursor.fieldId()});

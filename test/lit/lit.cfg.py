@@ -1,5 +1,6 @@
 # lit configuration for agc's IR and CLI tests. Each test is a file whose RUN: lines call
 # agc and pipe into FileCheck; `meson test` runs lit with --param site=<build>/lit.site.cfg.py.
+import glob
 import os
 import sys
 
@@ -29,9 +30,7 @@ config.substitutions.append(("%pyexe", '"%s"' % sys.executable))
 
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.
-if os.path.exists(os.path.join(agc_src_root, ".venv", "lib")) and any(
-        os.path.isdir(os.path.join(root, "tensorflow"))
-        for root, _, _ in os.walk(os.path.join(agc_src_root, ".venv", "lib")) if root.endswith("site-packages")):
+if glob.glob(os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packages", "tensorflow")):
     config.available_features.add("tf-oracle")
 else:
     lit_config.note("TensorFlow oracle not installed (.venv): tests that need it are UNSUPPORTED")

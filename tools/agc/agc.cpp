@@ -173,8 +173,8 @@ int compileFile(llvm::StringRef path) {
         ag::ast::dump(*module, os);
         return llvm::Error::success();
       })) {
-    llvm::errs() << "agc: error: cannot write '" << out << "': " << llvm::toString(std::move(err))
-                 << '\n';
+    // The error names the file already.
+    llvm::errs() << "agc: error: cannot write output: " << llvm::toString(std::move(err)) << '\n';
     return kRefused;
   }
   return kSuccess;

@@ -12,6 +12,7 @@
 #ifndef AG_FRONTEND_TREESITTER_H
 #define AG_FRONTEND_TREESITTER_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -111,8 +112,8 @@ private:
   TSParser *parser;
 };
 
-/// Owns a TSTreeCursor. Used to visit the children of one node in order, with their
-/// field ids, in time linear in the number of children.
+/// Owns a TSTreeCursor: walks a tree in order, with field ids, in time linear in the
+/// number of nodes visited. reset() moves it to another node and keeps its allocation.
 class TreeCursor {
 public:
   explicit TreeCursor(TSNode node) : cursor(ts_tree_cursor_new(node)) {}
@@ -122,7 +123,10 @@ public:
   TreeCursor &operator=(const TreeCursor &) = delete;
   ~TreeCursor();
 
+  void reset(TSNode node) { ts_tree_cursor_reset(&cursor, node); }
   bool gotoFirstChild() { return ts_tree_cursor_goto_first_child(&cursor); }
+  /// False at the node the cursor was made or reset with.
+  bool gotoParent() { return ts_tree_cursor_goto_parent(&cursor); }
   bool gotoNextSibling() { return ts_tree_cursor_goto_next_sibling(&cursor); }
   TSNode node() const { return ts_tree_cursor_current_node(&cursor); }
   TSFieldId fieldId() const { return ts_tree_cursor_current_field_id(&cursor); }
@@ -138,8 +142,11 @@ struct Child {
   TSFieldId field;
 };
 
-/// All children of `node` (named and anonymous, extras included), in order.
-std::vector<Child> children(TSNode node);
+using ChildList = llvm::SmallVector<Child, 8>;
+
+/// All children of `node` (named and anonymous, extras included), in order. Walks with
+/// `cursor`, which it resets to `node`: one cursor serves a whole traversal.
+ChildList children(TreeCursor &cursor, TSNode node);
 
 } // namespace ag::ts
 
