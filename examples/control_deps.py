@@ -23,3 +23,14 @@ def my_function(x):
 @tf.function
 def double(a):
     return a + a
+
+
+a = tf.Variable(1.0)
+b = tf.Variable(2.0)
+
+
+@tf.function
+def assign_then_add(x, y):
+    a.assign(y * b)  # a = 4.0
+    b.assign_add(x * a)  # b = 2.0 + 4.0: reads the a just written
+    return a + b  # assign_then_add(1.0, 2.0) == 10.0
