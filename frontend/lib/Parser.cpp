@@ -370,6 +370,12 @@ private:
     ASTBuilder &b;
   };
   bool tooDeep(TSNode node);
+  /// The indentation (leading blanks, in bytes) of the line holding byte `offset`.
+  uint32_t indentOfLine(uint32_t offset) const {
+    size_t newline = offset == 0 ? llvm::StringRef::npos : source.text.rfind('\n', offset - 1);
+    llvm::StringRef line = source.text.drop_front(newline == llvm::StringRef::npos ? 0 : newline + 1);
+    return static_cast<uint32_t>(std::min(line.find_first_not_of(" \t"), line.size()));
+  }
 
   /// Whether `decorator` is tf.function, called or not, under any import alias seen.
   bool isTfFunction(const Expr &decorator) const;
@@ -477,14 +483,20 @@ bool ASTBuilder::tooDeep(TSNode node) {
 
 std::unique_ptr<Module> ASTBuilder::buildModule(TSNode root) {
   StmtList body;
+  TSNode previous{};
   for (TSNode child : namedChildren(root)) {
     if (stopped())
       break;
-    if (ts_node_start_point(child).column != 0) {
-      error(child, "unexpected indent");
-      continue;
+    uint32_t column = ts_node_start_point(child).column;
+    if (column != 0) {
+      // Shallower than the line before: a dedent that matches no enclosing level.
+      bool dedent = !ts_node_is_null(previous) && column < indentOfLine(ts_node_end_byte(previous));
+      error(child, dedent ? "unindent does not match any outer indentation level"
+                          : "unexpected indent");
+    } else {
+      buildStmt(child, body);
     }
-    buildStmt(child, body);
+    previous = child;
   }
   return std::make_unique<Module>(loc(root), std::move(body));
 }
