@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/ASTDump.h"
+#include "ag/frontend/analysis/FunctionAnalysis.h"
 #include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
@@ -38,7 +39,7 @@ enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
 enum class Stage { Ast, Analysis, Ag, Scf, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
 
 /// The last stage this version of agc can produce.
-constexpr Stage kLastImplementedStage = Stage::Ast;
+constexpr Stage kLastImplementedStage = Stage::Analysis;
 
 cl::OptionCategory agcCategory("agc options");
 cl::SubCommand compileCmd("compile",
@@ -55,7 +56,7 @@ cl::opt<std::string> target(cl::Positional, cl::desc("<FILE.py[:FUNC]>"), cl::Re
 cl::opt<Stage> emit(
     "emit", cl::desc("Print one stage of the pipeline instead of compiling to an object"),
     cl::values(clEnumValN(Stage::Ast, "ast", "the located AST"),
-               clEnumValN(Stage::Analysis, "analysis", "analysis results per statement (not yet)"),
+               clEnumValN(Stage::Analysis, "analysis", "liveness, definitions and carried names of every if/while/for"),
                clEnumValN(Stage::Ag, "ag", "MLIR in the ag dialect (not yet)"),
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf (not yet)"),
                clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect (not yet)"),
@@ -136,7 +137,7 @@ int usageError(const llvm::Twine &message) {
 
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast\n";
+               << " is not implemented in this version of agc; available now: --emit=ast, --emit=analysis\n";
   return kUsage;
 }
 
@@ -170,7 +171,10 @@ int compileFile(llvm::StringRef path) {
 
   std::string out = outputFile.empty() ? "-" : outputFile.getValue();
   if (llvm::Error err = llvm::writeToOutput(out, [&](llvm::raw_ostream &os) {
-        ag::ast::dump(*module, os);
+        if (emit == Stage::Ast)
+          ag::ast::dump(*module, os);
+        else
+          ag::analysis::printAnalysis(*module, os);
         return llvm::Error::success();
       })) {
     // The error names the file already.
@@ -200,8 +204,9 @@ int main(int argc, char **argv) {
           "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
           "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
-          "  This version implements --emit=ast; the other stages and subcommands are\n"
-          "  accepted on the command line and report that they are not implemented yet.\n",
+          "  This version implements --emit=ast and --emit=analysis; the other stages and\n"
+          "  subcommands are accepted on the command line and report that they are not\n"
+          "  implemented yet.\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;
