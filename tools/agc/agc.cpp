@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/ASTDump.h"
-#include "ag/frontend/analysis/FunctionAnalysis.h"
+#include "ag/frontend/analysis/Tracer.h"
 #include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
@@ -56,7 +56,7 @@ cl::opt<std::string> target(cl::Positional, cl::desc("<FILE.py[:FUNC]>"), cl::Re
 cl::opt<Stage> emit(
     "emit", cl::desc("Print one stage of the pipeline instead of compiling to an object"),
     cl::values(clEnumValN(Stage::Ast, "ast", "the located AST"),
-               clEnumValN(Stage::Analysis, "analysis", "liveness, definitions and carried names of every if/while/for"),
+               clEnumValN(Stage::Analysis, "analysis", "staging decisions, liveness, definitions and carried names of every if/while/for"),
                clEnumValN(Stage::Ag, "ag", "MLIR in the ag dialect (not yet)"),
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf (not yet)"),
                clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect (not yet)"),
@@ -77,12 +77,16 @@ cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
 cl::opt<std::string> targetName("target", cl::desc("Code generation target: cpu or nvptx"),
                                 cl::value_desc("cpu|nvptx"), cl::init("cpu"),
                                 cl::sub(compileCmd), cl::cat(agcCategory));
-cl::opt<std::string> signature("signature",
-                               cl::desc("Input signature when the source has no "
-                                        "input_signature, e.g. 'f(x: float32[None])'"),
-                               cl::value_desc("sig"), cl::sub(compileCmd), cl::cat(agcCategory));
-cl::list<std::string> defines("D", cl::desc("Python argument of the compiled function"),
-                              cl::value_desc("name=value"), cl::Prefix, cl::sub(compileCmd),
+cl::list<std::string> signatures(
+    "signature",
+    cl::desc("Input signature of a function whose source has no input_signature, e.g. "
+             "'f(x: float32[None], n: int32[])' (repeat for several functions)"),
+    cl::value_desc("sig"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::cat(agcCategory));
+cl::list<std::string> defines("D", cl::desc("A Python argument: every parameter called "
+                                            "'name' takes the Python literal 'value'"),
+                              cl::value_desc("name=value"), cl::Prefix,
+                              cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
                               cl::cat(agcCategory));
 cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
                            cl::sub(compileCmd), cl::cat(agcCategory));
@@ -141,6 +145,28 @@ int notYet(const llvm::Twine &what) {
   return kUsage;
 }
 
+/// The --signature and -D options, by function and by parameter name.
+std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &diag) {
+  ag::analysis::ArgumentSpec spec;
+  for (const std::string &sig : signatures) {
+    llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
+    if (name.empty() || !llvm::StringRef(sig).contains('(')) {
+      diag.error("--signature '" + sig + "': expected NAME(param: dtype[dims], ...)");
+      return std::nullopt;
+    }
+    spec.signatures[name] = sig;
+  }
+  for (const std::string &define : defines) {
+    auto [name, value] = llvm::StringRef(define).split('=');
+    if (name.trim().empty() || !llvm::StringRef(define).contains('=')) {
+      diag.error("-D " + define + ": expected name=value");
+      return std::nullopt;
+    }
+    spec.defines[name.trim()] = value.trim().str();
+  }
+  return spec;
+}
+
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
   if (emit > kLastImplementedStage)
@@ -169,12 +195,19 @@ int compileFile(llvm::StringRef path) {
     return kRefused;
   PhaseTimer timer("emit");
 
+  // The text is built first, so that a refusal leaves no output file behind.
+  std::string text;
+  llvm::raw_string_ostream textStream(text);
+  if (emit == Stage::Ast) {
+    ag::ast::dump(*module, textStream);
+  } else {
+    std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+    if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
+      return kRefused;
+  }
   std::string out = outputFile.empty() ? "-" : outputFile.getValue();
   if (llvm::Error err = llvm::writeToOutput(out, [&](llvm::raw_ostream &os) {
-        if (emit == Stage::Ast)
-          ag::ast::dump(*module, os);
-        else
-          ag::analysis::printAnalysis(*module, os);
+        os << text;
         return llvm::Error::success();
       })) {
     // The error names the file already.

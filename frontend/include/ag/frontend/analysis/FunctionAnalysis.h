@@ -14,6 +14,7 @@
 #include "ag/frontend/analysis/BlockVars.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -34,10 +35,13 @@ struct FunctionAnalysis {
   llvm::DenseMap<const ast::Stmt *, BlockVars> blocks;
 };
 
-/// Prints, for every function of `module` (nested ones too), its parameters and, for each
-/// if/while/for in source order, its live-in, live-out, defined-in, modified and carried
-/// names: the text of `agc --emit=analysis`.
-void printAnalysis(const ast::Module &module, llvm::raw_ostream &os);
+/// Calls `visit` on every if/while/for of `stmts` in source order, nested ones included
+/// (but not those inside nested function definitions).
+void forEachBlock(const ast::StmtList &stmts, llvm::function_ref<void(const ast::Stmt &)> visit);
+
+/// Calls `visit` on every function defined in `stmts`, each before those nested in it.
+void forEachFunction(const ast::StmtList &stmts,
+                     llvm::function_ref<void(const ast::FunctionDefStmt &)> visit);
 
 } // namespace ag::analysis
 

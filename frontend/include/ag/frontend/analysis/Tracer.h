@@ -1,0 +1,111 @@
+//===- Tracer.h - AutoGraph's decisions, made by tracing at compile time ---===//
+//
+// Requires: the module's AST and, per function, its FunctionAnalysis (for the names each
+// block carries). Attaches: a Decision for every if, while, for, conditional expression
+// and `and`/`or` that was reached: staged (its test is a tensor; it becomes tf.cond or
+// tf.while_loop) or static (a Python value the compiler evaluated), with the reason and,
+// for a staged block, the types of the names it carries.
+//
+// How: the Tracer is an abstract interpreter that does what tracing under tf.function
+// does. Python values are computed; tensors are symbolic (a dtype and a shape). A Python
+// `if` runs the taken branch; a Python loop is unrolled; a staged `if` runs both branches
+// and merges the carried names; a staged loop runs its body once with its loop variables
+// as tensors and checks that their dtypes and shapes hold. Calls to functions of the same
+// module are traced inline with their arguments. Module-level code (imports, constants,
+// tf.Variable) is evaluated first.
+//
+// Misuse is refused the way TensorFlow refuses it while tracing, but located: a name set
+// in only one branch of a staged if, a loop variable undefined before a staged loop or
+// changing dtype or shape in it, a tensor used as a Python bool, mismatched dtypes, an
+// unknown tf function, a call to an undefined function. The first error ends the trace
+// of that function, as it ends a trace in TensorFlow.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_ANALYSIS_TRACER_H
+#define AG_FRONTEND_ANALYSIS_TRACER_H
+
+#include "ag/frontend/Diagnostics.h"
+#include "ag/frontend/analysis/FunctionAnalysis.h"
+#include "ag/frontend/analysis/Value.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ag::analysis {
+
+/// What was decided for one if/while/for/IfExp/BoolOp, over every time it was reached.
+struct Decision {
+  bool staged = false;      ///< Staged at least once.
+  bool tookTrue = false;    ///< Static: the test was true at least once.
+  bool tookFalse = false;   ///< Static: the test was false at least once.
+  unsigned reached = 0;     ///< How many times tracing reached it.
+  unsigned iterations = 0;  ///< Unrolled loops: iterations, over all times reached.
+  std::string reason;       ///< Why, in words ("the test is a bool tensor").
+  /// Staged blocks: the carried names and their values after the block.
+  std::vector<std::pair<std::string, Value>> carried;
+  /// Expressions only: which construct, and where.
+  const char *construct = nullptr;
+  Location loc;
+};
+
+struct TraceResult {
+  /// Keyed by the ast::Stmt or ast::Expr the decision is about.
+  llvm::DenseMap<const void *, Decision> decisions;
+  Value result;
+  /// What Python print() wrote while tracing, line by line.
+  std::vector<std::string> printed;
+};
+
+/// Arguments for one function: tensors from an input signature, Python values from -D.
+struct ArgumentSpec {
+  /// --signature text per function name: "f(x: float32[None], n: int32[])".
+  llvm::StringMap<std::string> signatures;
+  /// -D name=value, a Python literal.
+  llvm::StringMap<std::string> defines;
+};
+
+class Tracer {
+public:
+  Tracer(const ast::Module &module, DiagnosticEngine &diag);
+  ~Tracer();
+
+  /// Evaluates the module-level statements. False after reporting an error.
+  bool evaluateModule();
+
+  /// The arguments `function` is traced with: its @tf.function input_signature, else the
+  /// --signature for it, with -D values and parameter defaults for the rest. Returns
+  /// nothing after reporting a malformed signature or value; and, when a parameter has no
+  /// value at all, either reports that or, given `missing`, names the parameter there
+  /// without reporting.
+  std::optional<std::vector<Value>> argumentsFor(const ast::FunctionDefStmt &function,
+                                                 const ArgumentSpec &spec,
+                                                 std::string *missing = nullptr);
+
+  /// Traces `function` with `args`. Returns nothing after reporting an error.
+  std::optional<TraceResult> trace(const ast::FunctionDefStmt &function,
+                                   llvm::ArrayRef<Value> args);
+
+  /// The analyses of `function`, computed once.
+  const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
+
+  /// The implementation (private to the analysis library).
+  class Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+/// Prints `--emit=analysis` for every function of `module`: the dataflow facts of
+/// printAnalysis, and for each traced function the staging decision of every block.
+/// Returns false when an error was reported.
+bool printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
+                               DiagnosticEngine &diag, llvm::raw_ostream &os);
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_ANALYSIS_TRACER_H

@@ -1,0 +1,123 @@
+//===- Value.h - What a Python name holds while agc traces a function -----===//
+//
+// The lattice of type inference. A Value is what tracing under tf.function would find in
+// a variable: a tensor (a dtype and a shape whose dimensions may be unknown), or a Python
+// value the compiler knows exactly (int, float, bool, str, None, tuple, list, range), or a
+// reference the compiler resolves (a module such as `tf`, a user function, a dtype, a
+// tf.Variable, a tf.TensorArray, a TensorSpec, a builtin such as `range`).
+//
+// Python values are evaluated by the compiler, as tracing evaluates them; tensors are
+// symbolic. A name bound nowhere yet is Undefined.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_ANALYSIS_VALUE_H
+#define AG_FRONTEND_ANALYSIS_VALUE_H
+
+#include "ag/frontend/AST.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ag::analysis {
+
+enum class DType : uint8_t { Float32, Float64, Int32, Int64, Bool, String };
+llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
+std::optional<DType> dtypeFromName(llvm::StringRef name);
+/// "a float32", "an int32": the dtype with its article, for messages.
+inline std::string aDtype(DType dtype) {
+  bool vowel = dtype == DType::Int32 || dtype == DType::Int64;
+  return (vowel ? "an " : "a ") + dtypeName(dtype).str();
+}
+inline bool isFloat(DType d) { return d == DType::Float32 || d == DType::Float64; }
+inline bool isInteger(DType d) { return d == DType::Int32 || d == DType::Int64; }
+
+/// A tensor shape: unknown rank, or a list of dimensions where -1 is unknown.
+struct Shape {
+  bool rankKnown = true;
+  llvm::SmallVector<int64_t, 4> dims;
+
+  static Shape unknownRank() { return Shape{false, {}}; }
+  static Shape scalar() { return Shape{}; }
+  static Shape of(llvm::ArrayRef<int64_t> dims) { return Shape{true, {dims.begin(), dims.end()}}; }
+  unsigned rank() const { return dims.size(); }
+  bool isFullyKnown() const;
+  /// TensorFlow's compatibility: same rank, and equal wherever both are known.
+  bool isCompatibleWith(const Shape &other) const;
+  /// Whether every shape `other` admits, this admits too (this is as or less specific).
+  bool admits(const Shape &other) const;
+  /// The most specific shape that admits both.
+  Shape join(const Shape &other) const;
+  bool operator==(const Shape &other) const {
+    return rankKnown == other.rankKnown && dims == other.dims;
+  }
+  bool operator!=(const Shape &other) const { return !(*this == other); }
+  /// `(2, None)` as TensorFlow prints a TensorShape; `<unknown>` for unknown rank.
+  std::string str() const;
+};
+
+struct Value {
+  enum class Kind : uint8_t {
+    Undefined, Tensor, Int, Float, Bool, Str, None, Tuple, List, Range, Module, Function,
+    DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method,
+  };
+  Kind kind = Kind::Undefined;
+  // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef.
+  DType dtype = DType::Float32;
+  Shape shape;
+  // Int, Bool (0/1), Range (start, stop, step in elements[0..2] as Int values).
+  int64_t i = 0;
+  double f = 0;
+  std::string s; ///< Str; Module path ("tf.math"); Builtin name; Method name.
+  std::vector<Value> elements; ///< Tuple, List, Range; Method: [receiver].
+  const ast::FunctionDefStmt *function = nullptr;
+  /// Variable: its module-level name, so that reads and writes are ordered.
+  std::string variable;
+  /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
+  bool dynamicSize = false;
+  int64_t size = -1;
+  /// Where this value was bound, for notes (invalid when unknown).
+  Location boundAt;
+
+  static Value tensor(DType dtype, Shape shape) {
+    Value v;
+    v.kind = Kind::Tensor;
+    v.dtype = dtype;
+    v.shape = std::move(shape);
+    return v;
+  }
+  static Value integer(int64_t i) { Value v; v.kind = Kind::Int; v.i = i; return v; }
+  static Value floating(double f) { Value v; v.kind = Kind::Float; v.f = f; return v; }
+  static Value boolean(bool b) { Value v; v.kind = Kind::Bool; v.i = b; return v; }
+  static Value none() { Value v; v.kind = Kind::None; return v; }
+  static Value str(std::string s) { Value v; v.kind = Kind::Str; v.s = std::move(s); return v; }
+  static Value module(std::string path) { Value v; v.kind = Kind::Module; v.s = std::move(path); return v; }
+  static Value builtin(std::string name) { Value v; v.kind = Kind::Builtin; v.s = std::move(name); return v; }
+  static Value sequence(Kind kind, std::vector<Value> elements) {
+    Value v;
+    v.kind = kind;
+    v.elements = std::move(elements);
+    return v;
+  }
+
+  bool isDefined() const { return kind != Kind::Undefined; }
+  bool isTensor() const { return kind == Kind::Tensor; }
+  /// A Python number or bool, which converts to a scalar tensor.
+  bool isPyScalar() const { return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool; }
+  /// A tensor, or what reads as one (a tf.Variable).
+  bool isTensorLike() const { return kind == Kind::Tensor || kind == Kind::Variable; }
+  bool isPySequence() const { return kind == Kind::Tuple || kind == Kind::List; }
+
+  /// How the user would describe it: "a float32 tensor of shape (5,)", "the Python int 3".
+  std::string describe() const;
+  /// A short type: `float32[5]`, `int`, `tuple`, ...
+  std::string typeString() const;
+};
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_ANALYSIS_VALUE_H

@@ -1,0 +1,167 @@
+//===- AnalysisPrinter.cpp - The text of `agc --emit=analysis` -------------===//
+//
+// For every function of the module, in source order (nested ones after their parent):
+//
+//   function 'f' @file:line:col
+//     params: {x}
+//     traced with: (x: float32[5])        or: not traced: <why>
+//     returns: float32[5]
+//     while @file:line:col: staged: the test is a bool tensor
+//       live-in / live-out / defined-in / modified: {names}
+//       outputs / input-only: (names)      (AutoGraph's carried names, in its order)
+//       undefined-before: (names)          (when there are any)
+//       types: x: float32[5]               (staged blocks: what the carried names hold)
+//     and @file:line:col: staged: ...      (staged and/or/not/conditional expressions)
+//     printed while tracing: ...           (Python print output, one line each)
+//
+// Decorated functions (@tf.function) are traced with their input_signature, --signature
+// or -D values; others are traced only through the calls that reach them.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/frontend/analysis/Tracer.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::dyn_cast;
+
+namespace {
+
+const char *blockKeyword(const ast::Stmt &stmt) {
+  if (const auto *s = dyn_cast<ast::IfStmt>(&stmt))
+    return s->isElif() ? "elif" : "if";
+  return llvm::isa<ast::WhileStmt>(stmt) ? "while" : "for";
+}
+
+/// "staged: ...", "static: ..., runs the main branch", "unrolled: ..., 5 iterations".
+std::string describeDecision(const ast::Stmt &stmt, const Decision *d) {
+  if (!d || d->reached == 0)
+    return "not reached while tracing";
+  if (d->staged)
+    return "staged: " + d->reason;
+  if (llvm::isa<ast::IfStmt>(stmt)) {
+    const char *which = d->tookTrue && d->tookFalse ? "either branch, on different passes"
+                        : d->tookTrue               ? "the main branch"
+                                                    : "the else branch";
+    return "static: " + d->reason + "; runs " + which;
+  }
+  return "unrolled: " + d->reason + "; " + std::to_string(d->iterations) +
+         (d->iterations == 1 ? " iteration" : " iterations");
+}
+
+void printBlock(const ast::Stmt &stmt, const FunctionAnalysis &fa, const TraceResult *trace,
+                llvm::raw_ostream &os) {
+  const BlockVars &vars = fa.blocks.find(&stmt)->second;
+  const Decision *d = nullptr;
+  if (trace) {
+    auto it = trace->decisions.find(&stmt);
+    if (it != trace->decisions.end())
+      d = &it->second;
+  }
+  os << "  " << blockKeyword(stmt) << " @" << stmt.loc();
+  if (trace)
+    os << ": " << describeDecision(stmt, d);
+  os << '\n';
+  auto set = [&](const char *label, const NameSet &names) {
+    os << "    " << label << ": ";
+    fa.names.print(names, os);
+    os << '\n';
+  };
+  set("live-in", vars.liveIn);
+  set("live-out", vars.liveOut);
+  set("defined-in", vars.definedIn);
+  set("modified", vars.modified);
+  auto list = [&](const char *label, llvm::ArrayRef<std::string> items) {
+    os << "    " << label << ": (" << llvm::join(items, ", ") << ")\n";
+  };
+  llvm::ArrayRef<std::string> carried = vars.carried;
+  list("outputs", carried.take_front(vars.numOutputs));
+  list("input-only", carried.drop_front(vars.numOutputs));
+  if (!vars.undefined.empty())
+    list("undefined-before", vars.undefined);
+  if (d && d->staged && !d->carried.empty()) {
+    os << "    types:";
+    for (size_t i = 0; i < d->carried.size(); ++i)
+      os << (i ? "," : "") << ' ' << d->carried[i].first << ": "
+         << d->carried[i].second.typeString();
+    os << '\n';
+  }
+}
+
+} // namespace
+
+bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
+                                             DiagnosticEngine &diag, llvm::raw_ostream &os) {
+  Tracer tracer(module, diag);
+  if (!tracer.evaluateModule())
+    return false;
+  bool ok = true;
+  forEachFunction(module.getBody(), [&](const ast::FunctionDefStmt &function) {
+    const FunctionAnalysis &fa = tracer.analysisOf(function);
+    os << "function '" << function.getName() << "' @" << function.loc() << '\n';
+    os << "  params: ";
+    fa.names.print(fa.activity.params(), os);
+    os << '\n';
+    if (fa.activity.globals().any()) {
+      os << "  globals: ";
+      fa.names.print(fa.activity.globals(), os);
+      os << '\n';
+    }
+    if (fa.activity.nonlocals().any()) {
+      os << "  nonlocals: ";
+      fa.names.print(fa.activity.nonlocals(), os);
+      os << '\n';
+    }
+
+    std::optional<TraceResult> trace;
+    bool topLevel = llvm::any_of(module.getBody(), [&](const ast::StmtPtr &s) {
+      return s.get() == &function;
+    });
+    if (!topLevel || function.getDecorators().empty()) {
+      os << "  not traced: " << (topLevel ? "not a @tf.function" : "a nested function")
+         << "; traced where it is called\n";
+    } else {
+      std::string missing;
+      std::optional<std::vector<Value>> args = tracer.argumentsFor(function, spec, &missing);
+      if (!args && missing.empty()) {
+        ok = false;
+      } else if (!args) {
+        os << "  not traced: no value for parameter '" << missing << "' (give --signature '"
+           << function.getName() << "(" << missing << ": float32[None])' or -D " << missing
+           << "=VALUE)\n";
+      } else {
+        os << "  traced with: (";
+        for (size_t i = 0; i < args->size(); ++i)
+          os << (i ? ", " : "") << function.getParams()[i].name << ": " << (*args)[i].typeString();
+        os << ")\n";
+        trace = tracer.trace(function, *args);
+        if (!trace)
+          ok = false;
+        else
+          os << "  returns: " << trace->result.typeString() << '\n';
+      }
+    }
+    forEachBlock(function.getBody(), [&](const ast::Stmt &stmt) {
+      printBlock(stmt, fa, trace ? &*trace : nullptr, os);
+    });
+    if (!trace)
+      return;
+    std::vector<const Decision *> exprs;
+    for (const auto &entry : trace->decisions)
+      if (entry.second.construct && entry.second.staged &&
+          entry.second.loc.begin.offset >= function.loc().begin.offset &&
+          entry.second.loc.end.offset <= function.loc().end.offset)
+        exprs.push_back(&entry.second);
+    std::sort(exprs.begin(), exprs.end(), [](const Decision *a, const Decision *b) {
+      return a->loc.begin.offset < b->loc.begin.offset;
+    });
+    for (const Decision *d : exprs)
+      os << "  " << d->construct << " @" << d->loc << ": staged: " << d->reason << '\n';
+    for (const std::string &line : trace->printed)
+      os << "  printed while tracing: " << line << '\n';
+  });
+  return ok;
+}

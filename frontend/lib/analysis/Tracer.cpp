@@ -1,0 +1,1064 @@
+//===- Tracer.cpp - AutoGraph's decisions, made by tracing at compile time -===//
+//
+// Module evaluation, function arguments, statements and control flow. For each if, while
+// and for the tracer decides, as AutoGraph does when it runs:
+//
+//   if:     test is a tensor  -> staged: both branches run; carried outputs are merged
+//                                (each must be defined in both, with one dtype);
+//           otherwise         -> static: only the taken branch runs.
+//   while:  test is a tensor  -> staged: the body runs once with the loop variables as
+//                                tensors; their dtypes and shapes must hold;
+//           otherwise         -> unrolled: the body runs while the Python test holds.
+//   for:    over tf.range, range(tensor) or a tensor -> staged, as while;
+//           over a range, list or tuple of Python values -> unrolled.
+//
+// break, continue and return under a staged if are lowered to flags by AutoGraph; a flag
+// is a tensor, so it cannot end a Python (unrolled) loop: that is refused as TensorFlow
+// refuses using a tensor as a Python bool.
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+#include "ag/frontend/Parser.h"
+#include "ag/frontend/Source.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+/// Where `name` is first bound in `stmts` (recursively), for notes.
+const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name) {
+  std::function<const ast::Expr *(const ast::Expr &)> inTarget =
+      [&](const ast::Expr &target) -> const ast::Expr * {
+    if (const auto *n = dyn_cast<ast::NameExpr>(&target))
+      return n->getId() == name ? n : nullptr;
+    if (const auto *seq = dyn_cast<ast::SequenceExpr>(&target))
+      for (const ast::ExprPtr &e : seq->getElements())
+        if (const ast::Expr *found = inTarget(*e))
+          return found;
+    return nullptr;
+  };
+  for (const ast::StmtPtr &stmt : stmts) {
+    const ast::Expr *found = nullptr;
+    if (const auto *s = dyn_cast<ast::AssignStmt>(stmt.get())) {
+      for (const ast::ExprPtr &t : s->getTargets())
+        if (!found)
+          found = inTarget(*t);
+    } else if (const auto *s = dyn_cast<ast::AugAssignStmt>(stmt.get())) {
+      found = inTarget(s->getTarget());
+    } else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get())) {
+      found = inTarget(s->getTarget());
+    } else if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get())) {
+      found = findBinding(s->getBody(), name);
+      if (!found)
+        found = findBinding(s->getOrElse(), name);
+    } else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get())) {
+      found = findBinding(s->getBody(), name);
+    } else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get())) {
+      found = inTarget(s->getTarget());
+      if (!found)
+        found = findBinding(s->getBody(), name);
+    }
+    if (found)
+      return found;
+  }
+  return nullptr;
+}
+
+const char *loopWord(const ast::Stmt &stmt) {
+  return llvm::isa<ast::ForStmt>(stmt) ? "for" : "while";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------------------===//
+// Module and functions
+//===----------------------------------------------------------------------------------===//
+
+/// The module path agc uses for a Python module name: `tensorflow...` is `tf...`.
+static std::string canonicalModule(llvm::StringRef name) {
+  if (name == "tensorflow" || name.starts_with("tensorflow."))
+    return ("tf" + name.drop_front(strlen("tensorflow"))).str();
+  return name.str();
+}
+
+bool Tracer::Impl::evaluateModule() {
+  frames.push_back(Frame{nullptr, nullptr, {}, {}, {}, {}, nullptr, nullptr});
+  for (const ast::StmtPtr &stmt : module.getBody()) {
+    switch (stmt->getKind()) {
+    case ast::Stmt::Kind::Import:
+    case ast::Stmt::Kind::ImportFrom:
+    case ast::Stmt::Kind::Assign:
+    case ast::Stmt::Kind::AugAssign:
+    case ast::Stmt::Kind::AnnAssign:
+    case ast::Stmt::Kind::FunctionDef:
+      if (exec(*stmt) == Flow::Error) {
+        frames.pop_back();
+        return false;
+      }
+      break;
+    default:
+      // Module-level control flow and expression statements are script code that runs
+      // when Python imports the file; agc compiles the functions, not the script.
+      break;
+    }
+  }
+  globals = std::move(frame().locals);
+  frames.pop_back();
+  return true;
+}
+
+const FunctionAnalysis &Tracer::Impl::analysisOf(const ast::FunctionDefStmt &function) {
+  std::unique_ptr<FunctionAnalysis> &slot = analyses[&function];
+  if (!slot)
+    slot = std::make_unique<FunctionAnalysis>(function);
+  return *slot;
+}
+
+/// Parses a dtype[dims] signature type: `float32[None, 3]`, `int32[]`.
+static std::optional<Value> parseTensorType(llvm::StringRef text) {
+  text = text.trim();
+  size_t open = text.find('[');
+  if (open == llvm::StringRef::npos || !text.ends_with("]"))
+    return std::nullopt;
+  std::optional<DType> dtype = dtypeFromName(text.take_front(open).trim());
+  if (!dtype)
+    return std::nullopt;
+  Shape shape;
+  llvm::StringRef dims = text.slice(open + 1, text.size() - 1).trim();
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  if (!dims.empty())
+    dims.split(parts, ',');
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    int64_t d = -1;
+    if (part != "None" && part != "?" && (part.getAsInteger(10, d) || d < 0))
+      return std::nullopt;
+    shape.dims.push_back(d);
+  }
+  return Value::tensor(*dtype, shape);
+}
+
+/// Evaluates a -D value: a Python literal (number, bool, None, string, tuple, list).
+static std::optional<Value> parseDefine(llvm::StringRef name, llvm::StringRef text,
+                                        Tracer::Impl &impl, DiagnosticEngine &diag) {
+  std::string bufferName = ("<-D " + name + ">").str();
+  std::optional<SourceFile> source = addSourceBuffer(bufferName, text, diag);
+  if (!source)
+    return std::nullopt;
+  std::unique_ptr<ast::Module> parsed = parseModule(*source, diag);
+  if (!parsed)
+    return std::nullopt;
+  const auto *stmt = parsed->getBody().size() == 1
+                         ? dyn_cast<ast::ExprStmt>(parsed->getBody()[0].get())
+                         : nullptr;
+  if (!stmt) {
+    diag.error("-D " + name + "=" + text + ": the value must be one Python expression");
+    return std::nullopt;
+  }
+  // The expression is evaluated now, while its AST is alive; it holds literals only.
+  return impl.eval(stmt->getValue());
+}
+
+std::optional<std::vector<Value>>
+Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentSpec &spec,
+                           std::string *missing) {
+  const std::vector<ast::Param> &params = function.getParams();
+  std::vector<std::optional<Value>> values(params.size());
+  frames.push_back(Frame{nullptr, nullptr, {}, {}, {}, {}, nullptr, nullptr});
+  auto done = [&](bool ok) -> std::optional<std::vector<Value>> {
+    frames.pop_back();
+    if (!ok)
+      return std::nullopt;
+    std::vector<Value> out;
+    for (auto &v : values)
+      out.push_back(std::move(*v));
+    return out;
+  };
+
+  // 1. @tf.function(input_signature=[tf.TensorSpec(...), ...]).
+  for (const ast::ExprPtr &decorator : function.getDecorators()) {
+    const auto *call = dyn_cast<ast::CallExpr>(decorator.get());
+    const ast::Keyword *sig = call ? call->findKeyword("input_signature") : nullptr;
+    if (!sig)
+      continue;
+    std::optional<Value> specs = eval(*sig->value);
+    if (!specs)
+      return done(false);
+    if (!specs->isPySequence()) {
+      error(sig->value->loc(), "input_signature must be a list or tuple of tf.TensorSpec");
+      return done(false);
+    }
+    if (specs->elements.size() != params.size()) {
+      error(sig->value->loc(), "input_signature has " + llvm::Twine(specs->elements.size()) +
+                                   " entries but '" + function.getName() + "' takes " +
+                                   llvm::Twine(params.size()) + " arguments");
+      note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
+      return done(false);
+    }
+    for (size_t i = 0; i < params.size(); ++i) {
+      const Value &s = specs->elements[i];
+      if (s.kind != Value::Kind::TensorSpec) {
+        error(sig->value->loc(), "input_signature entry " + llvm::Twine(i) +
+                                     " is not a tf.TensorSpec but " + s.describe());
+        return done(false);
+      }
+      values[i] = Value::tensor(s.dtype, s.shape);
+    }
+  }
+
+  // 2. --signature 'f(x: float32[None], n: int32[])'.
+  auto it = spec.signatures.find(function.getName());
+  if (it != spec.signatures.end()) {
+    llvm::StringRef text = llvm::StringRef(it->second).trim();
+    llvm::StringRef inner = text.drop_front(function.getName().size()).trim();
+    if (!text.starts_with(function.getName()) || !inner.consume_front("(") ||
+        !inner.consume_back(")")) {
+      diag.error("--signature '" + text + "': expected " + function.getName() +
+                 "(name: dtype[dims], ...)");
+      return done(false);
+    }
+    llvm::SmallVector<llvm::StringRef, 4> entries;
+    // Split on commas outside brackets.
+    int depth = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= inner.size(); ++i) {
+      if (i < inner.size() && inner[i] == '[')
+        ++depth;
+      else if (i < inner.size() && inner[i] == ']')
+        --depth;
+      else if (i == inner.size() || (inner[i] == ',' && depth == 0)) {
+        if (!inner.slice(start, i).trim().empty())
+          entries.push_back(inner.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    for (llvm::StringRef entry : entries) {
+      auto [name, type] = entry.split(':');
+      name = name.trim();
+      auto param = llvm::find_if(params, [&](const ast::Param &p) { return p.name == name; });
+      std::optional<Value> tensor = parseTensorType(type);
+      if (param == params.end() || !tensor) {
+        diag.error("--signature '" + text + "': " +
+                   (param == params.end() ? "'" + name + "' is not a parameter of " +
+                                                function.getName()
+                                          : "'" + type.trim() +
+                                                "' is not a type like float32[None, 3]"));
+        return done(false);
+      }
+      values[param - params.begin()] = *tensor;
+    }
+  }
+
+  // 3. -D name=value, then defaults.
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (values[i])
+      continue;
+    auto define = spec.defines.find(params[i].name);
+    if (define != spec.defines.end()) {
+      values[i] = parseDefine(params[i].name, define->second, *this, diag);
+      if (!values[i])
+        return done(false);
+    } else if (params[i].defaultValue) {
+      values[i] = eval(*params[i].defaultValue);
+      if (!values[i])
+        return done(false);
+    } else if (missing) {
+      *missing = params[i].name;
+      return done(false);
+    } else {
+      error(params[i].loc, "no value for parameter '" + params[i].name + "' of '" +
+                               function.getName() + "': give it an input_signature, " +
+                               "--signature '" + function.getName() + "(" + params[i].name +
+                               ": float32[None])', or -D " + params[i].name + "=VALUE");
+      return done(false);
+    }
+  }
+  return done(true);
+}
+
+std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &function,
+                                                const CallArgs &args) {
+  if (frames.size() > kMaxCallDepth)
+    return error(args.loc, "calls nested more than " + llvm::Twine(kMaxCallDepth) +
+                               " deep (recursion is not supported in traced code)");
+  const std::vector<ast::Param> &params = function.getParams();
+  Frame callee{&function, &analysisOf(function), {}, {}, {}, {}, nullptr, nullptr};
+  size_t positional = 0;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const ast::Param &param = params[i];
+    const Value *value = nullptr;
+    if (!param.keywordOnly && positional < args.positional.size())
+      value = &args.positional[positional++];
+    for (const auto &[key, v] : args.keywords)
+      if (key == param.name) {
+        if (value)
+          return error(args.loc, "'" + function.getName() + "' got multiple values for argument '" +
+                                     param.name + "'");
+        value = &v;
+      }
+    std::optional<Value> fallback;
+    if (!value && param.defaultValue) {
+      fallback = eval(*param.defaultValue);
+      if (!fallback)
+        return std::nullopt;
+      value = &*fallback;
+    }
+    if (!value) {
+      error(args.loc, "'" + function.getName() + "' is missing the argument '" + param.name + "'");
+      note(param.loc, "the parameter is declared here");
+      return std::nullopt;
+    }
+    callee.locals[param.name] = *value;
+  }
+  if (positional < args.positional.size()) {
+    error(args.loc, "'" + function.getName() + "' takes " + llvm::Twine(positional) +
+                        " positional arguments but " + llvm::Twine(args.positional.size()) +
+                        " were given");
+    note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
+    return std::nullopt;
+  }
+  for (const auto &[key, v] : args.keywords)
+    if (llvm::none_of(params, [&](const ast::Param &p) { return p.name == key; })) {
+      error(args.loc, "'" + function.getName() + "' got an unexpected keyword argument '" +
+                          key + "'");
+      note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
+      return std::nullopt;
+    }
+
+  frames.push_back(std::move(callee));
+  Flow flow = execList(function.getBody());
+  Frame done = std::move(frames.back());
+  frames.pop_back();
+  if (flow == Flow::Error)
+    return std::nullopt;
+  if (flow == Flow::Return)
+    return done.returnValue ? *done.returnValue : Value::none();
+  if (done.conditionalReturnAt) {
+    error(done.conditionalReturnAt->loc(),
+          "'" + function.getName() + "' returns a value here, under a staged condition, but "
+          "can also reach its end and return None");
+    note(function.getBody().back()->loc(),
+         "make every path return a value: a staged if is tf.cond, whose branches must "
+         "both produce the return value");
+    return std::nullopt;
+  }
+  return Value::none();
+}
+
+std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &function,
+                                               llvm::ArrayRef<Value> args) {
+  TraceResult out;
+  result = &out;
+  failed = false;
+  CallArgs call;
+  call.positional.assign(args.begin(), args.end());
+  call.loc = function.getNameLoc();
+  std::optional<Value> value = callFunction(function, call);
+  result = nullptr;
+  if (!value || failed)
+    return std::nullopt;
+  out.result = std::move(*value);
+  return out;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------------------===//
+
+Flow Tracer::Impl::execList(const ast::StmtList &stmts) {
+  for (const ast::StmtPtr &stmt : stmts) {
+    Flow flow = exec(*stmt);
+    if (flow != Flow::Normal)
+      return flow;
+  }
+  return Flow::Normal;
+}
+
+bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
+  if (const auto *name = dyn_cast<ast::NameExpr>(&target)) {
+    Value bound = value;
+    bound.boundAt = target.loc();
+    if (bound.kind == Value::Kind::Variable && bound.variable.empty())
+      bound.variable = name->getId().str();
+    frame().locals[name->getId()] = std::move(bound);
+    return true;
+  }
+  if (const auto *seq = dyn_cast<ast::SequenceExpr>(&target)) {
+    const ast::ExprList &targets = seq->getElements();
+    std::vector<Value> parts;
+    if (value.isPySequence()) {
+      parts = value.elements;
+    } else if (value.isTensorLike() && value.shape.rankKnown && value.shape.rank() > 0 &&
+               value.shape.dims[0] >= 0) {
+      Shape inner = value.shape;
+      inner.dims.erase(inner.dims.begin());
+      parts.assign(value.shape.dims[0], Value::tensor(value.dtype, inner));
+    } else {
+      error(target.loc(), "cannot unpack " + value.describe() + " into " +
+                              llvm::Twine(targets.size()) + " names");
+      return false;
+    }
+    if (parts.size() != targets.size()) {
+      error(target.loc(), (parts.size() > targets.size() ? "too many" : "not enough") +
+                              llvm::Twine(" values to unpack (expected ") +
+                              llvm::Twine(targets.size()) + ", got " +
+                              llvm::Twine(parts.size()) + ")");
+      return false;
+    }
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (!assign(*targets[i], parts[i]))
+        return false;
+    return true;
+  }
+  if (const auto *sub = dyn_cast<ast::SubscriptExpr>(&target)) {
+    std::optional<Value> container = eval(sub->getValue());
+    if (!container)
+      return false;
+    if (container->isTensorLike()) {
+      error(target.loc(), "a tensor does not support item assignment (tensors are immutable)");
+      note(target.loc(), "use tf.tensor_scatter_nd_update, or build the tensor with tf.concat "
+                         "or a tf.TensorArray");
+      return false;
+    }
+    error(target.loc(), "item assignment to " + container->describe() +
+                            " is not supported by agc");
+    return false;
+  }
+  error(target.loc(), "assignment to an attribute is not supported by agc");
+  return false;
+}
+
+Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
+  using K = ast::Stmt::Kind;
+  switch (stmt.getKind()) {
+  case K::Import:
+    for (const ast::ImportAlias &alias : cast<ast::ImportStmt>(stmt).getNames()) {
+      llvm::StringRef bound = alias.asname.empty()
+                                  ? llvm::StringRef(alias.name).split('.').first
+                                  : llvm::StringRef(alias.asname);
+      std::string path = alias.asname.empty() ? canonicalModule(bound) : canonicalModule(alias.name);
+      frame().locals[bound] = Value::module(path);
+    }
+    return Flow::Normal;
+  case K::ImportFrom: {
+    const auto &from = cast<ast::ImportFromStmt>(stmt);
+    for (const ast::ImportAlias &alias : from.getNames())
+      frame().locals[alias.asname.empty() ? alias.name : alias.asname] =
+          Value::module(canonicalModule(from.getModule()) + "." + alias.name);
+    return Flow::Normal;
+  }
+  case K::Assign: {
+    const auto &s = cast<ast::AssignStmt>(stmt);
+    std::optional<Value> value = eval(s.getValue());
+    if (!value)
+      return Flow::Error;
+    for (const ast::ExprPtr &target : s.getTargets())
+      if (!assign(*target, *value))
+        return Flow::Error;
+    return Flow::Normal;
+  }
+  case K::AugAssign: {
+    const auto &s = cast<ast::AugAssignStmt>(stmt);
+    std::optional<Value> current = eval(s.getTarget());
+    std::optional<Value> rhs = current ? eval(s.getValue()) : std::nullopt;
+    if (!rhs)
+      return Flow::Error;
+    std::optional<Value> value = binary(s.getOp(), *current, *rhs, stmt.loc());
+    if (!value || !assign(s.getTarget(), *value))
+      return Flow::Error;
+    return Flow::Normal;
+  }
+  case K::AnnAssign: {
+    const auto &s = cast<ast::AnnAssignStmt>(stmt);
+    if (!s.getValue())
+      return Flow::Normal;
+    std::optional<Value> value = eval(*s.getValue());
+    if (!value || !assign(s.getTarget(), *value))
+      return Flow::Error;
+    return Flow::Normal;
+  }
+  case K::ExprStmt:
+    return eval(cast<ast::ExprStmt>(stmt).getValue()) ? Flow::Normal : Flow::Error;
+  case K::If:
+    return execIf(cast<ast::IfStmt>(stmt));
+  case K::While:
+    return execWhile(cast<ast::WhileStmt>(stmt));
+  case K::For:
+    return execFor(cast<ast::ForStmt>(stmt));
+  case K::Break:
+    return execBreakContinue(stmt, Flow::Break);
+  case K::Continue:
+    return execBreakContinue(stmt, Flow::Continue);
+  case K::Return:
+    return execReturn(cast<ast::ReturnStmt>(stmt));
+  case K::Pass:
+  case K::Global:
+  case K::Nonlocal:
+    return Flow::Normal;
+  case K::Assert: {
+    const auto &s = cast<ast::AssertStmt>(stmt);
+    std::optional<Value> test = eval(s.getTest());
+    if (!test)
+      return Flow::Error;
+    if (std::optional<bool> holds = truth(*test)) {
+      if (!*holds) {
+        error(s.getTest().loc(), "assertion failed while tracing (the test is " +
+                                     test->describe() + ")");
+        return Flow::Error;
+      }
+    }
+    // A tensor test is a run-time check (tf.debugging.Assert).
+    return Flow::Normal;
+  }
+  case K::Delete:
+    for (const ast::ExprPtr &target : cast<ast::DeleteStmt>(stmt).getTargets()) {
+      const auto *name = dyn_cast<ast::NameExpr>(target.get());
+      if (!name) {
+        error(target->loc(), "only names can be deleted in traced code");
+        return Flow::Error;
+      }
+      if (!frame().locals.erase(name->getId())) {
+        error(target->loc(), "name '" + name->getId() + "' is not defined");
+        return Flow::Error;
+      }
+    }
+    return Flow::Normal;
+  case K::FunctionDef: {
+    Value fn;
+    fn.kind = Value::Kind::Function;
+    fn.function = &cast<ast::FunctionDefStmt>(stmt);
+    fn.boundAt = fn.function->getNameLoc();
+    frame().locals[fn.function->getName()] = fn;
+    return Flow::Normal;
+  }
+  }
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------------------===//
+// break, continue, return
+//===----------------------------------------------------------------------------------===//
+
+Flow Tracer::Impl::execBreakContinue(const ast::Stmt &stmt, Flow flow) {
+  Frame &f = frame();
+  // The parser guarantees an enclosing loop.
+  size_t target = f.loops.size() - 1;
+  const Loop &loop = f.loops[target];
+  if (!loop.staged) {
+    for (auto &[ifStmt, depth] : f.stagedIfs) {
+      if (depth != f.loops.size())
+        continue;
+      error(stmt.loc(), llvm::Twine("'") + (flow == Flow::Break ? "break" : "continue") +
+                            "' depends on a tensor, but the " + loopWord(*loop.stmt) +
+                            " loop it leaves is a Python loop: the loop would need a tensor "
+                            "as a Python bool");
+      note(ifStmt->getTest().loc(), "the break is under this staged condition (a tensor)");
+      note(loop.stmt->loc(), "this loop is unrolled at compile time; make its " +
+                                 llvm::Twine(llvm::isa<ast::ForStmt>(*loop.stmt)
+                                                 ? "iterable a tensor (tf.range)"
+                                                 : "condition a tensor (tf.constant(True))") +
+                                 " to stage it");
+      return Flow::Error;
+    }
+  }
+  return flow;
+}
+
+Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
+  Frame &f = frame();
+  std::optional<Value> value = stmt.getValue() ? eval(*stmt.getValue()) : Value::none();
+  if (!value)
+    return Flow::Error;
+  bool staged = !f.stagedIfs.empty() ||
+                llvm::any_of(f.loops, [](const Loop &l) { return l.staged; });
+  if (staged) {
+    // A staged return is a flag; a Python loop around it would need its value.
+    for (const Loop &loop : f.loops) {
+      if (loop.staged)
+        break;
+      error(stmt.loc(), "'return' depends on a tensor, but it leaves a Python " +
+                            llvm::Twine(loopWord(*loop.stmt)) +
+                            " loop, which would need a tensor as a Python bool");
+      note(loop.stmt->loc(), "this loop is unrolled at compile time");
+      return Flow::Error;
+    }
+    if (!f.conditionalReturnAt)
+      f.conditionalReturnAt = &stmt;
+  }
+  if (f.returnValue && (staged || f.conditionalReturnAt)) {
+    // Returns that tf.cond joins must agree: tensors of one dtype.
+    const Value &prior = *f.returnValue;
+    bool priorTensor = prior.isTensorLike() || prior.isPyScalar();
+    bool thisTensor = value->isTensorLike() || value->isPyScalar();
+    auto mismatch = [&](const llvm::Twine &what) {
+      error(stmt.loc(), "this return gives " + what + ", but the return at line " +
+                            llvm::Twine(f.returnAt->loc().begin.line) + " gives " +
+                            prior.describe() + "; returns joined by a staged condition " +
+                            "must have the same type");
+      note(f.returnAt->loc(), "the other return");
+      return Flow::Error;
+    };
+    if (priorTensor != thisTensor)
+      return mismatch(value->describe());
+    if (thisTensor) {
+      std::optional<Value> a = asTensor(prior, stmt.loc()), b = asTensor(*value, stmt.loc());
+      if (!a || !b)
+        return Flow::Error;
+      if (a->dtype != b->dtype)
+        return mismatch(b->describe());
+      value = Value::tensor(a->dtype, a->shape.join(b->shape));
+    }
+  }
+  if (!f.returnAt)
+    f.returnAt = &stmt;
+  f.returnValue = *value;
+  return Flow::Return;
+}
+
+//===----------------------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------------------===//
+
+/// Why a test is staged or static, in words.
+static std::string testReason(const Value &test) {
+  if (test.isTensorLike())
+    return "the test is " + aDtype(test.dtype) + " tensor";
+  return "the test is " + test.describe();
+}
+
+Flow Tracer::Impl::execIf(const ast::IfStmt &stmt) {
+  std::optional<Value> test = eval(stmt.getTest());
+  if (!test)
+    return Flow::Error;
+  Decision &d = decision(&stmt);
+  ++d.reached;
+  if (test->isTensorLike()) {
+    d.staged = true;
+    d.reason = testReason(*test);
+    return execStagedIf(stmt, *test);
+  }
+  std::optional<bool> holds = truth(*test);
+  if (!holds) {
+    error(stmt.getTest().loc(), "cannot use " + test->describe() + " as the test of an if");
+    return Flow::Error;
+  }
+  (*holds ? d.tookTrue : d.tookFalse) = true;
+  if (d.reason.empty())
+    d.reason = testReason(*test);
+  else if (d.tookTrue && d.tookFalse)
+    d.reason = "the test is a Python bool, True on some passes and False on others";
+  return execList(*holds ? stmt.getBody() : stmt.getOrElse());
+}
+
+Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
+  if (test.dtype != DType::Bool) {
+    error(stmt.getTest().loc(), "the test of this if is " + test.describe() +
+                                    "; a staged if needs a bool tensor");
+    note(stmt.getTest().loc(), "compare it, e.g. `x > 0`, or cast it with tf.cast(..., tf.bool)");
+    return Flow::Error;
+  }
+  if (test.shape.rankKnown && test.shape.rank() != 0) {
+    error(stmt.getTest().loc(), "the test of this if is " + test.describe() +
+                                    "; a staged if needs a scalar (shape ())");
+    note(stmt.getTest().loc(), "reduce it, e.g. with tf.reduce_all or tf.reduce_any");
+    return Flow::Error;
+  }
+  Frame &f = frame();
+  Env before = f.locals;
+  f.stagedIfs.push_back({&stmt, f.loops.size()});
+  Flow thenFlow = execList(stmt.getBody());
+  Env thenEnv = std::move(f.locals);
+  f.locals = before;
+  Flow elseFlow = thenFlow == Flow::Error ? Flow::Error : execList(stmt.getOrElse());
+  Env elseEnv = std::move(f.locals);
+  f.stagedIfs.pop_back();
+  f.locals = std::move(before);
+  if (thenFlow == Flow::Error || elseFlow == Flow::Error)
+    return Flow::Error;
+  if (!mergeBranches(stmt, thenEnv, elseEnv, thenFlow, elseFlow))
+    return Flow::Error;
+  if (thenFlow == Flow::Return && elseFlow == Flow::Return)
+    return Flow::Return;
+  return Flow::Normal;
+}
+
+bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
+                                 Flow thenFlow, Flow elseFlow) {
+  const BlockVars &vars = frame().analysis->blocks.find(&stmt)->second;
+  Decision &d = decision(&stmt);
+  d.carried.clear();
+  for (unsigned i = 0; i < vars.numOutputs; ++i) {
+    const std::string &name = vars.carried[i];
+    auto a = then.find(name), b = orelse.find(name);
+    bool inThen = a != then.end(), inElse = b != orelse.end();
+    // A branch that left through return, break or continue need not define it.
+    bool thenLeaves = thenFlow != Flow::Normal, elseLeaves = elseFlow != Flow::Normal;
+    if (!inThen && !inElse)
+      continue;
+    if (inThen != inElse && !(inThen ? elseLeaves : thenLeaves)) {
+      const Value &defined = inThen ? a->second : b->second;
+      error(stmt.loc(), "'" + name + "' must also be initialized in the " +
+                            (inThen ? "else" : "main") + " branch");
+      if (defined.boundAt.isValid())
+        note(defined.boundAt, "'" + name + "' is assigned here, in the " +
+                                  (inThen ? "main" : "else") + " branch");
+      if (inThen && stmt.getOrElse().empty())
+        note(stmt.loc(), "this staged if (tf.cond) has no else branch; assign '" + name +
+                             "' before the if, or in an else branch, so that both branches "
+                             "produce it");
+      else
+        note((inThen ? stmt.getOrElse().front() : stmt.getBody().front())->loc(),
+             "the " + llvm::Twine(inThen ? "else" : "main") + " branch does not assign '" +
+                 name + "'; assign it there too, or before the if");
+      return false;
+    }
+    if (inThen != inElse) {
+      // Only one branch goes on: its value is the one that flows out.
+      const Value &only = inThen ? a->second : b->second;
+      frame().locals[name] = only;
+      d.carried.push_back({name, only});
+      continue;
+    }
+    const Value &x = a->second, &y = b->second;
+    bool xTensor = x.isTensorLike() || x.isPyScalar(), yTensor = y.isTensorLike() || y.isPyScalar();
+    if (!xTensor || !yTensor) {
+      if (x.kind == y.kind && x.kind == Value::Kind::None) {
+        frame().locals[name] = x;
+        d.carried.push_back({name, x});
+        continue;
+      }
+      error(stmt.loc(), "'" + name + "' is " + x.describe() + " in the main branch and " +
+                            y.describe() + " in the else branch; a staged if (tf.cond) can "
+                            "only produce tensors");
+      note(x.boundAt.isValid() ? x.boundAt : stmt.loc(), "assigned here in the main branch");
+      return false;
+    }
+    std::optional<Value> tx = asTensor(x, stmt.loc()), ty = asTensor(y, stmt.loc());
+    if (!tx || !ty)
+      return false;
+    if (tx->dtype != ty->dtype) {
+      error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(tx->dtype) +
+                            " in the main branch, but dtype " + dtypeName(ty->dtype) +
+                            " in the else branch");
+      if (x.boundAt.isValid())
+        note(x.boundAt, "'" + name + "' is " + x.describe() + " here");
+      if (y.boundAt.isValid())
+        note(y.boundAt, "and " + y.describe() + " here");
+      return false;
+    }
+    Value merged = Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+    merged.boundAt = stmt.loc();
+    frame().locals[name] = merged;
+    d.carried.push_back({name, merged});
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------------------===//
+
+llvm::StringMap<Shape> Tracer::Impl::shapeInvariants(const ast::StmtList &body) {
+  llvm::StringMap<Shape> out;
+  for (const ast::StmtPtr &stmt : body) {
+    const auto *expr = dyn_cast<ast::ExprStmt>(stmt.get());
+    const auto *call = expr ? dyn_cast<ast::CallExpr>(&expr->getValue()) : nullptr;
+    const auto *callee = call ? dyn_cast<ast::AttributeExpr>(&call->getCallee()) : nullptr;
+    if (!callee || callee->getAttr() != "set_loop_options")
+      continue;
+    const ast::Keyword *invariants = call->findKeyword("shape_invariants");
+    const auto *list = invariants ? dyn_cast<ast::SequenceExpr>(invariants->value.get()) : nullptr;
+    if (!list)
+      continue;
+    for (const ast::ExprPtr &pair : list->getElements()) {
+      const auto *tuple = dyn_cast<ast::TupleExpr>(pair.get());
+      if (!tuple || tuple->getElements().size() != 2)
+        continue;
+      const auto *name = dyn_cast<ast::NameExpr>(tuple->getElements()[0].get());
+      std::optional<Value> shape = eval(*tuple->getElements()[1]);
+      if (!name || !shape)
+        continue;
+      if (std::optional<Shape> s = shapeFrom(*shape, tuple->getElements()[1]->loc()))
+        out[name->getId()] = *s;
+    }
+  }
+  return out;
+}
+
+Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
+  if (!stmt.getOrElse().empty()) {
+    error(stmt.loc(), "'while' with an 'else' clause is not supported by agc");
+    return Flow::Error;
+  }
+  Decision &d = decision(&stmt);
+  ++d.reached;
+  Frame &f = frame();
+  for (unsigned n = 0;; ++n) {
+    std::optional<Value> test = eval(stmt.getTest());
+    if (!test)
+      return Flow::Error;
+    if (test->isTensorLike()) {
+      if (n > 0) {
+        error(stmt.getTest().loc(), "the test of this while loop became a tensor after " +
+                                        llvm::Twine(n) + " Python iterations; a loop is "
+                                        "staged or unrolled from its first test");
+        note(stmt.getTest().loc(), "make the test a tensor from the start (for example with "
+                                   "tf.constant) to stage the loop");
+        return Flow::Error;
+      }
+      d.staged = true;
+      d.reason = testReason(*test);
+      return execStagedLoop(stmt, stmt.getBody(), &stmt.getTest(), nullptr, nullptr);
+    }
+    std::optional<bool> holds = truth(*test);
+    if (!holds) {
+      error(stmt.getTest().loc(), "cannot use " + test->describe() + " as a loop test");
+      return Flow::Error;
+    }
+    if (d.reason.empty() || n == 0)
+      d.reason = "the test is a Python value (" + test->typeString() + ")";
+    if (!*holds)
+      return Flow::Normal;
+    if (n >= kMaxUnroll) {
+      error(stmt.loc(), "this Python while loop ran " + llvm::Twine(kMaxUnroll) +
+                            " times while tracing; it would unroll into that many copies");
+      note(stmt.getTest().loc(), "make the test a tensor to stage it as tf.while_loop");
+      return Flow::Error;
+    }
+    ++d.iterations;
+    f.loops.push_back({&stmt, false});
+    Flow flow = execList(stmt.getBody());
+    f.loops.pop_back();
+    if (flow == Flow::Break)
+      return Flow::Normal;
+    if (flow == Flow::Return || flow == Flow::Error)
+      return flow;
+  }
+}
+
+Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
+  if (!stmt.getOrElse().empty()) {
+    error(stmt.loc(), "'for' with an 'else' clause is not supported by agc");
+    return Flow::Error;
+  }
+  std::optional<Value> iter = eval(stmt.getIter());
+  if (!iter)
+    return Flow::Error;
+  Decision &d = decision(&stmt);
+  ++d.reached;
+  Frame &f = frame();
+  if (iter->isTensorLike()) {
+    if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
+      error(stmt.getIter().loc(), "cannot iterate over " + iter->describe() +
+                                      "; a staged for loop iterates over the first dimension");
+      return Flow::Error;
+    }
+    d.staged = true;
+    d.reason = "it iterates over " + iter->describe();
+    Shape inner = iter->shape;
+    inner.dims.erase(inner.dims.begin());
+    Value element = Value::tensor(iter->dtype, inner);
+    return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element);
+  }
+  std::vector<Value> items;
+  if (iter->kind == Value::Kind::Range) {
+    int64_t start = iter->elements[0].i, stop = iter->elements[1].i, step = iter->elements[2].i;
+    int64_t count = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                             : (start > stop ? (start - stop - step - 1) / -step : 0);
+    if (count > int64_t(kMaxUnroll)) {
+      error(stmt.getIter().loc(), "this Python for loop would unroll " + llvm::Twine(count) +
+                                      " times; iterate over tf.range(...) to stage it");
+      return Flow::Error;
+    }
+    for (int64_t k = 0; k < count; ++k)
+      items.push_back(Value::integer(start + k * step));
+    d.reason = "it iterates over a Python range";
+  } else if (iter->isPySequence()) {
+    items = iter->elements;
+    d.reason = "it iterates over a Python " + iter->typeString();
+  } else if (iter->kind == Value::Kind::Str) {
+    for (char c : iter->s)
+      items.push_back(Value::str(std::string(1, c)));
+    d.reason = "it iterates over a Python str";
+  } else {
+    error(stmt.getIter().loc(), "cannot iterate over " + iter->describe());
+    return Flow::Error;
+  }
+  for (const Value &item : items) {
+    if (!assign(stmt.getTarget(), item))
+      return Flow::Error;
+    ++d.iterations;
+    f.loops.push_back({&stmt, false});
+    Flow flow = execList(stmt.getBody());
+    f.loops.pop_back();
+    if (flow == Flow::Break)
+      return Flow::Normal;
+    if (flow == Flow::Return || flow == Flow::Error)
+      return flow;
+  }
+  return Flow::Normal;
+}
+
+Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body,
+                                  const ast::Expr *test, const ast::ForStmt *forStmt,
+                                  const Value *element) {
+  Frame &f = frame();
+  const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
+  Decision &d = decision(&stmt);
+  Env before = f.locals;
+  llvm::StringMap<Shape> invariants = shapeInvariants(body);
+
+  // 1. Loop variables: defined before the loop, and tensors from here on.
+  std::vector<std::pair<std::string, Value>> entry;
+  for (const std::string &name : vars.carried) {
+    auto it = f.locals.find(name);
+    if (it == f.locals.end()) {
+      error(stmt.loc(), "'" + name + "' must be defined before the loop");
+      if (const ast::Expr *bound = findBinding(body, name))
+        note(bound->loc(), "'" + name + "' is assigned here, in the loop, and used " +
+                               "after an iteration or after the loop");
+      note(stmt.loc(), "a staged loop (tf.while_loop) can run zero times, so '" + name +
+                           "' needs a value before it; for example `" + name +
+                           " = tf.zeros_like(...)`");
+      return Flow::Error;
+    }
+    const Value &v = it->second;
+    if (v.kind == Value::Kind::TensorArray) {
+      entry.push_back({name, v});
+      continue;
+    }
+    if (!v.isTensorLike() && !v.isPyScalar()) {
+      error(stmt.loc(), "'" + name + "' is " + v.describe() +
+                            " before the loop; a variable of a staged loop must be a tensor "
+                            "or a Python number");
+      if (v.boundAt.isValid())
+        note(v.boundAt, "'" + name + "' is assigned here");
+      return Flow::Error;
+    }
+    std::optional<Value> t = asTensor(v, stmt.loc());
+    if (!t)
+      return Flow::Error;
+    auto inv = invariants.find(name);
+    if (inv != invariants.end()) {
+      if (!inv->second.admits(t->shape)) {
+        error(stmt.loc(), "'" + name + "' has shape " + t->shape.str() +
+                              " before the loop, which its shape invariant " +
+                              inv->second.str() + " does not admit");
+        return Flow::Error;
+      }
+      t->shape = inv->second;
+    }
+    t->boundAt = v.boundAt;
+    f.locals[name] = *t;
+    entry.push_back({name, *t});
+  }
+
+  // 2. The test, as tf.while_loop traces it: on the loop variables.
+  if (test) {
+    std::optional<Value> t = eval(*test);
+    if (!t)
+      return Flow::Error;
+    if (!t->isTensorLike() || t->dtype != DType::Bool ||
+        (t->shape.rankKnown && t->shape.rank() != 0)) {
+      error(test->loc(), "the test of this staged loop is " + t->describe() +
+                             "; it must be a scalar bool tensor");
+      return Flow::Error;
+    }
+  }
+  if (forStmt && !assign(forStmt->getTarget(), *element))
+    return Flow::Error;
+
+  // 3. One pass of the body.
+  f.loops.push_back({&stmt, true});
+  Flow flow = execList(body);
+  f.loops.pop_back();
+  if (flow == Flow::Error)
+    return Flow::Error;
+
+  // 4. Loop variables keep their dtype and shape.
+  d.carried.clear();
+  for (auto &[name, before0] : entry) {
+    auto it = f.locals.find(name);
+    if (it == f.locals.end()) {
+      error(stmt.loc(), "'" + name + "' is deleted in the loop but is a loop variable");
+      return Flow::Error;
+    }
+    const Value &after = it->second;
+    if (before0.kind == Value::Kind::TensorArray) {
+      if (after.kind != Value::Kind::TensorArray) {
+        error(stmt.loc(), "'" + name + "' is a tf.TensorArray before the loop, but " +
+                              after.describe() + " after one iteration");
+        return Flow::Error;
+      }
+      d.carried.push_back({name, after});
+      continue;
+    }
+    if (!after.isTensorLike() && !after.isPyScalar()) {
+      error(stmt.loc(), "'" + name + "' is a tensor before the loop, but " + after.describe() +
+                            " after one iteration");
+      if (after.boundAt.isValid())
+        note(after.boundAt, "'" + name + "' is assigned here");
+      return Flow::Error;
+    }
+    std::optional<Value> t = asTensor(after, stmt.loc());
+    if (!t)
+      return Flow::Error;
+    if (t->dtype != before0.dtype) {
+      error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(before0.dtype) +
+                            " before the loop, but dtype " + dtypeName(t->dtype) +
+                            " after one iteration");
+      if (after.boundAt.isValid())
+        note(after.boundAt, "'" + name + "' becomes " + t->describe() + " here");
+      if (before0.boundAt.isValid())
+        note(before0.boundAt, "'" + name + "' is " + before0.describe() + " before the loop");
+      return Flow::Error;
+    }
+    if (!before0.shape.admits(t->shape)) {
+      error(stmt.loc(), "'" + name + "' has shape " + before0.shape.str() +
+                            " before the loop, but shape " + t->shape.str() +
+                            " after one iteration. Use "
+                            "tf.autograph.experimental.set_loop_options to set shape "
+                            "invariants.");
+      if (after.boundAt.isValid())
+        note(after.boundAt, "'" + name + "' gets shape " + t->shape.str() + " here");
+      note(stmt.loc(), "or give '" + name + "' a fixed shape in the body with " + name +
+                           ".set_shape(...)");
+      return Flow::Error;
+    }
+    d.carried.push_back({name, before0});
+  }
+
+  // 5. After the loop: the loop variables as tensors; what the body bound is local to it.
+  f.locals = std::move(before);
+  for (auto &[name, value] : d.carried)
+    f.locals[name] = value;
+  // A return in the body is conditional (execReturn noted it): tracing goes on.
+  return Flow::Normal;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Public interface
+//===----------------------------------------------------------------------------------===//
+
+Tracer::Tracer(const ast::Module &module, DiagnosticEngine &diag)
+    : impl(std::make_unique<Impl>(module, diag)) {}
+Tracer::~Tracer() = default;
+bool Tracer::evaluateModule() { return impl->evaluateModule(); }
+std::optional<std::vector<Value>> Tracer::argumentsFor(const ast::FunctionDefStmt &function,
+                                                       const ArgumentSpec &spec,
+                                                       std::string *missing) {
+  return impl->argumentsFor(function, spec, missing);
+}
+std::optional<TraceResult> Tracer::trace(const ast::FunctionDefStmt &function,
+                                         llvm::ArrayRef<Value> args) {
+  return impl->trace(function, args);
+}
+const FunctionAnalysis &Tracer::analysisOf(const ast::FunctionDefStmt &function) {
+  return impl->analysisOf(function);
+}

@@ -1,0 +1,957 @@
+//===- TracerExpr.cpp - Expressions, as tracing evaluates them ------------===//
+//
+// Python values are computed exactly, with Python's semantics (int, float, bool, str,
+// tuple, list, range, comparisons, `and`/`or`/`not`, conditional expressions). As soon as
+// a tensor takes part the result is a tensor, typed by TensorFlow's rules: a Python
+// number converts to the other operand's dtype, two tensors must share a dtype, shapes
+// broadcast. `and`, `or`, `not` and `x if c else y` with a tensor test are staged (a
+// Decision records it).
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+/// The Python builtins traced code may call.
+static const char *const kBuiltins[] = {"range", "len", "print", "int", "float", "bool",
+                                        "abs", "min", "max", "str", "tuple", "list"};
+
+/// Whether `function` is defined inside `outer` (a closure over its frame).
+static bool isNestedIn(const ast::FunctionDefStmt &function, const ast::FunctionDefStmt &outer) {
+  bool found = false;
+  forEachFunction(outer.getBody(), [&](const ast::FunctionDefStmt &f) { found |= &f == &function; });
+  return found;
+}
+
+std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
+  llvm::StringRef id = name.getId();
+  // The innermost frame, then the frames of the functions it is lexically nested in
+  // (a closure reads their current bindings), then the module.
+  for (size_t i = frames.size(); i-- > 0;) {
+    auto found = frames[i].locals.find(id);
+    if (found != frames[i].locals.end())
+      return found->second;
+    if (i == 0 || !frames[i].function || !frames[i - 1].function ||
+        !isNestedIn(*frames[i].function, *frames[i - 1].function))
+      break;
+  }
+  auto global = globals.find(id);
+  if (global != globals.end())
+    return global->second;
+  if (llvm::is_contained(kBuiltins, id))
+    return Value::builtin(id.str());
+  if (id == "True" || id == "False")
+    return Value::boolean(id == "True");
+  return error(name.loc(), "name '" + id + "' is not defined");
+}
+
+std::optional<bool> Tracer::Impl::truth(const Value &v) const {
+  switch (v.kind) {
+  case Value::Kind::Int:
+  case Value::Kind::Bool: return v.i != 0;
+  case Value::Kind::Float: return v.f != 0;
+  case Value::Kind::Str: return !v.s.empty();
+  case Value::Kind::None: return false;
+  case Value::Kind::Tuple:
+  case Value::Kind::List: return !v.elements.empty();
+  case Value::Kind::Range: return v.elements[0].i != v.elements[1].i;
+  case Value::Kind::Tensor:
+  case Value::Kind::Variable:
+  case Value::Kind::Undefined: return std::nullopt;
+  default: return true;
+  }
+}
+
+/// The dtype and shape of a nested Python list of scalars; false when ragged or mixed.
+static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &shape,
+                         unsigned depth) {
+  if (v.isPySequence()) {
+    if (depth == shape.dims.size())
+      shape.dims.push_back(v.elements.size());
+    else if (shape.dims[depth] != int64_t(v.elements.size()))
+      return false;
+    for (const Value &e : v.elements)
+      if (!inferLiteral(e, dtype, shape, depth + 1))
+        return false;
+    return true;
+  }
+  if (depth != shape.dims.size())
+    return false;
+  DType d;
+  switch (v.kind) {
+  case Value::Kind::Int: d = DType::Int32; break;
+  case Value::Kind::Float: d = DType::Float32; break;
+  case Value::Kind::Bool: d = DType::Bool; break;
+  case Value::Kind::Str: d = DType::String; break;
+  default: return false;
+  }
+  if (!dtype || (*dtype == DType::Int32 && d == DType::Float32))
+    dtype = d;
+  else if (*dtype != d && !(*dtype == DType::Float32 && d == DType::Int32))
+    return false;
+  return true;
+}
+
+std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &loc,
+                                            std::optional<DType> want) {
+  if (value.isTensorLike()) {
+    if (want && value.dtype != *want)
+      return error(loc, "expected " + aDtype(*want) + " tensor, but got " + value.describe());
+    return Value::tensor(value.dtype, value.shape);
+  }
+  std::optional<DType> dtype;
+  Shape shape;
+  bool hasFloat = false;
+  std::function<void(const Value &)> scan = [&](const Value &v) {
+    if (v.kind == Value::Kind::Float)
+      hasFloat = true;
+    for (const Value &e : v.elements)
+      scan(e);
+  };
+  if (value.isPySequence() &&
+      llvm::any_of(value.elements, [](const Value &e) { return e.isTensorLike(); })) {
+    // [t0, t1] of tensors packs them (tf.stack).
+    std::optional<Value> first = asTensor(value.elements[0], loc);
+    if (!first)
+      return std::nullopt;
+    Shape packed = first->shape;
+    for (const Value &e : value.elements) {
+      std::optional<Value> t = asTensor(e, loc);
+      if (!t)
+        return std::nullopt;
+      if (t->dtype != first->dtype)
+        return error(loc, "cannot pack tensors of dtypes " + dtypeName(first->dtype) + " and " +
+                              dtypeName(t->dtype) + " into one tensor");
+      packed = packed.join(t->shape);
+    }
+    if (packed.rankKnown)
+      packed.dims.insert(packed.dims.begin(), value.elements.size());
+    return Value::tensor(want.value_or(first->dtype), packed);
+  }
+  if (!inferLiteral(value, dtype, shape, 0))
+    return error(loc, "cannot convert " + value.describe() + " to a tensor");
+  if (!dtype) // an empty list
+    dtype = DType::Float32;
+  scan(value);
+  if (want) {
+    if (isInteger(*want) && hasFloat)
+      return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
+                            dtypeName(*want) + " (it holds a float)");
+    if ((*want == DType::Bool) != (*dtype == DType::Bool) && value.kind != Value::Kind::List &&
+        value.kind != Value::Kind::Tuple)
+      return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
+                            dtypeName(*want));
+    dtype = want;
+  }
+  return Value::tensor(*dtype, shape);
+}
+
+//===----------------------------------------------------------------------------------===//
+// Operators
+//===----------------------------------------------------------------------------------===//
+
+/// Python arithmetic on two Python numbers (bools count as ints).
+static std::optional<Value> pyArith(ast::BinaryOp op, const Value &a, const Value &b,
+                                    std::string &failure) {
+  bool isFloat = a.kind == Value::Kind::Float || b.kind == Value::Kind::Float;
+  double x = a.kind == Value::Kind::Float ? a.f : double(a.i);
+  double y = b.kind == Value::Kind::Float ? b.f : double(b.i);
+  int64_t i = a.i, j = b.i;
+  using B = ast::BinaryOp;
+  switch (op) {
+  case B::Add: return isFloat ? Value::floating(x + y) : Value::integer(i + j);
+  case B::Sub: return isFloat ? Value::floating(x - y) : Value::integer(i - j);
+  case B::Mul: return isFloat ? Value::floating(x * y) : Value::integer(i * j);
+  case B::Div:
+    if (y == 0) { failure = "division by zero"; return std::nullopt; }
+    return Value::floating(x / y);
+  case B::FloorDiv:
+  case B::Mod: {
+    if (y == 0) { failure = "integer division or modulo by zero"; return std::nullopt; }
+    if (isFloat) {
+      double q = std::floor(x / y);
+      return op == B::FloorDiv ? Value::floating(q) : Value::floating(x - q * y);
+    }
+    int64_t q = i / j;
+    if ((i % j != 0) && ((i < 0) != (j < 0)))
+      --q;
+    return op == B::FloorDiv ? Value::integer(q) : Value::integer(i - q * j);
+  }
+  case B::Pow:
+    if (!isFloat && j >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < j; ++k)
+        r *= i;
+      return Value::integer(r);
+    }
+    return Value::floating(std::pow(x, y));
+  case B::BitAnd: if (!isFloat) return Value::integer(i & j); break;
+  case B::BitOr: if (!isFloat) return Value::integer(i | j); break;
+  case B::BitXor: if (!isFloat) return Value::integer(i ^ j); break;
+  case B::LShift: if (!isFloat && j >= 0 && j < 63) return Value::integer(i << j); break;
+  case B::RShift: if (!isFloat && j >= 0) return Value::integer(i >> std::min<int64_t>(j, 63)); break;
+  case B::MatMul: break;
+  }
+  failure = "unsupported operand types for " + ast::spelling(op).str() + ": " + a.typeString() +
+            " and " + b.typeString();
+  return std::nullopt;
+}
+
+/// TensorFlow's name of the op behind a Python operator, for messages.
+static llvm::StringRef tfOpName(ast::BinaryOp op) {
+  using B = ast::BinaryOp;
+  switch (op) {
+  case B::Add: return "AddV2";
+  case B::Sub: return "Sub";
+  case B::Mul: return "Mul";
+  case B::Div: return "RealDiv";
+  case B::FloorDiv: return "FloorDiv";
+  case B::Mod: return "FloorMod";
+  case B::Pow: return "Pow";
+  case B::MatMul: return "MatMul";
+  case B::BitAnd: return "BitwiseAnd";
+  case B::BitOr: return "BitwiseOr";
+  case B::BitXor: return "BitwiseXor";
+  case B::LShift: return "LeftShift";
+  case B::RShift: return "RightShift";
+  }
+  return "?";
+}
+
+std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, const Value &rhs,
+                                          const Location &loc) {
+  using B = ast::BinaryOp;
+  if (!lhs.isTensorLike() && !rhs.isTensorLike()) {
+    if (lhs.isPyScalar() && rhs.isPyScalar()) {
+      std::string failure;
+      if (std::optional<Value> v = pyArith(op, lhs, rhs, failure))
+        return v;
+      return error(loc, failure);
+    }
+    if (op == B::Add && lhs.kind == rhs.kind &&
+        (lhs.kind == Value::Kind::Str || lhs.isPySequence())) {
+      Value out = lhs;
+      out.s += rhs.s;
+      out.elements.insert(out.elements.end(), rhs.elements.begin(), rhs.elements.end());
+      return out;
+    }
+    if (op == B::Mul && (lhs.isPySequence() || lhs.kind == Value::Kind::Str) &&
+        rhs.kind == Value::Kind::Int) {
+      Value out = lhs;
+      out.s.clear();
+      out.elements.clear();
+      for (int64_t k = 0; k < rhs.i; ++k) {
+        out.s += lhs.s;
+        out.elements.insert(out.elements.end(), lhs.elements.begin(), lhs.elements.end());
+      }
+      return out;
+    }
+    return error(loc, "unsupported operand types for " + ast::spelling(op) + ": " +
+                          lhs.describe() + " and " + rhs.describe());
+  }
+  // A tensor takes part: the other side converts to its dtype.
+  const Value &tensorSide = lhs.isTensorLike() ? lhs : rhs;
+  DType dtype = tensorSide.dtype;
+  std::optional<Value> a = lhs.isTensorLike() ? asTensor(lhs, loc) : toTensor(lhs, loc, dtype);
+  if (!a)
+    return std::nullopt;
+  std::optional<Value> b = rhs.isTensorLike() ? asTensor(rhs, loc) : toTensor(rhs, loc, dtype);
+  if (!b)
+    return std::nullopt;
+  if (a->dtype != b->dtype)
+    return error(loc, "cannot compute " + tfOpName(op) + " as input #1(zero-based) was "
+                      "expected to be a " + dtypeName(a->dtype) + " tensor but is a " +
+                      dtypeName(b->dtype) + " tensor");
+  if (op == B::MatMul) {
+    CallArgs args;
+    args.positional = {*a, *b};
+    args.loc = loc;
+    return callTF("tf.linalg.matmul", args);
+  }
+  if (a->dtype == DType::String && op != B::Add)
+    return error(loc, "operator " + ast::spelling(op) + " is not defined on string tensors");
+  if (a->dtype == DType::Bool)
+    return error(loc, "cannot compute " + tfOpName(op) + " on bool tensors; use "
+                      "tf.logical_and/or/xor, or tf.cast to a number type first");
+  if ((op == B::BitAnd || op == B::BitOr || op == B::BitXor || op == B::LShift ||
+       op == B::RShift) && !isInteger(a->dtype))
+    return error(loc, "operator " + ast::spelling(op) + " needs integer tensors, not " +
+                          dtypeName(a->dtype));
+  std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
+  if (!shape)
+    return std::nullopt;
+  DType out = a->dtype;
+  if (op == B::Div && isInteger(out))
+    out = DType::Float64; // true division of integer tensors, as TensorFlow does it
+  return Value::tensor(out, *shape);
+}
+
+std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
+                                           const Location &loc) {
+  using C = ast::CmpOp;
+  if (op == C::Is || op == C::IsNot) {
+    bool same;
+    if (lhs.kind == Value::Kind::None || rhs.kind == Value::Kind::None)
+      same = lhs.kind == rhs.kind;
+    else if (lhs.isTensorLike() || rhs.isTensorLike())
+      same = false; // distinct objects
+    else if (lhs.isPyScalar() && rhs.isPyScalar())
+      same = lhs.kind == rhs.kind && lhs.i == rhs.i && lhs.f == rhs.f;
+    else
+      same = false;
+    return Value::boolean(op == C::Is ? same : !same);
+  }
+  if (op == C::In || op == C::NotIn) {
+    if (!rhs.isPySequence() && rhs.kind != Value::Kind::Str)
+      return error(loc, "'in' needs a Python sequence on the right, not " + rhs.describe());
+    bool found = false;
+    for (const Value &e : rhs.elements)
+      if (e.isPyScalar() && lhs.isPyScalar() && (e.kind == Value::Kind::Float ? e.f : e.i) ==
+                                                    (lhs.kind == Value::Kind::Float ? lhs.f : lhs.i))
+        found = true;
+    if (rhs.kind == Value::Kind::Str && lhs.kind == Value::Kind::Str)
+      found = rhs.s.find(lhs.s) != std::string::npos;
+    return Value::boolean(op == C::In ? found : !found);
+  }
+  if (!lhs.isTensorLike() && !rhs.isTensorLike()) {
+    if (lhs.isPyScalar() && rhs.isPyScalar()) {
+      double x = lhs.kind == Value::Kind::Float ? lhs.f : double(lhs.i);
+      double y = rhs.kind == Value::Kind::Float ? rhs.f : double(rhs.i);
+      bool r = op == C::Lt ? x < y : op == C::LtE ? x <= y : op == C::Gt ? x > y
+             : op == C::GtE ? x >= y : op == C::Eq ? x == y : x != y;
+      return Value::boolean(r);
+    }
+    if (op == C::Eq || op == C::NotEq) {
+      bool eq = lhs.kind == rhs.kind && lhs.s == rhs.s && lhs.kind != Value::Kind::Tuple &&
+                lhs.kind != Value::Kind::List;
+      if (lhs.kind == Value::Kind::None && rhs.kind == Value::Kind::None)
+        eq = true;
+      return Value::boolean(op == C::Eq ? eq : !eq);
+    }
+    if (lhs.kind == Value::Kind::Str && rhs.kind == Value::Kind::Str) {
+      int c = lhs.s.compare(rhs.s);
+      return Value::boolean(op == C::Lt ? c < 0 : op == C::LtE ? c <= 0 : op == C::Gt ? c > 0 : c >= 0);
+    }
+    return error(loc, "cannot compare " + lhs.describe() + " with " + rhs.describe());
+  }
+  if ((op == C::Eq || op == C::NotEq) &&
+      (lhs.kind == Value::Kind::None || rhs.kind == Value::Kind::None))
+    return Value::boolean(op == C::NotEq); // a tensor is never None
+  const Value &tensorSide = lhs.isTensorLike() ? lhs : rhs;
+  std::optional<Value> a = lhs.isTensorLike() ? asTensor(lhs, loc) : toTensor(lhs, loc, tensorSide.dtype);
+  std::optional<Value> b = a ? (rhs.isTensorLike() ? asTensor(rhs, loc) : toTensor(rhs, loc, tensorSide.dtype))
+                             : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  if (a->dtype != b->dtype)
+    return error(loc, "cannot compare " + aDtype(a->dtype) + " tensor with " +
+                          aDtype(b->dtype) + " tensor; tf.cast one of them first");
+  std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
+  if (!shape)
+    return std::nullopt;
+  return Value::tensor(DType::Bool, *shape);
+}
+
+//===----------------------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------------------===//
+
+std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
+  using K = ast::Expr::Kind;
+  switch (expr.getKind()) {
+  case K::Name:
+    return lookup(cast<ast::NameExpr>(expr));
+  case K::IntLit: {
+    const auto &lit = cast<ast::IntLitExpr>(expr);
+    if (!lit.getValue())
+      return error(expr.loc(), "the integer " + lit.getSpelling() + " does not fit in 64 bits");
+    return Value::integer(*lit.getValue());
+  }
+  case K::FloatLit:
+    return Value::floating(cast<ast::FloatLitExpr>(expr).getValue());
+  case K::StrLit:
+    return Value::str(cast<ast::StrLitExpr>(expr).getValue().str());
+  case K::BoolLit:
+    return Value::boolean(cast<ast::BoolLitExpr>(expr).getValue());
+  case K::NoneLit:
+    return Value::none();
+  case K::EllipsisLit: {
+    Value v;
+    v.kind = Value::Kind::Builtin;
+    v.s = "...";
+    return v;
+  }
+  case K::Unary: {
+    const auto &u = cast<ast::UnaryExpr>(expr);
+    std::optional<Value> v = eval(u.getOperand());
+    if (!v)
+      return std::nullopt;
+    if (u.getOp() == ast::UnaryOp::Not) {
+      if (v->isTensorLike()) {
+        Decision &d = exprDecision(expr, "not");
+        d.staged = true;
+        d.reason = "the operand is " + aDtype(v->dtype) + " tensor";
+        if (v->dtype != DType::Bool)
+          return error(expr.loc(), "'not' of " + v->describe() + ": a staged 'not' "
+                                   "(tf.logical_not) needs a bool tensor");
+        return Value::tensor(DType::Bool, v->shape);
+      }
+      std::optional<bool> t = truth(*v);
+      return Value::boolean(!*t);
+    }
+    if (v->isTensorLike()) {
+      if (v->dtype == DType::Bool || v->dtype == DType::String)
+        return error(expr.loc(), "unary " + ast::spelling(u.getOp()) + " is not defined on " +
+                                     v->describe());
+      if (u.getOp() == ast::UnaryOp::Invert && !isInteger(v->dtype))
+        return error(expr.loc(), "~ needs an integer tensor, not " + v->describe());
+      return Value::tensor(v->dtype, v->shape);
+    }
+    if (!v->isPyScalar())
+      return error(expr.loc(), "bad operand for unary " + ast::spelling(u.getOp()) + ": " +
+                                   v->describe());
+    switch (u.getOp()) {
+    case ast::UnaryOp::Plus: return v->kind == Value::Kind::Bool ? Value::integer(v->i) : *v;
+    case ast::UnaryOp::Minus:
+      return v->kind == Value::Kind::Float ? Value::floating(-v->f) : Value::integer(-v->i);
+    case ast::UnaryOp::Invert:
+      if (v->kind == Value::Kind::Float)
+        return error(expr.loc(), "bad operand for ~: a float");
+      return Value::integer(~v->i);
+    case ast::UnaryOp::Not: break;
+    }
+    return std::nullopt;
+  }
+  case K::Binary: {
+    const auto &b = cast<ast::BinaryExpr>(expr);
+    std::optional<Value> l = eval(b.getLHS());
+    std::optional<Value> r = l ? eval(b.getRHS()) : std::nullopt;
+    if (!r)
+      return std::nullopt;
+    return binary(b.getOp(), *l, *r, expr.loc());
+  }
+  case K::BoolOp: {
+    // Python: the first operand deciding the result, evaluated left to right. A tensor
+    // operand stages the rest (tf.cond), and the result is a tensor.
+    const auto &b = cast<ast::BoolOpExpr>(expr);
+    bool isAnd = b.getOp() == ast::BoolOpKind::And;
+    std::optional<Value> acc;
+    std::optional<DType> stagedOn; // the dtype of the tensor operand that staged the rest
+    for (const ast::ExprPtr &operand : b.getValues()) {
+      std::optional<Value> v = eval(*operand);
+      if (!v)
+        return std::nullopt;
+      if (!acc) {
+        acc = v;
+      } else if (acc->isTensorLike()) {
+        if (!stagedOn)
+          stagedOn = acc->dtype;
+        std::optional<Value> t = asTensor(*v, operand->loc());
+        if (!t)
+          return std::nullopt;
+        if (t->dtype != acc->dtype)
+          return error(operand->loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
+                                           "' must have one dtype: " + acc->describe() +
+                                           " and " + t->describe());
+        acc = Value::tensor(acc->dtype, acc->shape.join(t->shape));
+      } else {
+        acc = v;
+      }
+      if (acc->isTensorLike())
+        continue;
+      std::optional<bool> t = truth(*acc);
+      if (t && *t != isAnd)
+        return acc; // short circuit
+    }
+    if (stagedOn) {
+      Decision &d = exprDecision(expr, isAnd ? "and" : "or");
+      d.staged = true;
+      d.reason = "an operand before the last is " + aDtype(*stagedOn) + " tensor";
+    }
+    return acc;
+  }
+  case K::Compare: {
+    const auto &c = cast<ast::CompareExpr>(expr);
+    std::optional<Value> left = eval(c.getLeft());
+    if (!left)
+      return std::nullopt;
+    std::optional<Value> acc;
+    for (size_t i = 0; i < c.getOps().size(); ++i) {
+      std::optional<Value> right = eval(*c.getComparators()[i]);
+      if (!right)
+        return std::nullopt;
+      std::optional<Value> r = compare(c.getOps()[i], *left, *right, expr.loc());
+      if (!r)
+        return std::nullopt;
+      if (!acc) {
+        acc = r;
+      } else if (acc->isTensorLike() || r->isTensorLike()) {
+        std::optional<Value> a = asTensor(*acc, expr.loc()), bb = asTensor(*r, expr.loc());
+        if (!a || !bb)
+          return std::nullopt;
+        acc = Value::tensor(DType::Bool, a->shape.join(bb->shape));
+      } else if (!truth(*acc).value_or(true)) {
+        return acc;
+      } else {
+        acc = r;
+      }
+      left = right;
+    }
+    return acc;
+  }
+  case K::Call: {
+    const auto &c = cast<ast::CallExpr>(expr);
+    std::optional<Value> callee = eval(c.getCallee());
+    if (!callee)
+      return std::nullopt;
+    CallArgs args;
+    args.loc = expr.loc();
+    for (const ast::ExprPtr &arg : c.getArgs()) {
+      std::optional<Value> v = eval(*arg);
+      if (!v)
+        return std::nullopt;
+      args.positional.push_back(std::move(*v));
+      args.positionalLocs.push_back(arg->loc());
+    }
+    for (const ast::Keyword &keyword : c.getKeywords()) {
+      std::optional<Value> v = eval(*keyword.value);
+      if (!v)
+        return std::nullopt;
+      args.keywords.push_back({keyword.name, std::move(*v)});
+    }
+    return call(*callee, args, c);
+  }
+  case K::Attribute: {
+    const auto &a = cast<ast::AttributeExpr>(expr);
+    std::optional<Value> base = eval(a.getValue());
+    if (!base)
+      return std::nullopt;
+    return attribute(*base, a.getAttr(), a.getAttrLoc());
+  }
+  case K::Subscript: {
+    const auto &s = cast<ast::SubscriptExpr>(expr);
+    std::optional<Value> base = eval(s.getValue());
+    if (!base)
+      return std::nullopt;
+    return subscript(*base, s.getIndex(), expr.loc());
+  }
+  case K::Slice:
+    return error(expr.loc(), "a slice is only allowed inside '[]'");
+  case K::Tuple:
+  case K::List: {
+    std::vector<Value> items;
+    for (const ast::ExprPtr &e : cast<ast::SequenceExpr>(expr).getElements()) {
+      std::optional<Value> v = eval(*e);
+      if (!v)
+        return std::nullopt;
+      items.push_back(std::move(*v));
+    }
+    return Value::sequence(expr.getKind() == K::Tuple ? Value::Kind::Tuple : Value::Kind::List,
+                           std::move(items));
+  }
+  case K::Dict:
+    return error(expr.loc(), "dicts are not supported in traced code by agc yet");
+  case K::IfExp: {
+    const auto &e = cast<ast::IfExpExpr>(expr);
+    std::optional<Value> test = eval(e.getTest());
+    if (!test)
+      return std::nullopt;
+    Decision &d = exprDecision(expr, "conditional expression");
+    if (!test->isTensorLike()) {
+      std::optional<bool> t = truth(*test);
+      if (!t)
+        return error(e.getTest().loc(), "cannot use " + test->describe() + " as a test");
+      (*t ? d.tookTrue : d.tookFalse) = true;
+      d.reason = "the test is " + test->describe();
+      return eval(*t ? e.getBody() : e.getOrElse());
+    }
+    d.staged = true;
+    d.reason = "the test is " + aDtype(test->dtype) + " tensor";
+    if (test->dtype != DType::Bool || (test->shape.rankKnown && test->shape.rank() != 0))
+      return error(e.getTest().loc(), "the test of a staged conditional expression must be "
+                                      "a scalar bool tensor, not " + test->describe());
+    std::optional<Value> x = eval(e.getBody());
+    std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
+    if (!y)
+      return std::nullopt;
+    std::optional<Value> tx = asTensor(*x, e.getBody().loc());
+    std::optional<Value> ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
+    if (!ty)
+      return std::nullopt;
+    if (tx->dtype != ty->dtype)
+      return error(expr.loc(), "the branches of this staged conditional expression have "
+                               "dtypes " + dtypeName(tx->dtype) + " and " +
+                               dtypeName(ty->dtype) + "; tf.cond needs one dtype");
+    return Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+  }
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Calls, attributes, subscripts
+//===----------------------------------------------------------------------------------===//
+
+/// Python's repr/str of a value, as print() writes it while tracing.
+static std::string printed(const Value &v, bool repr) {
+  switch (v.kind) {
+  case Value::Kind::Int: return std::to_string(v.i);
+  case Value::Kind::Bool: return v.i ? "True" : "False";
+  case Value::Kind::Float: {
+    // Python prints the shortest form that reads back as the same double.
+    char buf[64];
+    for (int precision = 1; precision <= 17; ++precision) {
+      snprintf(buf, sizeof buf, "%.*g", precision, v.f);
+      if (std::strtod(buf, nullptr) == v.f)
+        break;
+    }
+    std::string text = buf;
+    if (text.find_first_of(".eni") == std::string::npos)
+      text += ".0";
+    return text;
+  }
+  case Value::Kind::Str: return repr ? "'" + v.s + "'" : v.s;
+  case Value::Kind::None: return "None";
+  case Value::Kind::Tuple:
+  case Value::Kind::List: {
+    std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
+    for (size_t i = 0; i < v.elements.size(); ++i)
+      out += (i ? ", " : "") + printed(v.elements[i], true);
+    if (v.kind == Value::Kind::Tuple && v.elements.size() == 1)
+      out += ",";
+    return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
+  }
+  case Value::Kind::Tensor:
+  case Value::Kind::Variable:
+    return "Tensor(shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
+  default:
+    return "<" + v.typeString() + ">";
+  }
+}
+
+std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &args,
+                                        const ast::CallExpr &expr) {
+  switch (callee.kind) {
+  case Value::Kind::Function:
+    return callFunction(*callee.function, args);
+  case Value::Kind::Module:
+    return callTF(callee.s, args);
+  case Value::Kind::Method:
+    return callMethod(callee, args, expr);
+  case Value::Kind::Builtin:
+    break;
+  default:
+    return error(expr.getCallee().loc(), callee.describe() + " is not callable");
+  }
+  llvm::StringRef name = callee.s;
+  auto py = [&](size_t i) -> const Value & { return args.positional[i]; };
+  size_t n = args.positional.size();
+  if (name == "print") {
+    std::string line;
+    for (size_t i = 0; i < n; ++i)
+      line += (i ? " " : "") + printed(py(i), false);
+    if (result)
+      result->printed.push_back(line);
+    return Value::none();
+  }
+  if (name == "range") {
+    if (n < 1 || n > 3)
+      return error(args.loc, "range expected 1 to 3 arguments, got " + llvm::Twine(n));
+    if (llvm::any_of(args.positional, [](const Value &v) { return v.isTensorLike(); })) {
+      // range over a tensor bound is tf.range: a staged loop.
+      return callTF("tf.range", args);
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (py(i).kind != Value::Kind::Int && py(i).kind != Value::Kind::Bool)
+        return error(args.loc, "range() arguments must be integers, not " + py(i).describe());
+    int64_t start = n >= 2 ? py(0).i : 0, stop = n >= 2 ? py(1).i : py(0).i,
+            step = n == 3 ? py(2).i : 1;
+    if (step == 0)
+      return error(args.loc, "range() arg 3 must not be zero");
+    return Value::sequence(Value::Kind::Range,
+                           {Value::integer(start), Value::integer(stop), Value::integer(step)});
+  }
+  if (name == "len") {
+    if (n != 1)
+      return error(args.loc, "len() takes exactly one argument");
+    const Value &v = py(0);
+    if (v.isPySequence())
+      return Value::integer(v.elements.size());
+    if (v.kind == Value::Kind::Str)
+      return Value::integer(v.s.size());
+    if (v.kind == Value::Kind::Range) {
+      int64_t start = v.elements[0].i, stop = v.elements[1].i, step = v.elements[2].i;
+      int64_t count = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
+                               : std::max<int64_t>(0, (start - stop - step - 1) / -step);
+      return Value::integer(count);
+    }
+    if (v.isTensorLike()) {
+      if (!v.shape.rankKnown || v.shape.rank() == 0)
+        return error(args.loc, "len() of " + v.describe() + " is not defined");
+      if (v.shape.dims[0] >= 0)
+        return Value::integer(v.shape.dims[0]);
+      return Value::tensor(DType::Int32, Shape::scalar()); // tf.shape(x)[0]
+    }
+    return error(args.loc, "len() of " + v.describe() + " is not defined");
+  }
+  if (name == "int" || name == "float" || name == "bool" || name == "abs" || name == "str") {
+    if (n != 1)
+      return error(args.loc, name + "() takes one argument here");
+    const Value &v = py(0);
+    if (v.isTensorLike()) {
+      if (name == "abs")
+        return callTF("tf.math.abs", args);
+      return error(args.loc, name + "() of " + v.describe() + " needs its value, which a "
+                             "tensor has only at run time; use tf.cast");
+    }
+    if (name == "str")
+      return Value::str(printed(v, false));
+    if (!v.isPyScalar())
+      return error(args.loc, name + "() of " + v.describe() + " is not supported");
+    double x = v.kind == Value::Kind::Float ? v.f : double(v.i);
+    if (name == "int")
+      return Value::integer(int64_t(x));
+    if (name == "float")
+      return Value::floating(x);
+    if (name == "bool")
+      return Value::boolean(x != 0);
+    return v.kind == Value::Kind::Float ? Value::floating(std::fabs(v.f))
+                                        : Value::integer(v.i < 0 ? -v.i : v.i);
+  }
+  if (name == "min" || name == "max") {
+    std::vector<Value> items = n == 1 && py(0).isPySequence() ? py(0).elements
+                                                              : args.positional;
+    if (items.empty())
+      return error(args.loc, name + "() of an empty sequence");
+    if (llvm::any_of(items, [](const Value &v) { return v.isTensorLike(); }))
+      return error(args.loc, name + "() compares values, which tensors have only at run "
+                             "time; use tf.minimum / tf.maximum");
+    Value best = items[0];
+    for (const Value &v : items) {
+      std::optional<Value> less = compare(ast::CmpOp::Lt, v, best, args.loc);
+      if (!less)
+        return std::nullopt;
+      if ((less->i != 0) == (name == "min"))
+        best = v;
+    }
+    return best;
+  }
+  if (name == "tuple" || name == "list") {
+    if (n == 0)
+      return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List, {});
+    Value v = py(0);
+    if (v.kind == Value::Kind::Range) {
+      std::vector<Value> items;
+      for (int64_t k = v.elements[0].i; v.elements[2].i > 0 ? k < v.elements[1].i : k > v.elements[1].i;
+           k += v.elements[2].i)
+        items.push_back(Value::integer(k));
+      v.elements = std::move(items);
+    } else if (!v.isPySequence()) {
+      return error(args.loc, name + "() of " + v.describe() + " is not supported");
+    }
+    v.kind = name == "tuple" ? Value::Kind::Tuple : Value::Kind::List;
+    return v;
+  }
+  return error(args.loc, "the builtin '" + name + "' is not supported in traced code");
+}
+
+std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef attr,
+                                             const Location &loc) {
+  switch (base.kind) {
+  case Value::Kind::Module: {
+    if (std::optional<DType> d = dtypeFromName(attr); d && base.s == "tf") {
+      Value v;
+      v.kind = Value::Kind::DTypeRef;
+      v.dtype = *d;
+      return v;
+    }
+    if (base.s == "tf" && attr == "newaxis")
+      return Value::none();
+    return Value::module(base.s + "." + attr.str());
+  }
+  case Value::Kind::Tensor:
+  case Value::Kind::Variable:
+    if (attr == "shape") {
+      if (!base.shape.rankKnown)
+        return error(loc, "the shape of " + base.describe() + " has an unknown rank");
+      std::vector<Value> dims;
+      for (int64_t d : base.shape.dims)
+        dims.push_back(d < 0 ? Value::none() : Value::integer(d));
+      return Value::sequence(Value::Kind::Tuple, std::move(dims));
+    }
+    if (attr == "dtype") {
+      Value v;
+      v.kind = Value::Kind::DTypeRef;
+      v.dtype = base.dtype;
+      return v;
+    }
+    if (attr == "ndim") {
+      if (!base.shape.rankKnown)
+        return error(loc, "the rank of " + base.describe() + " is unknown");
+      return Value::integer(base.shape.rank());
+    }
+    break;
+  case Value::Kind::TensorArray:
+  case Value::Kind::List:
+  case Value::Kind::DTypeRef:
+    break;
+  default:
+    return error(loc, base.describe() + " has no attribute '" + attr + "'");
+  }
+  if (base.kind == Value::Kind::DTypeRef && attr == "name")
+    return Value::str(dtypeName(base.dtype).str());
+  Value method;
+  method.kind = Value::Kind::Method;
+  method.s = attr.str();
+  method.elements.push_back(base);
+  return method;
+}
+
+std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr &index,
+                                             const Location &loc) {
+  // Python sequences: an int or a slice with Python bounds.
+  if (base.isPySequence() || base.kind == Value::Kind::Str) {
+    size_t size = base.kind == Value::Kind::Str ? base.s.size() : base.elements.size();
+    if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
+      int64_t bounds[3] = {0, int64_t(size), 1};
+      bool given[3] = {false, false, false};
+      const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+      for (int k = 0; k < 3; ++k) {
+        if (!parts[k])
+          continue;
+        std::optional<Value> v = eval(*parts[k]);
+        if (!v)
+          return std::nullopt;
+        if (v->kind == Value::Kind::None)
+          continue;
+        if (v->kind != Value::Kind::Int)
+          return error(parts[k]->loc(), "slice indices of a Python sequence must be ints, not " +
+                                            v->describe());
+        bounds[k] = v->i;
+        given[k] = true;
+      }
+      if (bounds[2] != 1)
+        return error(loc, "slices with a step are not supported on Python sequences by agc");
+      auto clamp = [&](int64_t i) {
+        if (i < 0)
+          i += size;
+        return std::clamp<int64_t>(i, 0, size);
+      };
+      int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
+      Value out = base;
+      if (base.kind == Value::Kind::Str)
+        out.s = lo < hi ? base.s.substr(lo, hi - lo) : "";
+      else
+        out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
+      return out;
+    }
+    std::optional<Value> i = eval(index);
+    if (!i)
+      return std::nullopt;
+    if (i->kind != Value::Kind::Int && i->kind != Value::Kind::Bool)
+      return error(index.loc(), "a Python " + base.typeString() + " is indexed with an int, not " +
+                                    i->describe());
+    int64_t k = i->i < 0 ? i->i + int64_t(size) : i->i;
+    if (k < 0 || k >= int64_t(size))
+      return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
+    if (base.kind == Value::Kind::Str)
+      return Value::str(std::string(1, base.s[k]));
+    return base.elements[k];
+  }
+  if (!base.isTensorLike())
+    return error(loc, base.describe() + " cannot be indexed");
+  // Tensors: each index item drops (int), keeps (slice) or adds (None) a dimension.
+  std::vector<const ast::Expr *> items;
+  if (const auto *tuple = dyn_cast<ast::TupleExpr>(&index))
+    for (const ast::ExprPtr &e : tuple->getElements())
+      items.push_back(e.get());
+  else
+    items.push_back(&index);
+  if (!base.shape.rankKnown)
+    return Value::tensor(base.dtype, Shape::unknownRank());
+  Shape out;
+  unsigned dim = 0;
+  unsigned consumed = llvm::count_if(items, [](const ast::Expr *e) {
+    return !llvm::isa<ast::EllipsisLitExpr, ast::NoneLitExpr>(e);
+  });
+  if (consumed > base.shape.rank())
+    return error(loc, "too many indices (" + llvm::Twine(consumed) + ") for " + base.describe());
+  for (const ast::Expr *item : items) {
+    if (llvm::isa<ast::EllipsisLitExpr>(item)) {
+      // `...` stands for every dimension the other items do not index.
+      for (unsigned k = 0; k < base.shape.rank() - consumed; ++k)
+        out.dims.push_back(base.shape.dims[dim++]);
+      continue;
+    }
+    if (llvm::isa<ast::NoneLitExpr>(item)) {
+      out.dims.push_back(1);
+      continue;
+    }
+    int64_t size = base.shape.dims[dim++];
+    if (const auto *slice = dyn_cast<ast::SliceExpr>(item)) {
+      const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+      std::optional<int64_t> bounds[3];
+      bool dynamic = false;
+      for (int k = 0; k < 3; ++k) {
+        if (!parts[k])
+          continue;
+        std::optional<Value> v = eval(*parts[k]);
+        if (!v)
+          return std::nullopt;
+        if (v->kind == Value::Kind::Int)
+          bounds[k] = v->i;
+        else if (v->isTensorLike() && isInteger(v->dtype))
+          dynamic = true;
+        else if (v->kind != Value::Kind::None)
+          return error(parts[k]->loc(), "a slice bound must be an int or an integer tensor, not " +
+                                            v->describe());
+      }
+      int64_t step = bounds[2].value_or(1);
+      if (step == 0)
+        return error(item->loc(), "slice step cannot be zero");
+      if (dynamic || size < 0) {
+        out.dims.push_back(-1);
+        continue;
+      }
+      auto clamp = [&](int64_t i, int64_t lo, int64_t hi) {
+        if (i < 0)
+          i += size;
+        return std::clamp<int64_t>(i, lo, hi);
+      };
+      int64_t lo, hi;
+      if (step > 0) {
+        lo = bounds[0] ? clamp(*bounds[0], 0, size) : 0;
+        hi = bounds[1] ? clamp(*bounds[1], 0, size) : size;
+        out.dims.push_back(hi > lo ? (hi - lo + step - 1) / step : 0);
+      } else {
+        lo = bounds[0] ? clamp(*bounds[0], -1, size - 1) : size - 1;
+        hi = bounds[1] ? clamp(*bounds[1], -1, size - 1) : -1;
+        out.dims.push_back(lo > hi ? (lo - hi - step - 1) / -step : 0);
+      }
+      continue;
+    }
+    std::optional<Value> v = eval(*item);
+    if (!v)
+      return std::nullopt;
+    if (v->kind == Value::Kind::Int) {
+      if (size >= 0 && (v->i >= size || v->i < -size))
+        return error(item->loc(), "index " + llvm::Twine(v->i) + " is out of bounds for a "
+                                  "dimension of size " + llvm::Twine(size));
+      continue;
+    }
+    if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0)
+      continue;
+    return error(item->loc(), "a tensor is indexed with ints, slices, None, ... or scalar "
+                              "integer tensors, not " + v->describe());
+  }
+  for (; dim < base.shape.rank(); ++dim)
+    out.dims.push_back(base.shape.dims[dim]);
+  return Value::tensor(base.dtype, out);
+}

@@ -1,0 +1,161 @@
+//===- TracerImpl.h - The Tracer's state, shared by its source files ------===//
+//
+// Private to the analysis library. Tracer.cpp holds statements and control flow,
+// TracerExpr.cpp expressions and Python semantics, TFOps.cpp the typing rules of the
+// tf.* functions and of tensor methods.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
+#define AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
+
+#include "ag/frontend/analysis/Tracer.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <deque>
+
+namespace ag::analysis {
+
+using Env = llvm::StringMap<Value>;
+
+/// How a statement list finished, for Python-level control flow.
+enum class Flow { Normal, Break, Continue, Return, Error };
+
+/// Arguments of a call, as evaluated.
+struct CallArgs {
+  std::vector<Value> positional;
+  std::vector<std::pair<std::string, Value>> keywords;
+  std::vector<Location> positionalLocs;
+  Location loc; ///< The whole call.
+
+  /// The argument at `index`, or the keyword `name`; null when absent.
+  const Value *get(unsigned index, llvm::StringRef name) const {
+    if (index < positional.size())
+      return &positional[index];
+    for (const auto &[key, value] : keywords)
+      if (key == name)
+        return &value;
+    return nullptr;
+  }
+  size_t count() const { return positional.size() + keywords.size(); }
+};
+
+class Tracer::Impl {
+public:
+  Impl(const ast::Module &module, DiagnosticEngine &diag) : module(module), diag(diag) {}
+
+  // --- Tracer.cpp: module, functions, statements, control flow ----------------------
+  bool evaluateModule();
+  std::optional<std::vector<Value>> argumentsFor(const ast::FunctionDefStmt &function,
+                                                 const ArgumentSpec &spec, std::string *missing);
+  std::optional<TraceResult> trace(const ast::FunctionDefStmt &function,
+                                   llvm::ArrayRef<Value> args);
+  const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
+
+  /// Calls a user function: binds the arguments, traces the body, returns its value.
+  std::optional<Value> callFunction(const ast::FunctionDefStmt &function, const CallArgs &args);
+
+  // --- TracerExpr.cpp: expressions ---------------------------------------------------
+  std::optional<Value> eval(const ast::Expr &expr);
+  std::optional<Value> lookup(const ast::NameExpr &name);
+  std::optional<Value> binary(ast::BinaryOp op, const Value &lhs, const Value &rhs,
+                              const Location &loc);
+  std::optional<Value> compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
+                               const Location &loc);
+  /// Python truth of a Python value; nothing for a tensor.
+  std::optional<bool> truth(const Value &value) const;
+  /// A Python scalar or nested list as a tensor (dtype by TensorFlow's rules, or `want`).
+  std::optional<Value> toTensor(const Value &value, const Location &loc,
+                                std::optional<DType> want = std::nullopt);
+  /// A tensor of `value`'s dtype and shape, from a tensor, a Variable or a Python value.
+  std::optional<Value> asTensor(const Value &value, const Location &loc) {
+    if (value.kind == Value::Kind::Tensor)
+      return value;
+    if (value.kind == Value::Kind::Variable)
+      return Value::tensor(value.dtype, value.shape);
+    return toTensor(value, loc);
+  }
+  std::optional<Value> call(const Value &callee, const CallArgs &args, const ast::CallExpr &expr);
+  std::optional<Value> subscript(const Value &value, const ast::Expr &index, const Location &loc);
+  std::optional<Value> attribute(const Value &value, llvm::StringRef attr, const Location &loc);
+
+  // --- TFOps.cpp: tf.* functions and methods ----------------------------------------
+  std::optional<Value> callTF(llvm::StringRef path, const CallArgs &args);
+  std::optional<Value> callMethod(const Value &method, const CallArgs &args,
+                                  const ast::CallExpr &expr);
+  /// Broadcasts two shapes by NumPy's rules; reports and returns nothing when they clash.
+  std::optional<Shape> broadcast(const Shape &a, const Shape &b, const Location &loc);
+  /// A shape from a Python list/tuple of ints (or None), a TensorShape, or a 1-D tensor.
+  std::optional<Shape> shapeFrom(const Value &value, const Location &loc);
+  std::optional<DType> dtypeArg(const Value *value, const Location &loc);
+
+  // --- reporting ----------------------------------------------------------------------
+  std::nullopt_t error(const Location &loc, const llvm::Twine &message) {
+    diag.error(loc, message);
+    failed = true;
+    return std::nullopt;
+  }
+  void note(const Location &loc, const llvm::Twine &message) { diag.note(loc, message); }
+
+  // --- state --------------------------------------------------------------------------
+  struct Loop {
+    const ast::Stmt *stmt;
+    bool staged;
+  };
+  struct Frame {
+    const ast::FunctionDefStmt *function;
+    const FunctionAnalysis *analysis;
+    Env locals;
+    std::vector<Loop> loops;
+    /// Staged ifs entered and not yet left, each with the loop depth at its entry.
+    std::vector<std::pair<const ast::IfStmt *, size_t>> stagedIfs;
+    /// The value returned so far, merged over every return reached.
+    std::optional<Value> returnValue;
+    /// The first return reached, for notes.
+    const ast::Stmt *returnAt = nullptr;
+    /// A return under a staged condition: the function may also go on past it.
+    const ast::Stmt *conditionalReturnAt = nullptr;
+  };
+
+  Flow execList(const ast::StmtList &stmts);
+  Flow exec(const ast::Stmt &stmt);
+  Flow execIf(const ast::IfStmt &stmt);
+  Flow execWhile(const ast::WhileStmt &stmt);
+  Flow execFor(const ast::ForStmt &stmt);
+  Flow execStagedIf(const ast::IfStmt &stmt, const Value &test);
+  Flow execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body, const ast::Expr *test,
+                      const ast::ForStmt *forStmt, const Value *element);
+  Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
+  Flow execReturn(const ast::ReturnStmt &stmt);
+  bool assign(const ast::Expr &target, const Value &value);
+  /// Merges the carried names of a staged block from two environments; false on error.
+  bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
+                     Flow thenFlow, Flow elseFlow);
+  Decision &decision(const void *node) { return result->decisions[node]; }
+  /// The decision about expression `expr` (and, or, not, x if c else y), counted reached.
+  Decision &exprDecision(const ast::Expr &expr, const char *construct) {
+    Decision &d = decision(&expr);
+    d.construct = construct;
+    d.loc = expr.loc();
+    ++d.reached;
+    return d;
+  }
+  Frame &frame() { return frames.back(); }
+  /// The loop variables' shape invariants set by set_loop_options at the top of `body`.
+  llvm::StringMap<Shape> shapeInvariants(const ast::StmtList &body);
+
+  const ast::Module &module;
+  DiagnosticEngine &diag;
+  Env globals;
+  llvm::DenseMap<const ast::FunctionDefStmt *, std::unique_ptr<FunctionAnalysis>> analyses;
+  /// A deque, so that a Frame& stays valid while calls push and pop frames above it.
+  std::deque<Frame> frames;
+  TraceResult *result = nullptr;
+  bool failed = false;
+  static constexpr unsigned kMaxCallDepth = 64;
+  static constexpr unsigned kMaxUnroll = 100000;
+};
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H

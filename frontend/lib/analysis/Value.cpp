@@ -1,0 +1,136 @@
+//===- Value.cpp - What a Python name holds while agc traces a function ---===//
+#include "ag/frontend/analysis/Value.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace ag;
+using namespace ag::analysis;
+
+llvm::StringRef ag::analysis::dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::Float32: return "float32";
+  case DType::Float64: return "float64";
+  case DType::Int32: return "int32";
+  case DType::Int64: return "int64";
+  case DType::Bool: return "bool";
+  case DType::String: return "string";
+  }
+  llvm_unreachable("unknown DType");
+}
+
+std::optional<DType> ag::analysis::dtypeFromName(llvm::StringRef name) {
+  for (DType d : {DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::Bool,
+                  DType::String})
+    if (dtypeName(d) == name)
+      return d;
+  if (name == "double")
+    return DType::Float64;
+  return std::nullopt;
+}
+
+bool Shape::isFullyKnown() const {
+  return rankKnown && llvm::all_of(dims, [](int64_t d) { return d >= 0; });
+}
+
+bool Shape::isCompatibleWith(const Shape &other) const {
+  if (!rankKnown || !other.rankKnown)
+    return true;
+  if (rank() != other.rank())
+    return false;
+  for (unsigned i = 0; i < rank(); ++i)
+    if (dims[i] >= 0 && other.dims[i] >= 0 && dims[i] != other.dims[i])
+      return false;
+  return true;
+}
+
+bool Shape::admits(const Shape &other) const {
+  if (!rankKnown)
+    return true;
+  if (!other.rankKnown || rank() != other.rank())
+    return false;
+  for (unsigned i = 0; i < rank(); ++i)
+    if (dims[i] >= 0 && dims[i] != other.dims[i])
+      return false;
+  return true;
+}
+
+Shape Shape::join(const Shape &other) const {
+  if (!rankKnown || !other.rankKnown || rank() != other.rank())
+    return unknownRank();
+  Shape out = *this;
+  for (unsigned i = 0; i < rank(); ++i)
+    if (dims[i] != other.dims[i])
+      out.dims[i] = -1;
+  return out;
+}
+
+std::string Shape::str() const {
+  if (!rankKnown)
+    return "<unknown>";
+  std::string out = "(";
+  for (unsigned i = 0; i < rank(); ++i) {
+    if (i)
+      out += ", ";
+    out += dims[i] < 0 ? "None" : std::to_string(dims[i]);
+  }
+  if (rank() == 1)
+    out += ",";
+  return out + ")";
+}
+
+std::string Value::typeString() const {
+  switch (kind) {
+  case Kind::Undefined: return "undefined";
+  case Kind::Tensor: {
+    std::string out = dtypeName(dtype).str();
+    if (!shape.rankKnown)
+      return out + "[...]";
+    out += "[";
+    for (unsigned i = 0; i < shape.rank(); ++i)
+      out += (i ? "," : "") + (shape.dims[i] < 0 ? std::string("?") : std::to_string(shape.dims[i]));
+    return out + "]";
+  }
+  case Kind::Int: return "int";
+  case Kind::Float: return "float";
+  case Kind::Bool: return "bool";
+  case Kind::Str: return "str";
+  case Kind::None: return "None";
+  case Kind::Tuple: return "tuple";
+  case Kind::List: return "list";
+  case Kind::Range: return "range";
+  case Kind::Module: return "module";
+  case Kind::Function: return "function";
+  case Kind::DTypeRef: return "dtype";
+  case Kind::Variable: return "tf.Variable";
+  case Kind::TensorArray: return "tf.TensorArray";
+  case Kind::TensorSpec: return "tf.TensorSpec";
+  case Kind::Builtin: return "builtin";
+  case Kind::Method: return "method";
+  }
+  llvm_unreachable("unknown Value::Kind");
+}
+
+std::string Value::describe() const {
+  switch (kind) {
+  case Kind::Tensor:
+    return aDtype(dtype) + " tensor of shape " + shape.str();
+  case Kind::Variable:
+    return aDtype(dtype) + " tf.Variable of shape " + shape.str();
+  case Kind::Int: return "the Python int " + std::to_string(i);
+  case Kind::Float: {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "the Python float " << f;
+    return text;
+  }
+  case Kind::Bool: return std::string("the Python bool ") + (i ? "True" : "False");
+  case Kind::Str: return "the Python str '" + s + "'";
+  case Kind::None: return "None";
+  case Kind::Undefined: return "undefined";
+  case Kind::Module: return "the module '" + s + "'";
+  case Kind::Function: return "the function '" + function->getName().str() + "'";
+  default:
+    return "a Python " + typeString();
+  }
+}
