@@ -202,6 +202,7 @@ int compileFile(llvm::StringRef path) {
     ag::ast::dump(*module, textStream);
   } else {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+    PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
       return kRefused;
   }

@@ -1,0 +1,204 @@
+// Unit tests for the Tracer: AutoGraph's staged-or-static decisions, the types it infers
+// for tensors and Python values, and its refusals.
+#include "TestUtil.h"
+
+#include "ag/frontend/analysis/Tracer.h"
+
+#include <doctest/doctest.h>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+
+namespace {
+/// Parses `source`, traces its function `name` with the given --signature / -D values.
+struct Traced {
+  Traced(const std::string &source, const std::string &name, ArgumentSpec spec = {}) {
+    llvm::raw_string_ostream os(diagnostics);
+    DiagnosticEngine diag(sourceMgr, os);
+    std::optional<SourceFile> file = addSourceBuffer("t.py", source, diag);
+    REQUIRE(file);
+    module = parseModule(*file, diag);
+    REQUIRE(module);
+    function = module->findFunction(name);
+    REQUIRE(function);
+    Tracer tracer(*module, diag);
+    REQUIRE(tracer.evaluateModule());
+    std::optional<std::vector<Value>> args = tracer.argumentsFor(*function, spec);
+    if (args)
+      result = tracer.trace(*function, *args);
+  }
+  /// The decision about the `index`-th statement of the function body.
+  const Decision *at(size_t index) const {
+    auto it = result->decisions.find(function->getBody()[index].get());
+    return it == result->decisions.end() ? nullptr : &it->second;
+  }
+  std::string returned() const { return result ? result->result.typeString() : "<failed>"; }
+
+  llvm::SourceMgr sourceMgr;
+  std::string diagnostics;
+  std::unique_ptr<ast::Module> module;
+  const ast::FunctionDefStmt *function = nullptr;
+  std::optional<TraceResult> result;
+};
+
+ArgumentSpec sig(const std::string &text) {
+  ArgumentSpec spec;
+  spec.signatures[llvm::StringRef(text).split('(').first] = text;
+  return spec;
+}
+} // namespace
+
+TEST_CASE("a tensor test stages an if; a Python test runs one branch") {
+  Traced t("import tensorflow as tf\n"
+           "@tf.function\n"
+           "def f(x, n=3):\n"
+           "    if x > 0:\n"
+           "        y = 1\n"
+           "    else:\n"
+           "        y = 2\n"
+           "    if n > 2:\n"
+           "        z = y\n"
+           "    else:\n"
+           "        z = undefined_name\n"
+           "    return z\n",
+           "f", sig("f(x: float32[])"));
+  REQUIRE(t.result);
+  const Decision *staged = t.at(0);
+  REQUIRE(staged);
+  CHECK(staged->staged);
+  REQUIRE(staged->carried.size() == 1);
+  CHECK(staged->carried[0].first == "y");
+  CHECK(staged->carried[0].second.typeString() == "int32[]"); // Python ints become int32
+  const Decision *fixed = t.at(1);
+  REQUIRE(fixed);
+  CHECK_FALSE(fixed->staged);
+  CHECK(fixed->tookTrue);
+  CHECK_FALSE(fixed->tookFalse); // the else branch, with its undefined name, never ran
+  CHECK(t.returned() == "int32[]");
+}
+
+TEST_CASE("a Python loop unrolls and its ifs are decided per pass") {
+  Traced t("import tensorflow as tf\n"
+           "@tf.function\n"
+           "def f():\n"
+           "    s = 0\n"
+           "    for i in range(4):\n"
+           "        if i % 2 == 0:\n"
+           "            s += i\n"
+           "    return s\n",
+           "f");
+  REQUIRE(t.result);
+  const Decision *loop = t.at(1);
+  REQUIRE(loop);
+  CHECK_FALSE(loop->staged);
+  CHECK(loop->iterations == 4);
+  CHECK(t.result->result.kind == Value::Kind::Int);
+  CHECK(t.result->result.i == 2); // 0 + 2, computed at compile time
+  const auto &body = cast<ast::ForStmt>(*t.function->getBody()[1]).getBody();
+  const Decision &inner = t.result->decisions.find(body[0].get())->second;
+  CHECK(inner.tookTrue);
+  CHECK(inner.tookFalse);
+  CHECK(inner.reached == 4);
+}
+
+TEST_CASE("a staged loop keeps dtypes and shapes; its variables become tensors") {
+  Traced t("import tensorflow as tf\n"
+           "@tf.function\n"
+           "def f(n):\n"
+           "    a, b = 0, 1\n"
+           "    for _ in tf.range(n):\n"
+           "        a, b = b, a + b\n"
+           "    return a\n",
+           "f", sig("f(n: int32[])"));
+  REQUIRE(t.result);
+  const Decision *loop = t.at(1);
+  REQUIRE(loop);
+  CHECK(loop->staged);
+  REQUIRE(loop->carried.size() == 2);
+  CHECK(loop->carried[0].second.typeString() == "int32[]");
+  CHECK(t.returned() == "int32[]");
+}
+
+TEST_CASE("Python arithmetic follows Python; tensor arithmetic follows TensorFlow") {
+  Traced py("import tensorflow as tf\n@tf.function\ndef f():\n    return (-7 // 2, -7 % 2, 2 ** 10, 7 / 2)\n", "f");
+  REQUIRE(py.result);
+  const auto &r = py.result->result.elements;
+  REQUIRE(r.size() == 4);
+  CHECK(r[0].i == -4);
+  CHECK(r[1].i == 1);
+  CHECK(r[2].i == 1024);
+  CHECK(r[3].f == 3.5);
+
+  Traced tf("import tensorflow as tf\n@tf.function\ndef f(a, b):\n"
+            "    return (a / b, a + 1, tf.matmul(tf.ones([2, 3]), tf.ones([3, 4])),\n"
+            "            tf.reduce_sum(tf.ones([2, 3, 4]), axis=1, keepdims=True),\n"
+            "            tf.zeros([5, 1]) * tf.ones([3]))\n",
+            "f", sig("f(a: int32[4], b: int32[4])"));
+  REQUIRE(tf.result);
+  const auto &t = tf.result->result.elements;
+  REQUIRE(t.size() == 5);
+  CHECK(t[0].typeString() == "float64[4]"); // int / int is float64 in TensorFlow
+  CHECK(t[1].typeString() == "int32[4]");
+  CHECK(t[2].typeString() == "float32[2,4]");
+  CHECK(t[3].typeString() == "float32[2,1,4]");
+  CHECK(t[4].typeString() == "float32[5,3]");
+}
+
+TEST_CASE("calls to module functions are traced inline; TensorArray accumulates") {
+  Traced t("import tensorflow as tf\n"
+           "def step(inp, state):\n"
+           "    return inp + state\n"
+           "@tf.function\n"
+           "def f(xs, s):\n"
+           "    out = tf.TensorArray(tf.float32, size=3)\n"
+           "    for i in tf.range(3):\n"
+           "        s = step(xs[i], s)\n"
+           "        out = out.write(i, s)\n"
+           "    return out.stack()\n",
+           "f", sig("f(xs: float32[3,2], s: float32[2])"));
+  REQUIRE(t.result);
+  CHECK(t.returned() == "float32[3,2]");
+}
+
+TEST_CASE("refusals: one-branch names, undefined loop variables, dtype changes") {
+  Traced branch("import tensorflow as tf\n@tf.function\ndef f(x):\n    if x > 0:\n        y = 1\n"
+                "    return y\n",
+                "f", sig("f(x: int32[])"));
+  CHECK_FALSE(branch.result);
+  CHECK(branch.diagnostics.find("t.py:4:5: error: 'y' must also be initialized in the else "
+                                "branch") != std::string::npos);
+  CHECK(branch.diagnostics.find("t.py:5:9: note: 'y' is assigned here, in the main branch") !=
+        std::string::npos);
+
+  Traced loop("import tensorflow as tf\n@tf.function\ndef f():\n    for i in tf.range(3):\n"
+              "        x = i\n    return x\n",
+              "f");
+  CHECK_FALSE(loop.result);
+  CHECK(loop.diagnostics.find("t.py:4:5: error: 'x' must be defined before the loop") !=
+        std::string::npos);
+
+  Traced dtype("import tensorflow as tf\n@tf.function\ndef f():\n    x = tf.constant(0.0)\n"
+               "    for i in tf.range(3):\n        x = i\n    return x\n",
+               "f");
+  CHECK_FALSE(dtype.result);
+  CHECK(dtype.diagnostics.find("'x' has dtype float32 before the loop, but dtype int32 after "
+                               "one iteration") != std::string::npos);
+}
+
+TEST_CASE("a staged break may end a staged loop but not a Python one") {
+  Traced ok("import tensorflow as tf\n@tf.function\ndef f(x):\n    while tf.constant(True):\n"
+            "        if tf.equal(x, 0):\n            break\n        x -= 1\n    return x\n",
+            "f", sig("f(x: int32[])"));
+  CHECK(ok.result);
+  CHECK(ok.diagnostics.empty());
+
+  ArgumentSpec five;
+  five.defines["x"] = "5";
+  Traced bad("import tensorflow as tf\n@tf.function\ndef f(x):\n    while True:\n"
+             "        if tf.equal(x, 0):\n            break\n        x -= 1\n    return x\n",
+             "f", five);
+  CHECK_FALSE(bad.result);
+  CHECK(bad.diagnostics.find("t.py:6:13: error: 'break' depends on a tensor") !=
+        std::string::npos);
+}
