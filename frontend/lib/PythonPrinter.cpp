@@ -1,0 +1,428 @@
+//===- PythonPrinter.cpp - AST back to Python source ----------------------===//
+#include "ag/frontend/PythonPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace ag;
+using namespace ag::ast;
+using llvm::cast;
+using llvm::dyn_cast;
+
+std::string PythonPrinter::quote(llvm::StringRef value) {
+  std::string out = "'";
+  for (unsigned char c : value) {
+    switch (c) {
+    case '\\': out += "\\\\"; break;
+    case '\'': out += "\\'"; break;
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20 || c == 0x7f) {
+        out += "\\x";
+        out += llvm::hexdigit(c >> 4, true);
+        out += llvm::hexdigit(c & 15, true);
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out + "'";
+}
+
+unsigned PythonPrinter::precedenceOf(const Expr &expr) {
+  switch (expr.getKind()) {
+  case Expr::Kind::Tuple: return PrecAtom; // always printed with its parentheses
+  case Expr::Kind::IfExp: return PrecIfExp;
+  case Expr::Kind::BoolOp:
+    return cast<BoolOpExpr>(expr).getOp() == BoolOpKind::Or ? PrecOr : PrecAnd;
+  case Expr::Kind::Unary:
+    return cast<UnaryExpr>(expr).getOp() == UnaryOp::Not ? PrecNot : PrecUnary;
+  case Expr::Kind::Compare: return PrecCompare;
+  case Expr::Kind::Binary:
+    switch (cast<BinaryExpr>(expr).getOp()) {
+    case BinaryOp::BitOr: return PrecBitOr;
+    case BinaryOp::BitXor: return PrecBitXor;
+    case BinaryOp::BitAnd: return PrecBitAnd;
+    case BinaryOp::LShift:
+    case BinaryOp::RShift: return PrecShift;
+    case BinaryOp::Add:
+    case BinaryOp::Sub: return PrecAdd;
+    case BinaryOp::Pow: return PrecPow;
+    default: return PrecMul;
+    }
+  case Expr::Kind::Call:
+  case Expr::Kind::Attribute:
+  case Expr::Kind::Subscript: return PrecPrimary;
+  case Expr::Kind::IntLit:
+  case Expr::Kind::FloatLit: {
+    // A negative literal does not come from the parser, but keep it safe under `.` and `**`.
+    return PrecAtom;
+  }
+  default: return PrecAtom;
+  }
+}
+
+std::string PythonPrinter::text(const Expr &expr) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  PythonPrinter(os).printExpr(expr);
+  return out;
+}
+
+void PythonPrinter::printCommaList(const ExprList &exprs) {
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    if (i)
+      os << ", ";
+    printExpr(*exprs[i], PrecIfExp);
+  }
+}
+
+void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
+  unsigned prec = precedenceOf(expr);
+  bool parens = prec < context;
+  if (parens)
+    os << '(';
+  switch (expr.getKind()) {
+  case Expr::Kind::Name: os << cast<NameExpr>(expr).getId(); break;
+  case Expr::Kind::IntLit: os << cast<IntLitExpr>(expr).getSpelling(); break;
+  case Expr::Kind::FloatLit: os << cast<FloatLitExpr>(expr).getSpelling(); break;
+  case Expr::Kind::StrLit: os << quote(cast<StrLitExpr>(expr).getValue()); break;
+  case Expr::Kind::BoolLit: os << (cast<BoolLitExpr>(expr).getValue() ? "True" : "False"); break;
+  case Expr::Kind::NoneLit: os << "None"; break;
+  case Expr::Kind::EllipsisLit: os << "..."; break;
+  case Expr::Kind::Unary: {
+    const auto &u = cast<UnaryExpr>(expr);
+    os << spelling(u.getOp());
+    if (u.getOp() == UnaryOp::Not)
+      os << ' ';
+    // -(-x) and -(x ** 2) keep their meaning without parentheses; (-x) ** 2 does not,
+    // which the Pow case handles.
+    printExpr(u.getOperand(), prec);
+    break;
+  }
+  case Expr::Kind::Binary: {
+    const auto &b = cast<BinaryExpr>(expr);
+    bool pow = b.getOp() == BinaryOp::Pow;
+    printExpr(b.getLHS(), pow ? prec + 1 : prec);
+    os << ' ' << spelling(b.getOp()) << ' ';
+    printExpr(b.getRHS(), pow ? PrecUnary : prec + 1);
+    break;
+  }
+  case Expr::Kind::BoolOp: {
+    const auto &b = cast<BoolOpExpr>(expr);
+    for (size_t i = 0; i < b.getValues().size(); ++i) {
+      if (i)
+        os << ' ' << spelling(b.getOp()) << ' ';
+      printExpr(*b.getValues()[i], prec + 1);
+    }
+    break;
+  }
+  case Expr::Kind::Compare: {
+    const auto &c = cast<CompareExpr>(expr);
+    printExpr(c.getLeft(), prec + 1);
+    for (size_t i = 0; i < c.getOps().size(); ++i) {
+      os << ' ' << spelling(c.getOps()[i]) << ' ';
+      printExpr(*c.getComparators()[i], prec + 1);
+    }
+    break;
+  }
+  case Expr::Kind::Call: {
+    const auto &c = cast<CallExpr>(expr);
+    printExpr(c.getCallee(), PrecPrimary);
+    os << '(';
+    printCommaList(c.getArgs());
+    for (size_t i = 0; i < c.getKeywords().size(); ++i) {
+      if (i || !c.getArgs().empty())
+        os << ", ";
+      os << c.getKeywords()[i].name << '=';
+      printExpr(*c.getKeywords()[i].value, PrecIfExp);
+    }
+    os << ')';
+    break;
+  }
+  case Expr::Kind::Attribute: {
+    const auto &a = cast<AttributeExpr>(expr);
+    // `1 .real` needs the space; agc never prints attributes of int literals otherwise.
+    bool intBase = llvm::isa<IntLitExpr>(a.getValue());
+    printExpr(a.getValue(), PrecPrimary);
+    os << (intBase ? " ." : ".") << a.getAttr();
+    break;
+  }
+  case Expr::Kind::Subscript: {
+    const auto &s = cast<SubscriptExpr>(expr);
+    printExpr(s.getValue(), PrecPrimary);
+    os << '[';
+    if (const auto *t = dyn_cast<TupleExpr>(&s.getIndex())) {
+      for (size_t i = 0; i < t->getElements().size(); ++i) {
+        if (i)
+          os << ", ";
+        printExpr(*t->getElements()[i], PrecIfExp);
+      }
+      if (t->getElements().size() == 1)
+        os << ',';
+    } else {
+      printExpr(s.getIndex(), PrecIfExp);
+    }
+    os << ']';
+    break;
+  }
+  case Expr::Kind::Slice: {
+    const auto &s = cast<SliceExpr>(expr);
+    if (s.getLower())
+      printExpr(*s.getLower(), PrecIfExp);
+    os << ':';
+    if (s.getUpper())
+      printExpr(*s.getUpper(), PrecIfExp);
+    if (s.getStep()) {
+      os << ':';
+      printExpr(*s.getStep(), PrecIfExp);
+    }
+    break;
+  }
+  case Expr::Kind::Tuple: {
+    const auto &t = cast<TupleExpr>(expr);
+    os << '(';
+    printCommaList(t.getElements());
+    if (t.getElements().size() == 1)
+      os << ',';
+    os << ')';
+    break;
+  }
+  case Expr::Kind::List:
+    os << '[';
+    printCommaList(cast<ListExpr>(expr).getElements());
+    os << ']';
+    break;
+  case Expr::Kind::Dict: {
+    const auto &d = cast<DictExpr>(expr);
+    os << '{';
+    for (size_t i = 0; i < d.getKeys().size(); ++i) {
+      if (i)
+        os << ", ";
+      printExpr(*d.getKeys()[i], PrecIfExp);
+      os << ": ";
+      printExpr(*d.getValues()[i], PrecIfExp);
+    }
+    os << '}';
+    break;
+  }
+  case Expr::Kind::IfExp: {
+    const auto &e = cast<IfExpExpr>(expr);
+    printExpr(e.getBody(), prec + 1);
+    os << " if ";
+    printExpr(e.getTest(), prec + 1);
+    os << " else ";
+    printExpr(e.getOrElse(), prec);
+    break;
+  }
+  }
+  if (parens)
+    os << ')';
+}
+
+void PythonPrinter::printTarget(const Expr &target) {
+  // A tuple of two or more prints bare (`a, b = b, a`), as people write it.
+  if (const auto *t = dyn_cast<TupleExpr>(&target); t && t->getElements().size() >= 2) {
+    printCommaList(t->getElements());
+    return;
+  }
+  printExpr(target);
+}
+
+void PythonPrinter::printBlock(const StmtList &stmts, unsigned level) {
+  if (stmts.empty()) {
+    indent(level) << "pass\n";
+    return;
+  }
+  for (const StmtPtr &stmt : stmts)
+    printStmt(*stmt, level);
+}
+
+void PythonPrinter::printFunction(const FunctionDefStmt &def, unsigned level) {
+  for (const ExprPtr &decorator : def.getDecorators()) {
+    indent(level) << '@';
+    printExpr(*decorator);
+    os << '\n';
+  }
+  indent(level) << "def " << def.getName() << '(';
+  bool starred = false;
+  for (size_t i = 0; i < def.getParams().size(); ++i) {
+    const Param &p = def.getParams()[i];
+    if (i)
+      os << ", ";
+    if (p.keywordOnly && !starred) {
+      os << "*, ";
+      starred = true;
+    }
+    os << p.name;
+    if (p.annotation) {
+      os << ": ";
+      printExpr(*p.annotation, PrecIfExp);
+    }
+    if (p.defaultValue) {
+      os << (p.annotation ? " = " : "=");
+      printExpr(*p.defaultValue, PrecIfExp);
+    }
+  }
+  os << ')';
+  if (def.getReturns()) {
+    os << " -> ";
+    printExpr(*def.getReturns(), PrecIfExp);
+  }
+  os << ":\n";
+  printBlock(def.getBody(), level + 1);
+}
+
+void PythonPrinter::printStmt(const Stmt &stmt, unsigned level) {
+  auto aliases = [&](const std::vector<ImportAlias> &names) {
+    for (size_t i = 0; i < names.size(); ++i) {
+      os << (i ? ", " : "") << names[i].name;
+      if (!names[i].asname.empty())
+        os << " as " << names[i].asname;
+    }
+  };
+  switch (stmt.getKind()) {
+  case Stmt::Kind::Import:
+    indent(level) << "import ";
+    aliases(cast<ImportStmt>(stmt).getNames());
+    os << '\n';
+    return;
+  case Stmt::Kind::ImportFrom: {
+    const auto &s = cast<ImportFromStmt>(stmt);
+    indent(level) << "from " << std::string(s.getLevel(), '.') << s.getModule() << " import ";
+    aliases(s.getNames());
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::Assign: {
+    const auto &s = cast<AssignStmt>(stmt);
+    indent(level);
+    for (const ExprPtr &target : s.getTargets()) {
+      printTarget(*target);
+      os << " = ";
+    }
+    printTarget(s.getValue());
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::AugAssign: {
+    const auto &s = cast<AugAssignStmt>(stmt);
+    indent(level);
+    printExpr(s.getTarget());
+    os << ' ' << spelling(s.getOp()) << "= ";
+    printTarget(s.getValue());
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::AnnAssign: {
+    const auto &s = cast<AnnAssignStmt>(stmt);
+    indent(level);
+    printExpr(s.getTarget());
+    os << ": ";
+    printExpr(s.getAnnotation(), PrecIfExp);
+    if (s.getValue()) {
+      os << " = ";
+      printTarget(*s.getValue());
+    }
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::ExprStmt:
+    indent(level);
+    printTarget(cast<ExprStmt>(stmt).getValue());
+    os << '\n';
+    return;
+  case Stmt::Kind::If: {
+    const auto *s = &cast<IfStmt>(stmt);
+    indent(level) << "if ";
+    for (;;) {
+      printExpr(s->getTest(), PrecIfExp);
+      os << ":\n";
+      printBlock(s->getBody(), level + 1);
+      const StmtList &orelse = s->getOrElse();
+      if (orelse.empty())
+        return;
+      const auto *elif = orelse.size() == 1 ? dyn_cast<IfStmt>(orelse[0].get()) : nullptr;
+      if (!elif || !elif->isElif()) {
+        indent(level) << "else:\n";
+        printBlock(orelse, level + 1);
+        return;
+      }
+      indent(level) << "elif ";
+      s = elif;
+    }
+  }
+  case Stmt::Kind::While: {
+    const auto &s = cast<WhileStmt>(stmt);
+    indent(level) << "while ";
+    printExpr(s.getTest(), PrecIfExp);
+    os << ":\n";
+    printBlock(s.getBody(), level + 1);
+    if (!s.getOrElse().empty()) {
+      indent(level) << "else:\n";
+      printBlock(s.getOrElse(), level + 1);
+    }
+    return;
+  }
+  case Stmt::Kind::For: {
+    const auto &s = cast<ForStmt>(stmt);
+    indent(level) << "for ";
+    printTarget(s.getTarget());
+    os << " in ";
+    printTarget(s.getIter());
+    os << ":\n";
+    printBlock(s.getBody(), level + 1);
+    if (!s.getOrElse().empty()) {
+      indent(level) << "else:\n";
+      printBlock(s.getOrElse(), level + 1);
+    }
+    return;
+  }
+  case Stmt::Kind::Break: indent(level) << "break\n"; return;
+  case Stmt::Kind::Continue: indent(level) << "continue\n"; return;
+  case Stmt::Kind::Pass: indent(level) << "pass\n"; return;
+  case Stmt::Kind::Return: {
+    indent(level) << "return";
+    if (const Expr *value = cast<ReturnStmt>(stmt).getValue()) {
+      os << ' ';
+      printTarget(*value);
+    }
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::Assert: {
+    const auto &s = cast<AssertStmt>(stmt);
+    indent(level) << "assert ";
+    printExpr(s.getTest(), PrecIfExp);
+    if (s.getMsg()) {
+      os << ", ";
+      printExpr(*s.getMsg(), PrecIfExp);
+    }
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::Delete:
+    indent(level) << "del ";
+    printCommaList(cast<DeleteStmt>(stmt).getTargets());
+    os << '\n';
+    return;
+  case Stmt::Kind::Global:
+  case Stmt::Kind::Nonlocal: {
+    indent(level) << (stmt.getKind() == Stmt::Kind::Global ? "global " : "nonlocal ");
+    const auto &names = cast<ScopeDeclStmt>(stmt).getNames();
+    for (size_t i = 0; i < names.size(); ++i)
+      os << (i ? ", " : "") << names[i].name;
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::FunctionDef:
+    printFunction(cast<FunctionDefStmt>(stmt), level);
+    return;
+  }
+}
+
+void PythonPrinter::printModule(const Module &module) {
+  for (const StmtPtr &stmt : module.getBody())
+    printStmt(*stmt, 0);
+}
