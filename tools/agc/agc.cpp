@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/ASTDump.h"
+#include "ag/frontend/ToCode.h"
 #include "ag/frontend/analysis/Tracer.h"
 #include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/Parser.h"
@@ -81,12 +82,12 @@ cl::list<std::string> signatures(
     "signature",
     cl::desc("Input signature of a function whose source has no input_signature, e.g. "
              "'f(x: float32[None], n: int32[])' (repeat for several functions)"),
-    cl::value_desc("sig"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::value_desc("sig"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::sub(toCodeCmd),
     cl::cat(agcCategory));
 cl::list<std::string> defines("D", cl::desc("A Python argument: every parameter called "
                                             "'name' takes the Python literal 'value'"),
                               cl::value_desc("name=value"), cl::Prefix,
-                              cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                              cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::sub(toCodeCmd),
                               cl::cat(agcCategory));
 cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
                            cl::sub(compileCmd), cl::cat(agcCategory));
@@ -141,7 +142,7 @@ int usageError(const llvm::Twine &message) {
 
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast, --emit=analysis\n";
+               << " is not implemented in this version of agc; available now: --emit=ast, --emit=analysis, to-code\n";
   return kUsage;
 }
 
@@ -218,6 +219,34 @@ int compileFile(llvm::StringRef path) {
   return kSuccess;
 }
 
+/// agc to-code FILE.py[:FUNC]: the converted program.
+int toCode(llvm::StringRef target) {
+  // FILE.py:FUNC names one function; a path may itself hold ':' only before `.py`.
+  llvm::StringRef path = target, function;
+  if (auto [file, name] = target.rsplit(':'); target.contains(':') && file.ends_with(".py"))
+    std::tie(path, function) = std::make_pair(file, name);
+  llvm::SourceMgr sourceMgr;
+  ag::DiagnosticEngine diag(sourceMgr);
+  diag.setErrorLimit(errorLimit);
+  std::optional<ag::SourceFile> source = ag::loadSourceFile(path, diag);
+  if (!source)
+    return kRefused;
+  std::unique_ptr<ag::ast::Module> module = ag::parseModule(*source, diag);
+  std::optional<ag::analysis::ArgumentSpec> spec = module ? argumentSpec(diag) : std::nullopt;
+  if (!spec)
+    return kRefused;
+  ag::analysis::Tracer tracer(*module, diag);
+  std::optional<ag::analysis::TraceResult> trace = ag::analysis::traceModule(tracer, *module, *spec, function);
+  if (!trace)
+    return kRefused;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!ag::printConvertedModule(*module, *trace, tracer, function, diag, os))
+    return kRefused;
+  llvm::outs() << text;
+  return kSuccess;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -238,16 +267,16 @@ int main(int argc, char **argv) {
           "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
           "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
-          "  This version implements --emit=ast and --emit=analysis; the other stages and\n"
-          "  subcommands are accepted on the command line and report that they are not\n"
-          "  implemented yet.\n",
+          "  This version implements --emit=ast, --emit=analysis and to-code; the other\n"
+          "  stages and `run` are accepted on the command line and report that they are\n"
+          "  not implemented yet.\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;
   }
 
   if (toCodeCmd)
-    return notYet("'agc to-code'");
+    return toCode(target);
   if (runCmd)
     return notYet("'agc run'");
   if (inputFile.empty())

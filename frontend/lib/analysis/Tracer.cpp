@@ -24,6 +24,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+#include <iterator>
+
 using namespace ag;
 using namespace ag::analysis;
 using llvm::cast;
@@ -632,12 +635,28 @@ static std::string testReason(const Value &test) {
   return "the test is " + test.describe();
 }
 
+Decision &Tracer::Impl::blockDecision(const ast::Stmt &stmt) {
+  Decision &d = decision(&stmt);
+  std::vector<std::string> bound;
+  for (const auto &entry : frame().locals)
+    bound.push_back(entry.getKey().str());
+  std::sort(bound.begin(), bound.end());
+  if (d.reached++ == 0) {
+    d.definedBefore = std::move(bound);
+  } else {
+    std::vector<std::string> both;
+    std::set_intersection(d.definedBefore.begin(), d.definedBefore.end(), bound.begin(),
+                          bound.end(), std::back_inserter(both));
+    d.definedBefore = std::move(both);
+  }
+  return d;
+}
+
 Flow Tracer::Impl::execIf(const ast::IfStmt &stmt) {
   std::optional<Value> test = eval(stmt.getTest());
   if (!test)
     return Flow::Error;
-  Decision &d = decision(&stmt);
-  ++d.reached;
+  Decision &d = blockDecision(stmt);
   if (test->isTensorLike()) {
     d.staged = true;
     d.reason = testReason(*test);
@@ -796,8 +815,7 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
     error(stmt.loc(), "'while' with an 'else' clause is not supported by agc");
     return Flow::Error;
   }
-  Decision &d = decision(&stmt);
-  ++d.reached;
+  Decision &d = blockDecision(stmt);
   Frame &f = frame();
   for (unsigned n = 0;; ++n) {
     std::optional<Value> test = eval(stmt.getTest());
@@ -850,8 +868,7 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   std::optional<Value> iter = eval(stmt.getIter());
   if (!iter)
     return Flow::Error;
-  Decision &d = decision(&stmt);
-  ++d.reached;
+  Decision &d = blockDecision(stmt);
   Frame &f = frame();
   if (iter->isTensorLike()) {
     if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
@@ -913,6 +930,10 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   Decision &d = decision(&stmt);
   Env before = f.locals;
   llvm::StringMap<Shape> invariants = shapeInvariants(body);
+  d.shapeInvariants.clear();
+  for (const auto &entry : invariants)
+    d.shapeInvariants.push_back({entry.getKey().str(), entry.getValue()});
+  llvm::sort(d.shapeInvariants, [](const auto &a, const auto &b) { return a.first < b.first; });
 
   // 1. Loop variables: defined before the loop, and tensors from here on.
   std::vector<std::pair<std::string, Value>> entry;
@@ -1061,4 +1082,49 @@ std::optional<TraceResult> Tracer::trace(const ast::FunctionDefStmt &function,
 }
 const FunctionAnalysis &Tracer::analysisOf(const ast::FunctionDefStmt &function) {
   return impl->analysisOf(function);
+}
+
+std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::Module &module,
+                                                     const ArgumentSpec &spec,
+                                                     llvm::StringRef only) {
+  if (!tracer.evaluateModule())
+    return std::nullopt;
+  TraceResult merged;
+  bool ok = true;
+  for (const ast::StmtPtr &stmt : module.getBody()) {
+    const auto *function = dyn_cast<ast::FunctionDefStmt>(stmt.get());
+    if (!function || function->getDecorators().empty() ||
+        (!only.empty() && function->getName() != only))
+      continue;
+    std::optional<std::vector<Value>> args = tracer.argumentsFor(*function, spec);
+    std::optional<TraceResult> trace = args ? tracer.trace(*function, *args) : std::nullopt;
+    if (!trace) {
+      ok = false;
+      continue;
+    }
+    for (auto &[node, d] : trace->decisions) {
+      auto [it, inserted] = merged.decisions.try_emplace(node, d);
+      if (inserted)
+        continue;
+      Decision &m = it->second;
+      if (d.staged && !m.staged) {
+        m.staged = true;
+        m.reason = d.reason;
+        m.carried = d.carried;
+      }
+      m.tookTrue |= d.tookTrue;
+      m.tookFalse |= d.tookFalse;
+      m.reached += d.reached;
+      m.iterations += d.iterations;
+      std::vector<std::string> both;
+      std::set_intersection(m.definedBefore.begin(), m.definedBefore.end(),
+                            d.definedBefore.begin(), d.definedBefore.end(),
+                            std::back_inserter(both));
+      m.definedBefore = std::move(both);
+    }
+    merged.printed.insert(merged.printed.end(), trace->printed.begin(), trace->printed.end());
+  }
+  if (!ok)
+    return std::nullopt;
+  return merged;
 }

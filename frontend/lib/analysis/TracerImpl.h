@@ -132,6 +132,8 @@ public:
   bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                      Flow thenFlow, Flow elseFlow);
   Decision &decision(const void *node) { return result->decisions[node]; }
+  /// The decision about block `stmt`, counted reached, with the names bound now.
+  Decision &blockDecision(const ast::Stmt &stmt);
   /// The decision about expression `expr` (and, or, not, x if c else y), counted reached.
   Decision &exprDecision(const ast::Expr &expr, const char *construct) {
     Decision &d = decision(&expr);

@@ -48,6 +48,10 @@ struct Decision {
   std::string reason;       ///< Why, in words ("the test is a bool tensor").
   /// Staged blocks: the carried names and their values after the block.
   std::vector<std::pair<std::string, Value>> carried;
+  /// Names bound when the block was reached, every time it was (sorted).
+  std::vector<std::string> definedBefore;
+  /// Staged loops: shape invariants set with set_loop_options, by loop variable.
+  std::vector<std::pair<std::string, Shape>> shapeInvariants;
   /// Expressions only: which construct, and where.
   const char *construct = nullptr;
   Location loc;
@@ -99,6 +103,13 @@ public:
 private:
   std::unique_ptr<Impl> impl;
 };
+
+/// Traces every @tf.function at the top level of `module` (only the one called `only`,
+/// when given) with the arguments `spec` gives, after evaluating the module, and merges
+/// their decisions (a block staged in any trace is staged). Reports and returns nothing
+/// when a function cannot be traced (it has no arguments, or tracing it fails).
+std::optional<TraceResult> traceModule(Tracer &tracer, const ast::Module &module,
+                                       const ArgumentSpec &spec, llvm::StringRef only = "");
 
 /// Prints `--emit=analysis` for every function of `module`: the dataflow facts of
 /// printAnalysis, and for each traced function the staging decision of every block.

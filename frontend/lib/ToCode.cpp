@@ -1,0 +1,469 @@
+//===- ToCode.cpp - The converted program, as Python ------------------------===//
+//
+// A PythonPrinter that prints staged control flow the way AutoGraph stages it (see
+// ToCode.h). The flow of one staged if:
+//
+//   # staged if (line 4): the test is a bool tensor; outputs y (live after it), inputs b
+//   def if_true_4(b=b):        <- carried names bound before the if enter as defaults
+//       ...body...
+//       return y               <- the outputs, in AutoGraph's order
+//   def if_false_4(b=b):
+//       ...else branch...
+//       return y
+//   y = tf.cond(test, if_true_4, if_false_4)
+//
+// and of one staged loop:
+//
+//   def loop_cond_7(x, s):  return test
+//   def loop_body_7(x, s):  ...body...; return (x, s)
+//   x, s = tf.while_loop(loop_cond_7, loop_body_7, (x, s))
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/frontend/ToCode.h"
+#include "ag/frontend/PythonPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace ag;
+using namespace ag::ast;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+/// Whether every path through `stmts` ends in a return (so nothing after them runs).
+bool alwaysReturns(const StmtList &stmts) {
+  if (stmts.empty())
+    return false;
+  const Stmt &last = *stmts.back();
+  if (llvm::isa<ReturnStmt>(last))
+    return true;
+  if (const auto *s = dyn_cast<IfStmt>(&last))
+    return alwaysReturns(s->getBody()) && alwaysReturns(s->getOrElse());
+  return false;
+}
+
+/// Whether `stmts` hold a break, continue or return for the code around them (not inside
+/// nested loops for break/continue, nor inside nested functions).
+bool hasJump(const StmtList &stmts, bool returnsOnly) {
+  for (const StmtPtr &stmt : stmts) {
+    switch (stmt->getKind()) {
+    case Stmt::Kind::Return:
+      return true;
+    case Stmt::Kind::Break:
+    case Stmt::Kind::Continue:
+      if (!returnsOnly)
+        return true;
+      break;
+    case Stmt::Kind::If:
+      if (hasJump(cast<IfStmt>(*stmt).getBody(), returnsOnly) ||
+          hasJump(cast<IfStmt>(*stmt).getOrElse(), returnsOnly))
+        return true;
+      break;
+    case Stmt::Kind::While:
+      if (hasJump(cast<WhileStmt>(*stmt).getBody(), true))
+        return true;
+      break;
+    case Stmt::Kind::For:
+      if (hasJump(cast<ForStmt>(*stmt).getBody(), true))
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+class ToCodePrinter : public PythonPrinter {
+public:
+  ToCodePrinter(llvm::raw_ostream &os, const TraceResult &trace, Tracer &tracer,
+                DiagnosticEngine &diag)
+      : PythonPrinter(os), trace(trace), tracer(tracer), diag(diag) {}
+
+  void printExpr(const Expr &expr, unsigned context = 0) override;
+  void printStmt(const Stmt &stmt, unsigned level) override;
+  /// Prints a function, converted when tracing reached it.
+  void printConvertedFunction(const FunctionDefStmt &def, unsigned level);
+  bool failed = false;
+
+private:
+  const Decision *decisionOf(const void *node) const {
+    auto it = trace.decisions.find(node);
+    return it == trace.decisions.end() || it->second.reached == 0 ? nullptr : &it->second;
+  }
+  /// Prints `stmts`; a staged if whose one branch returns takes the statements after it.
+  void printList(const StmtList &stmts, size_t from, unsigned level);
+  void printStagedIf(const IfStmt &stmt, const Decision &d, const StmtList *rest, size_t restFrom,
+                     unsigned level);
+  void printStagedLoop(const Stmt &stmt, const Decision &d, unsigned level);
+  void printDecorator(const Expr &decorator, unsigned level);
+  void unsupported(const Stmt &stmt, const llvm::Twine &what) {
+    diag.error(stmt.loc(), what + " is not converted by agc to-code yet");
+    failed = true;
+  }
+  /// The function whose body is being printed.
+  const FunctionAnalysis *analysis = nullptr;
+
+  const TraceResult &trace;
+  Tracer &tracer;
+  DiagnosticEngine &diag;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------------------===//
+
+void ToCodePrinter::printExpr(const Expr &expr, unsigned context) {
+  const Decision *d = decisionOf(&expr);
+  if (!d || !d->staged)
+    return PythonPrinter::printExpr(expr, context);
+  // tf.cond(...) and tf.logical_not(...) are calls: primary expressions.
+  switch (expr.getKind()) {
+  case Expr::Kind::Unary:
+    os << "tf.logical_not(";
+    printExpr(cast<UnaryExpr>(expr).getOperand(), PrecIfExp);
+    os << ')';
+    return;
+  case Expr::Kind::IfExp: {
+    const auto &e = cast<IfExpExpr>(expr);
+    os << "tf.cond(";
+    printExpr(e.getTest(), PrecIfExp);
+    os << ", lambda: ";
+    printExpr(e.getBody(), PrecIfExp);
+    os << ", lambda: ";
+    printExpr(e.getOrElse(), PrecIfExp);
+    os << ')';
+    return;
+  }
+  case Expr::Kind::BoolOp: {
+    // a and b and c  =>  tf.cond(a, lambda: tf.cond(b, lambda: c, lambda: b), lambda: a)
+    // a or b         =>  tf.cond(a, lambda: a, lambda: b)
+    const auto &b = cast<BoolOpExpr>(expr);
+    bool isAnd = b.getOp() == BoolOpKind::And;
+    const ExprList &values = b.getValues();
+    std::function<void(size_t)> chain = [&](size_t i) {
+      if (i + 1 == values.size()) {
+        printExpr(*values[i], PrecIfExp);
+        return;
+      }
+      os << "tf.cond(";
+      printExpr(*values[i], PrecIfExp);
+      os << ", lambda: ";
+      if (isAnd)
+        chain(i + 1);
+      else
+        printExpr(*values[i], PrecIfExp);
+      os << ", lambda: ";
+      if (isAnd)
+        printExpr(*values[i], PrecIfExp);
+      else
+        chain(i + 1);
+      os << ')';
+    };
+    chain(0);
+    return;
+  }
+  default:
+    return PythonPrinter::printExpr(expr, context);
+  }
+}
+
+//===----------------------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------------------===//
+
+void ToCodePrinter::printList(const StmtList &stmts, size_t from, unsigned level) {
+  if (from >= stmts.size()) {
+    indent(level) << "pass\n";
+    return;
+  }
+  for (size_t i = from; i < stmts.size(); ++i) {
+    const auto *ifs = dyn_cast<IfStmt>(stmts[i].get());
+    const Decision *d = ifs ? decisionOf(ifs) : nullptr;
+    if (d && d->staged && i + 1 < stmts.size() &&
+        alwaysReturns(ifs->getBody()) != alwaysReturns(ifs->getOrElse())) {
+      // One branch returns: what follows runs only on the other path, so it moves there.
+      printStagedIf(*ifs, *d, &stmts, i + 1, level);
+      return;
+    }
+    printStmt(*stmts[i], level);
+  }
+}
+
+void ToCodePrinter::printStmt(const Stmt &stmt, unsigned level) {
+  switch (stmt.getKind()) {
+  case Stmt::Kind::If: {
+    const auto &s = cast<IfStmt>(stmt);
+    const Decision *d = decisionOf(&s);
+    if (d && d->staged)
+      return printStagedIf(s, *d, nullptr, 0, level);
+    if (d && d->tookTrue != d->tookFalse) {
+      // Static, and always the same branch: only that branch is code.
+      indent(level) << "# static if (line " << s.loc().begin.line << "): " << d->reason
+                    << "; kept the " << (d->tookTrue ? "main" : "else") << " branch\n";
+      const StmtList &taken = d->tookTrue ? s.getBody() : s.getOrElse();
+      if (taken.empty())
+        indent(level) << "pass\n";
+      printList(taken, 0, level);
+      return;
+    }
+    if (d)
+      indent(level) << "# static if (line " << s.loc().begin.line << "): " << d->reason << '\n';
+    return PythonPrinter::printStmt(stmt, level);
+  }
+  case Stmt::Kind::While:
+  case Stmt::Kind::For: {
+    const Decision *d = decisionOf(&stmt);
+    if (d && d->staged)
+      return printStagedLoop(stmt, *d, level);
+    if (d)
+      indent(level) << "# unrolled while tracing (line " << stmt.loc().begin.line << "): "
+                    << d->reason << '\n';
+    return PythonPrinter::printStmt(stmt, level);
+  }
+  case Stmt::Kind::FunctionDef:
+    return printConvertedFunction(cast<FunctionDefStmt>(stmt), level);
+  default:
+    return PythonPrinter::printStmt(stmt, level);
+  }
+}
+
+void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const StmtList *rest,
+                                  size_t restFrom, unsigned level) {
+  const BlockVars &vars = analysis->blocks.find(&stmt)->second;
+  unsigned line = stmt.loc().begin.line;
+  std::string trueName = "if_true_" + std::to_string(line);
+  std::string falseName = "if_false_" + std::to_string(line);
+  bool returns = alwaysReturns(stmt.getBody()) || alwaysReturns(stmt.getOrElse());
+  bool restInElse = rest && alwaysReturns(stmt.getBody());
+
+  // The carried names: outputs first, then the inputs; the ones bound before the if enter
+  // the branch functions as parameter defaults.
+  llvm::ArrayRef<std::string> carried = vars.carried;
+  llvm::ArrayRef<std::string> outputs = carried.take_front(vars.numOutputs);
+  std::vector<std::string> params;
+  for (const std::string &name : carried)
+    if (std::binary_search(d.definedBefore.begin(), d.definedBefore.end(), name))
+      params.push_back(name);
+  if (rest) // the statements after the if move into a branch: what they read comes along
+    for (const std::string &name : analysis->names.sorted(vars.liveOut))
+      if (std::binary_search(d.definedBefore.begin(), d.definedBefore.end(), name) &&
+          !llvm::is_contained(params, name))
+        params.push_back(name);
+
+  indent(level) << "# staged if (line " << line << "): " << d.reason;
+  if (!returns) {
+    os << "; outputs (" << llvm::join(outputs, ", ") << ")";
+    if (!outputs.empty())
+      os << ": live after it";
+    if (carried.size() > outputs.size())
+      os << "; inputs (" << llvm::join(carried.drop_front(outputs.size()), ", ")
+         << "): changed in a branch, read before";
+  } else {
+    os << "; every path returns, so tf.cond gives the return value";
+  }
+  os << '\n';
+
+  auto header = [&](const std::string &name) {
+    indent(level) << "def " << name << '(';
+    for (size_t i = 0; i < params.size(); ++i)
+      os << (i ? ", " : "") << params[i] << '=' << params[i];
+    os << "):\n";
+  };
+  auto tail = [&]() {
+    if (returns)
+      return;
+    indent(level + 1) << "return ";
+    if (outputs.empty())
+      os << "None";
+    else if (outputs.size() == 1)
+      os << outputs[0];
+    else
+      os << '(' << llvm::join(outputs, ", ") << ')';
+    os << '\n';
+  };
+
+  header(trueName);
+  printList(stmt.getBody(), 0, level + 1);
+  if (rest && !restInElse)
+    printList(*rest, restFrom, level + 1);
+  tail();
+  header(falseName);
+  if (rest && restInElse) {
+    for (const StmtPtr &s : stmt.getOrElse())
+      printStmt(*s, level + 1);
+    printList(*rest, restFrom, level + 1);
+  } else {
+    printList(stmt.getOrElse(), 0, level + 1);
+  }
+  tail();
+
+  indent(level);
+  if (returns)
+    os << "return ";
+  else if (outputs.size() == 1)
+    os << outputs[0] << " = ";
+  else if (!outputs.empty())
+    os << llvm::join(outputs, ", ") << " = ";
+  os << "tf.cond(";
+  printExpr(stmt.getTest(), PrecIfExp);
+  os << ", " << trueName << ", " << falseName << ")\n";
+}
+
+void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigned level) {
+  const auto *loop = dyn_cast<ForStmt>(&stmt);
+  const StmtList &body = loop ? loop->getBody() : cast<WhileStmt>(stmt).getBody();
+  if (hasJump(body, /*returnsOnly=*/false)) {
+    unsupported(stmt, "break, continue or return inside a staged loop");
+    return;
+  }
+  const BlockVars &vars = analysis->blocks.find(&stmt)->second;
+  std::string line = std::to_string(stmt.loc().begin.line);
+  std::string condName = "loop_cond_" + line, bodyName = "loop_body_" + line;
+  std::string itr = "itr_" + line, iterated = "iterated_" + line;
+  std::vector<std::string> vars_(vars.carried.begin(), vars.carried.end());
+  std::vector<std::string> params = vars_;
+  if (loop)
+    params.insert(params.begin(), itr);
+  std::string paramList = llvm::join(params, ", ");
+
+  indent(level) << "# staged " << (loop ? "for" : "while") << " (line " << line
+                << "): " << d.reason << "; loop variables (" << llvm::join(vars_, ", ")
+                << "): changed in the loop, live in it or after it\n";
+  if (loop) {
+    indent(level) << iterated << " = ";
+    printExpr(loop->getIter());
+    os << '\n';
+  }
+  indent(level) << "def " << condName << '(' << paramList << "):\n";
+  indent(level + 1) << "return ";
+  if (loop)
+    os << itr << " < tf.shape(" << iterated << ")[0]";
+  else
+    printExpr(cast<WhileStmt>(stmt).getTest(), PrecIfExp);
+  os << '\n';
+  indent(level) << "def " << bodyName << '(' << paramList << "):\n";
+  if (loop) {
+    indent(level + 1);
+    printTarget(loop->getTarget());
+    os << " = " << iterated << '[' << itr << "]\n";
+  }
+  printList(body, 0, level + 1);
+  indent(level + 1) << "return (";
+  std::vector<std::string> results = vars_;
+  if (loop)
+    results.insert(results.begin(), itr + " + 1");
+  os << llvm::join(results, ", ") << (results.size() == 1 ? ",)\n" : ")\n");
+
+  indent(level);
+  std::vector<std::string> targets = vars_;
+  if (loop)
+    targets.insert(targets.begin(), "_");
+  os << llvm::join(targets, ", ") << (targets.size() == 1 ? "," : "") << " = tf.while_loop("
+     << condName << ", " << bodyName << ", (";
+  std::vector<std::string> initial = vars_;
+  if (loop)
+    initial.insert(initial.begin(), "0");
+  os << llvm::join(initial, ", ") << (initial.size() == 1 ? ",)" : ")");
+  if (!d.shapeInvariants.empty()) {
+    os << ", shape_invariants=(";
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (i)
+        os << ", ";
+      llvm::StringRef name = loop && i == 0 ? llvm::StringRef() : llvm::StringRef(vars_[i - (loop ? 1 : 0)]);
+      auto inv = llvm::find_if(d.shapeInvariants, [&](const auto &p) { return p.first == name; });
+      auto carriedType = llvm::find_if(d.carried, [&](const auto &p) { return p.first == name; });
+      Shape shape = inv != d.shapeInvariants.end() ? inv->second
+                    : carriedType != d.carried.end() ? carriedType->second.shape
+                                                     : Shape::scalar();
+      os << "tf.TensorShape(";
+      if (!shape.rankKnown) {
+        os << "None";
+      } else {
+        os << '[';
+        for (size_t k = 0; k < shape.dims.size(); ++k)
+          os << (k ? ", " : "") << (shape.dims[k] < 0 ? std::string("None") : std::to_string(shape.dims[k]));
+        os << ']';
+      }
+      os << ')';
+    }
+    os << (results.size() == 1 ? ",)" : ")");
+  }
+  os << ")\n";
+}
+
+void ToCodePrinter::printDecorator(const Expr &decorator, unsigned level) {
+  indent(level) << '@';
+  if (const auto *call = dyn_cast<CallExpr>(&decorator)) {
+    PythonPrinter::printExpr(call->getCallee(), PrecPrimary);
+    os << '(';
+    size_t n = 0;
+    for (const ExprPtr &arg : call->getArgs()) {
+      os << (n++ ? ", " : "");
+      PythonPrinter::printExpr(*arg, PrecIfExp);
+    }
+    for (const Keyword &k : call->getKeywords()) {
+      if (k.name == "autograph")
+        continue;
+      os << (n++ ? ", " : "") << k.name << '=';
+      PythonPrinter::printExpr(*k.value, PrecIfExp);
+    }
+    os << (n ? ", " : "") << "autograph=False)\n";
+    return;
+  }
+  PythonPrinter::printExpr(decorator, PrecPrimary);
+  os << "(autograph=False)\n";
+}
+
+void ToCodePrinter::printConvertedFunction(const FunctionDefStmt &def, unsigned level) {
+  const FunctionAnalysis *outer = analysis;
+  analysis = &tracer.analysisOf(def);
+  for (const ExprPtr &decorator : def.getDecorators())
+    printDecorator(*decorator, level);
+  // The header as written, then the converted body.
+  indent(level) << "def " << def.getName() << '(';
+  for (size_t i = 0; i < def.getParams().size(); ++i) {
+    const Param &p = def.getParams()[i];
+    os << (i ? ", " : "") << (p.keywordOnly && (i == 0 || !def.getParams()[i - 1].keywordOnly) ? "*, " : "")
+       << p.name;
+    if (p.defaultValue) {
+      os << '=';
+      PythonPrinter::printExpr(*p.defaultValue, PrecIfExp);
+    }
+  }
+  os << "):\n";
+  printList(def.getBody(), 0, level + 1);
+  analysis = outer;
+}
+
+bool ag::printConvertedModule(const Module &module, const TraceResult &trace, Tracer &tracer,
+                              llvm::StringRef only, DiagnosticEngine &diag,
+                              llvm::raw_ostream &os) {
+  std::string text;
+  llvm::raw_string_ostream buffer(text);
+  ToCodePrinter printer(buffer, trace, tracer, diag);
+  if (!only.empty()) {
+    const FunctionDefStmt *def = module.findFunction(only);
+    if (!def) {
+      diag.error(module.loc(), "there is no function '" + only + "' at the top level of this file");
+      return false;
+    }
+    printer.printConvertedFunction(*def, 0);
+  } else {
+    buffer << "# Converted by agc: staged control flow is tf.cond / tf.while_loop, static control\n"
+              "# flow is resolved. Runs under tf.function(autograph=False).\n";
+    for (const StmtPtr &stmt : module.getBody()) {
+      if (llvm::isa<FunctionDefStmt>(*stmt))
+        buffer << "\n\n"; // two blank lines around top-level functions, as PEP 8 has it
+      printer.printStmt(*stmt, 0);
+    }
+  }
+  if (printer.failed)
+    return false;
+  os << text;
+  return true;
+}

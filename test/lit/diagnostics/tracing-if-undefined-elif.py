@@ -1,0 +1,22 @@
+# RUN: %expect_exit 1 %agc --emit=analysis %s 2>&1 | FileCheck %s --match-full-lines
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def f(x):
+    if x > 0:
+        y = x + 1
+    elif x < -5:
+        y = x - 1
+    else:
+        x = x * 2
+    return y
+# CHECK:      {{.*}}tracing-if-undefined-elif.py:[[@LINE-5]]:5: error: 'y' must also be initialized in the else branch
+# CHECK-NEXT:     elif x < -5:
+# CHECK-NEXT:     ^~~~~~~~~~~~
+# CHECK-NEXT: {{.*}}tracing-if-undefined-elif.py:[[@LINE-7]]:9: note: 'y' is assigned here, in the main branch
+# CHECK-NEXT:         y = x - 1
+# CHECK-NEXT:         ^
+# CHECK-NEXT: {{.*}}tracing-if-undefined-elif.py:[[@LINE-8]]:9: note: the else branch does not assign 'y'; assign it there too, or before the if
+# CHECK-NEXT:         x = x * 2
+# CHECK-NEXT:         ^~~~~~~~~
+# CHECK-NOT:  {{.*}}error:{{.*}}

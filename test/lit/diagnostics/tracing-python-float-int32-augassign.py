@@ -1,0 +1,11 @@
+# RUN: %expect_exit 1 %agc --emit=analysis %s 2>&1 | FileCheck %s --match-full-lines
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def f(x):
+    x += 0.1
+    return x
+# CHECK:      {{.*}}tracing-python-float-int32-augassign.py:[[@LINE-2]]:5: error: cannot convert the Python float {{[^ ]+}} to a tensor of dtype int32 (it holds a float)
+# CHECK-NEXT:     x += 0.1
+# CHECK-NEXT:     ^~~~~~~~
+# CHECK-NOT:  {{.*}}error:{{.*}}
