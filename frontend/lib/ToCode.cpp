@@ -287,8 +287,13 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
     os << '\n';
   };
 
+  // A branch with no statements of its own prints only its return (or `pass`).
+  auto branch = [&](const StmtList &stmts) {
+    if (!stmts.empty() || returns)
+      printList(stmts, 0, level + 1);
+  };
   header(trueName);
-  printList(stmt.getBody(), 0, level + 1);
+  branch(stmt.getBody());
   if (rest && !restInElse)
     printList(*rest, restFrom, level + 1);
   tail();
@@ -298,7 +303,7 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
       printStmt(*s, level + 1);
     printList(*rest, restFrom, level + 1);
   } else {
-    printList(stmt.getOrElse(), 0, level + 1);
+    branch(stmt.getOrElse());
   }
   tail();
 

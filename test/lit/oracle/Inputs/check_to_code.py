@@ -1,14 +1,16 @@
-"""Runs a function and its `agc to-code` conversion under real TensorFlow and compares them.
+"""Runs functions and their `agc to-code` conversions under real TensorFlow and compares.
 
-usage: check_to_code.py AGC FILE FUNC ARGS_JSON [agc options...]
+usage: check_to_code.py AGC SRC_ROOT CASES
 
-ARGS_JSON is a list; an element {"dtype": D, "value": V} is a tensor, anything else a
-Python value. The file is imported twice, so that the original and the converted function
+CASES is a file of JSON lines, one case each: {"file": path under SRC_ROOT, "func": name,
+"args": [...], "agc": [extra agc options]}. In "args" an element {"dtype": D, "value": V}
+is a tensor, anything else a Python value. All cases run in one process (one TensorFlow
+import). The file is imported twice, so that the original and the converted function
 each get their own module state (tf.Variables); the converted function (from
 `agc to-code FILE:FUNC`) replaces FUNC in the second copy, where it finds the module's
 imports, constants and helpers. Compared: the results (dtype, shape, values within 1e-6)
-and the final values of the module's tf.Variables. Prints `FUNC: same result ...` or
-what differs, and exits 1.
+and the final values of the module's tf.Variables. Prints `FUNC: same result ...` or what
+differs per case, then `N cases, M different`, and exits 1 if any differ.
 """
 import importlib.util
 import json
@@ -49,26 +51,44 @@ def same(a, b):
     return a.dtype == b.dtype and a.shape == b.shape and np.allclose(a, b, atol=1e-6, equal_nan=True)
 
 
-def main():
-    agc, path, func, args_json = sys.argv[1:5]
-    converted = subprocess.run([agc, "to-code", f"{path}:{func}"] + sys.argv[5:], check=True,
+def check(agc, path, func, args, options):
+    converted = subprocess.run([agc, "to-code", f"{path}:{func}"] + options, check=True,
                                capture_output=True, text=True).stdout
     original = load(path, "original")
     target = load(path, "target")
     exec(compile(converted, f"<agc to-code {func}>", "exec"), target.__dict__)
-    args = json.loads(args_json)
     want = as_numpy(getattr(original, func)(*to_args(args)))
     got = as_numpy(getattr(target, func)(*to_args(args)))
     if not same(want, got):
         print(f"{func}: DIFFERENT: tf.function gives {want!r}, to-code gives {got!r}")
-        sys.exit(1)
+        return False
     for name, value in vars(original).items():
         if isinstance(value, tf.Variable):
             a, b = value.numpy(), getattr(target, name).numpy()
             if not np.array_equal(a, b):
                 print(f"{func}: DIFFERENT: tf.Variable {name} ends as {a} and {b}")
-                sys.exit(1)
-    print(f"{func}: same result {want!r}")
+                return False
+    print(f"{func}: same result {want!r}".replace("\n", " "))
+    return True
+
+
+def main():
+    agc, root, cases = sys.argv[1:4]
+    total = different = 0
+    for line in open(cases):
+        if not line.strip() or line.startswith("#"):
+            continue
+        case = json.loads(line)
+        total += 1
+        try:
+            ok = check(agc, os.path.join(root, case["file"]), case["func"], case["args"],
+                       case.get("agc", []))
+        except subprocess.CalledProcessError as e:
+            print(f"{case['func']}: agc to-code failed: {e.stderr}")
+            ok = False
+        different += not ok
+    print(f"{total} cases, {different} different")
+    sys.exit(1 if different else 0)
 
 
 if __name__ == "__main__":
