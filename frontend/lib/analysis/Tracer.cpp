@@ -34,8 +34,9 @@ using llvm::dyn_cast;
 
 namespace {
 
-/// Where `name` is first bound in `stmts` (recursively), for notes.
-const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name) {
+} // namespace
+
+const ast::Expr *ag::analysis::findBinding(const ast::StmtList &stmts, llvm::StringRef name) {
   std::function<const ast::Expr *(const ast::Expr &)> inTarget =
       [&](const ast::Expr &target) -> const ast::Expr * {
     if (const auto *n = dyn_cast<ast::NameExpr>(&target))
@@ -73,8 +74,21 @@ const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name) {
   return nullptr;
 }
 
+namespace {
+
 const char *loopWord(const ast::Stmt &stmt) {
   return llvm::isa<ast::ForStmt>(stmt) ? "for" : "while";
+}
+
+/// How to stage Python loop `loop`, for notes.
+std::string stageHint(const ast::Stmt &loop) {
+  if (llvm::isa<ast::ForStmt>(loop))
+    return "this loop is unrolled at compile time; iterate over a tensor (tf.range) to "
+           "stage it";
+  const auto &test = llvm::cast<ast::WhileStmt>(loop).getTest();
+  if (const auto *b = llvm::dyn_cast<ast::BoolLitExpr>(&test); b && b->getValue())
+    return "this loop is unrolled at compile time; write `while tf.constant(True):` to stage it";
+  return "this loop is unrolled at compile time; make its condition a tensor to stage it";
 }
 
 } // namespace
@@ -321,8 +335,9 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
   }
   if (positional < args.positional.size()) {
     error(args.loc, "'" + function.getName() + "' takes " + llvm::Twine(positional) +
-                        " positional arguments but " + llvm::Twine(args.positional.size()) +
-                        " were given");
+                        (positional == 1 ? " positional argument but " : " positional arguments but ") +
+                        llvm::Twine(args.positional.size()) +
+                        (args.positional.size() == 1 ? " was given" : " were given"));
     note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
     return std::nullopt;
   }
@@ -347,8 +362,8 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
           "'" + function.getName() + "' returns a value here, under a staged condition, but "
           "can also reach its end and return None");
     note(function.getBody().back()->loc(),
-         "make every path return a value: a staged if is tf.cond, whose branches must "
-         "both produce the return value");
+         "the function can end here without a return; make every path return a value "
+         "(a staged if is tf.cond, whose branches must both produce it)");
     return std::nullopt;
   }
   return Value::none();
@@ -553,20 +568,17 @@ Flow Tracer::Impl::execBreakContinue(const ast::Stmt &stmt, Flow flow) {
   // The parser guarantees an enclosing loop.
   size_t target = f.loops.size() - 1;
   const Loop &loop = f.loops[target];
-  if (!loop.staged) {
+  // A staged continue only skips the rest of this pass (AutoGraph guards it with a flag
+  // that the loop's test never reads); a staged break would have to end a Python loop.
+  if (!loop.staged && flow == Flow::Break) {
     for (auto &[ifStmt, depth] : f.stagedIfs) {
       if (depth != f.loops.size())
         continue;
-      error(stmt.loc(), llvm::Twine("'") + (flow == Flow::Break ? "break" : "continue") +
-                            "' depends on a tensor, but the " + loopWord(*loop.stmt) +
+      error(stmt.loc(), llvm::Twine("'break' depends on a tensor, but the ") + loopWord(*loop.stmt) +
                             " loop it leaves is a Python loop: the loop would need a tensor "
                             "as a Python bool");
       note(ifStmt->getTest().loc(), "the break is under this staged condition (a tensor)");
-      note(loop.stmt->loc(), "this loop is unrolled at compile time; make its " +
-                                 llvm::Twine(llvm::isa<ast::ForStmt>(*loop.stmt)
-                                                 ? "iterable a tensor (tf.range)"
-                                                 : "condition a tensor (tf.constant(True))") +
-                                 " to stage it");
+      note(loop.stmt->loc(), stageHint(*loop.stmt));
       return Flow::Error;
     }
   }
@@ -588,7 +600,10 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
       error(stmt.loc(), "'return' depends on a tensor, but it leaves a Python " +
                             llvm::Twine(loopWord(*loop.stmt)) +
                             " loop, which would need a tensor as a Python bool");
-      note(loop.stmt->loc(), "this loop is unrolled at compile time");
+      if (!f.stagedIfs.empty())
+        note(f.stagedIfs.back().first->getTest().loc(),
+             "the return is under this staged condition (a tensor)");
+      note(loop.stmt->loc(), stageHint(*loop.stmt));
       return Flow::Error;
     }
     if (!f.conditionalReturnAt)
@@ -627,6 +642,16 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
 //===----------------------------------------------------------------------------------===//
 // if
 //===----------------------------------------------------------------------------------===//
+
+/// `[None, 10]`: a shape as a Python list, for advice.
+static std::string shapeList(const Shape &shape) {
+  if (!shape.rankKnown)
+    return "None";
+  std::string out = "[";
+  for (unsigned i = 0; i < shape.rank(); ++i)
+    out += (i ? ", " : "") + (shape.dims[i] < 0 ? std::string("None") : std::to_string(shape.dims[i]));
+  return out + "]";
+}
 
 /// Why a test is staged or static, in words.
 static std::string testReason(const Value &test) {
@@ -783,7 +808,8 @@ bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const
 // Loops
 //===----------------------------------------------------------------------------------===//
 
-llvm::StringMap<Shape> Tracer::Impl::shapeInvariants(const ast::StmtList &body) {
+std::optional<llvm::StringMap<Shape>>
+Tracer::Impl::shapeInvariants(const ast::StmtList &body) {
   llvm::StringMap<Shape> out;
   for (const ast::StmtPtr &stmt : body) {
     const auto *expr = dyn_cast<ast::ExprStmt>(stmt.get());
@@ -791,6 +817,11 @@ llvm::StringMap<Shape> Tracer::Impl::shapeInvariants(const ast::StmtList &body) 
     const auto *callee = call ? dyn_cast<ast::AttributeExpr>(&call->getCallee()) : nullptr;
     if (!callee || callee->getAttr() != "set_loop_options")
       continue;
+    if (stmt.get() != body.front().get()) {
+      error(stmt->loc(), "set_loop_options must be the first statement in the loop body");
+      note(body.front()->loc(), "move it before this statement");
+      return std::nullopt;
+    }
     const ast::Keyword *invariants = call->findKeyword("shape_invariants");
     const auto *list = invariants ? dyn_cast<ast::SequenceExpr>(invariants->value.get()) : nullptr;
     if (!list)
@@ -843,9 +874,13 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
       d.reason = "the test is a Python value (" + test->typeString() + ")";
     if (!*holds)
       return Flow::Normal;
+    if (n == kWarnUnroll)
+      diag.warning(stmt.loc(), "this Python while loop has run " + llvm::Twine(kWarnUnroll) +
+                                   " times while tracing; every pass is unrolled into the "
+                                   "program (make its condition a tensor to stage it)");
     if (n >= kMaxUnroll) {
       error(stmt.loc(), "this Python while loop ran " + llvm::Twine(kMaxUnroll) +
-                            " times while tracing; it would unroll into that many copies");
+                            " times while tracing and is still going; agc stops unrolling here");
       note(stmt.getTest().loc(), "make the test a tensor to stage it as tf.while_loop");
       return Flow::Error;
     }
@@ -890,9 +925,14 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
                              : (start > stop ? (start - stop - step - 1) / -step : 0);
     if (count > int64_t(kMaxUnroll)) {
       error(stmt.getIter().loc(), "this Python for loop would unroll " + llvm::Twine(count) +
-                                      " times; iterate over tf.range(...) to stage it");
+                                      " times (agc's limit is " + llvm::Twine(kMaxUnroll) +
+                                      "); iterate over tf.range(...) to stage it");
       return Flow::Error;
     }
+    if (count > int64_t(kWarnUnroll))
+      diag.warning(stmt.getIter().loc(), "this Python for loop unrolls " + llvm::Twine(count) +
+                                             " times while tracing; iterate over tf.range(...) "
+                                             "to stage it");
     for (int64_t k = 0; k < count; ++k)
       items.push_back(Value::integer(start + k * step));
     d.reason = "it iterates over a Python range";
@@ -929,7 +969,10 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
   Decision &d = decision(&stmt);
   Env before = f.locals;
-  llvm::StringMap<Shape> invariants = shapeInvariants(body);
+  std::optional<llvm::StringMap<Shape>> found = shapeInvariants(body);
+  if (!found)
+    return Flow::Error;
+  llvm::StringMap<Shape> &invariants = *found;
   d.shapeInvariants.clear();
   for (const auto &entry : invariants)
     d.shapeInvariants.push_back({entry.getKey().str(), entry.getValue()});
@@ -937,6 +980,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
 
   // 1. Loop variables: defined before the loop, and tensors from here on.
   std::vector<std::pair<std::string, Value>> entry;
+  llvm::StringMap<std::string> entryDescriptions; // for notes: the value as written
   for (const std::string &name : vars.carried) {
     auto it = f.locals.find(name);
     if (it == f.locals.end()) {
@@ -978,6 +1022,9 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     t->boundAt = v.boundAt;
     f.locals[name] = *t;
     entry.push_back({name, *t});
+    entryDescriptions[name] = v.isPyScalar()
+                                  ? v.describe() + ", which the loop makes " + t->describe()
+                                  : v.describe();
   }
 
   // 2. The test, as tf.while_loop traces it: on the loop variables.
@@ -1037,7 +1084,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       if (after.boundAt.isValid())
         note(after.boundAt, "'" + name + "' becomes " + t->describe() + " here");
       if (before0.boundAt.isValid())
-        note(before0.boundAt, "'" + name + "' is " + before0.describe() + " before the loop");
+        note(before0.boundAt, "'" + name + "' is " + entryDescriptions[name] + " before the loop");
       return Flow::Error;
     }
     if (!before0.shape.admits(t->shape)) {
@@ -1048,8 +1095,16 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                             "invariants.");
       if (after.boundAt.isValid())
         note(after.boundAt, "'" + name + "' gets shape " + t->shape.str() + " here");
-      note(stmt.loc(), "or give '" + name + "' a fixed shape in the body with " + name +
-                           ".set_shape(...)");
+      if (t->shape.admits(before0.shape) && before0.shape.isFullyKnown()) {
+        // The body lost shape information: set_shape can restore it.
+        note(stmt.loc(), "if it keeps its shape at run time, say so in the body with `" +
+                             name + ".set_shape(" + shapeList(before0.shape) + ")`");
+      } else {
+        Shape both = before0.shape.join(t->shape);
+        note(stmt.loc(), "to let it change, put `tf.autograph.experimental.set_loop_options("
+                         "shape_invariants=[(" + name + ", tf.TensorShape(" +
+                             shapeList(both) + "))])` first in the loop body");
+      }
       return Flow::Error;
     }
     d.carried.push_back({name, before0});

@@ -47,8 +47,14 @@ std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
     return global->second;
   if (llvm::is_contained(kBuiltins, id))
     return Value::builtin(id.str());
-  if (id == "True" || id == "False")
-    return Value::boolean(id == "True");
+  if (const ast::FunctionDefStmt *function = frames.back().function)
+    if (const ast::Expr *bound = findBinding(function->getBody(), id)) {
+      // Python makes a name local to the whole function once it is assigned anywhere in it.
+      error(name.loc(), "local variable '" + id + "' is used before it is assigned");
+      note(bound->loc(), "'" + id + "' is assigned here, which makes it local to '" +
+                             function->getName() + "'");
+      return std::nullopt;
+    }
   return error(name.loc(), "name '" + id + "' is not defined");
 }
 
@@ -266,9 +272,9 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   if (!b)
     return std::nullopt;
   if (a->dtype != b->dtype)
-    return error(loc, "cannot compute " + tfOpName(op) + " as input #1(zero-based) was "
-                      "expected to be a " + dtypeName(a->dtype) + " tensor but is a " +
-                      dtypeName(b->dtype) + " tensor");
+    return error(loc, "'" + ast::spelling(op) + "' of " + aDtype(a->dtype) + " tensor and " +
+                          aDtype(b->dtype) + " tensor: TensorFlow converts neither to the "
+                          "other's dtype (" + tfOpName(op) + " needs one); tf.cast one of them");
   if (op == B::MatMul) {
     CallArgs args;
     args.positional = {*a, *b};
@@ -604,19 +610,7 @@ static std::string printed(const Value &v, bool repr) {
   switch (v.kind) {
   case Value::Kind::Int: return std::to_string(v.i);
   case Value::Kind::Bool: return v.i ? "True" : "False";
-  case Value::Kind::Float: {
-    // Python prints the shortest form that reads back as the same double.
-    char buf[64];
-    for (int precision = 1; precision <= 17; ++precision) {
-      snprintf(buf, sizeof buf, "%.*g", precision, v.f);
-      if (std::strtod(buf, nullptr) == v.f)
-        break;
-    }
-    std::string text = buf;
-    if (text.find_first_of(".eni") == std::string::npos)
-      text += ".0";
-    return text;
-  }
+  case Value::Kind::Float: return pythonFloat(v.f);
   case Value::Kind::Str: return repr ? "'" + v.s + "'" : v.s;
   case Value::Kind::None: return "None";
   case Value::Kind::Tuple:

@@ -18,6 +18,9 @@ namespace ag::analysis {
 
 using Env = llvm::StringMap<Value>;
 
+/// Where `name` is first bound in `stmts` (recursively, not in nested functions).
+const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
+
 /// How a statement list finished, for Python-level control flow.
 enum class Flow { Normal, Break, Continue, Return, Error };
 
@@ -143,8 +146,9 @@ public:
     return d;
   }
   Frame &frame() { return frames.back(); }
-  /// The loop variables' shape invariants set by set_loop_options at the top of `body`.
-  llvm::StringMap<Shape> shapeInvariants(const ast::StmtList &body);
+  /// The loop variables' shape invariants set by set_loop_options at the top of `body`;
+  /// nothing after reporting a set_loop_options elsewhere in it.
+  std::optional<llvm::StringMap<Shape>> shapeInvariants(const ast::StmtList &body);
 
   const ast::Module &module;
   DiagnosticEngine &diag;
@@ -155,7 +159,10 @@ public:
   TraceResult *result = nullptr;
   bool failed = false;
   static constexpr unsigned kMaxCallDepth = 64;
-  static constexpr unsigned kMaxUnroll = 100000;
+  /// Python loops warn past kWarnUnroll passes and stop at kMaxUnroll (a loop that
+  /// never ends would otherwise hang the compiler).
+  static constexpr unsigned kWarnUnroll = 10000;
+  static constexpr unsigned kMaxUnroll = 1000000;
 };
 
 } // namespace ag::analysis

@@ -4,6 +4,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 using namespace ag;
 using namespace ag::analysis;
 
@@ -27,6 +31,24 @@ std::optional<DType> ag::analysis::dtypeFromName(llvm::StringRef name) {
   if (name == "double")
     return DType::Float64;
   return std::nullopt;
+}
+
+std::string ag::analysis::pythonFloat(double value) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value > 0 ? "inf" : "-inf";
+  // The shortest %g form that reads back as the same double, as Python's repr prints it.
+  char buffer[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+    if (std::strtod(buffer, nullptr) == value)
+      break;
+  }
+  std::string text = buffer;
+  if (text.find_first_of(".e") == std::string::npos)
+    text += ".0";
+  return text;
 }
 
 bool Shape::isFullyKnown() const {
@@ -118,12 +140,7 @@ std::string Value::describe() const {
   case Kind::Variable:
     return aDtype(dtype) + " tf.Variable of shape " + shape.str();
   case Kind::Int: return "the Python int " + std::to_string(i);
-  case Kind::Float: {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "the Python float " << f;
-    return text;
-  }
+  case Kind::Float: return "the Python float " + pythonFloat(f);
   case Kind::Bool: return std::string("the Python bool ") + (i ? "True" : "False");
   case Kind::Str: return "the Python str '" + s + "'";
   case Kind::None: return "None";

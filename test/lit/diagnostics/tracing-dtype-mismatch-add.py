@@ -5,7 +5,7 @@ import tensorflow as tf
                               tf.TensorSpec(shape=[3], dtype=tf.int32)])
 def f(x, n):
     return x + n
-# CHECK:      {{.*}}tracing-dtype-mismatch-add.py:[[@LINE-1]]:12: error: cannot compute AddV2 as input #1(zero-based) was expected to be a float32 tensor but is {{an?}} int32 tensor
+# CHECK:      {{.*}}tracing-dtype-mismatch-add.py:[[@LINE-1]]:12: error: '+' of a float32 tensor and an int32 tensor: TensorFlow converts neither to the other's dtype (AddV2 needs one); tf.cast one of them
 # CHECK-NEXT:     return x + n
 # CHECK-NEXT:            ^~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

@@ -13,7 +13,7 @@ def f(n):
 # CHECK-NEXT: {{.*}}tracing-loop-shape-unknown-after.py:[[@LINE-5]]:9: note: 'x' gets shape (None,) here
 # CHECK-NEXT:         x = tf.range(i, i + 3)
 # CHECK-NEXT:         ^
-# CHECK-NEXT: {{.*}}tracing-loop-shape-unknown-after.py:[[@LINE-9]]:5: note: or give 'x' a fixed shape in the body with x.set_shape(...)
+# CHECK-NEXT: {{.*}}tracing-loop-shape-unknown-after.py:[[@LINE-9]]:5: note: if it keeps its shape at run time, say so in the body with `x.set_shape([3])`
 # CHECK-NEXT:     for i in tf.range(n):
 # CHECK-NEXT:     ^~~~~~~~~~~~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

@@ -6,10 +6,13 @@ def f(x):
     while True:
         x = x + 1
     return x
-# CHECK:      {{.*}}tracing-python-while-unrolls-forever.py:[[@LINE-3]]:5: error: this Python while loop ran 100000 times while tracing; it would unroll into that many copies
+# CHECK:      {{.*}}tracing-python-while-unrolls-forever.py:[[@LINE-3]]:5: warning: this Python while loop has run 10000 times while tracing; every pass is unrolled into the program (make its condition a tensor to stage it)
 # CHECK-NEXT:     while True:
 # CHECK-NEXT:     ^~~~~~~~~~~
-# CHECK-NEXT: {{.*}}tracing-python-while-unrolls-forever.py:[[@LINE-6]]:11: note: make the test a tensor to stage it as tf.while_loop
+# CHECK-NEXT: {{.*}}tracing-python-while-unrolls-forever.py:[[@LINE-6]]:5: error: this Python while loop ran 1000000 times while tracing and is still going; agc stops unrolling here
+# CHECK-NEXT:     while True:
+# CHECK-NEXT:     ^~~~~~~~~~~
+# CHECK-NEXT: {{.*}}tracing-python-while-unrolls-forever.py:[[@LINE-9]]:11: note: make the test a tensor to stage it as tf.while_loop
 # CHECK-NEXT:     while True:
 # CHECK-NEXT:           ^~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

@@ -8,7 +8,7 @@ def f(x):
 # CHECK:      {{.*}}tracing-return-falls-off-end.py:[[@LINE-1]]:9: error: 'f' returns a value here, under a staged condition, but can also reach its end and return None
 # CHECK-NEXT:         return x * 2
 # CHECK-NEXT:         ^~~~~~~~~~~~
-# CHECK-NEXT: {{.*}}tracing-return-falls-off-end.py:[[@LINE-5]]:5: note: make every path return a value: a staged if is tf.cond, whose branches must both produce the return value
+# CHECK-NEXT: {{.*}}tracing-return-falls-off-end.py:[[@LINE-5]]:5: note: the function can end here without a return; make every path return a value (a staged if is tf.cond, whose branches must both produce it)
 # CHECK-NEXT:     if x > 0:
 # CHECK-NEXT:     ^~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

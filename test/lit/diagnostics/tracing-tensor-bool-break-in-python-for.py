@@ -14,7 +14,7 @@ def f(x):
 # CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-python-for.py:[[@LINE-7]]:12: note: the break is under this staged condition (a tensor)
 # CHECK-NEXT:         if x > i:
 # CHECK-NEXT:            ^~~~~
-# CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-python-for.py:[[@LINE-11]]:5: note: this loop is unrolled at compile time; make its iterable a tensor (tf.range) to stage it
+# CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-python-for.py:[[@LINE-11]]:5: note: this loop is unrolled at compile time; iterate over a tensor (tf.range) to stage it
 # CHECK-NEXT:     for i in range(5):
 # CHECK-NEXT:     ^~~~~~~~~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

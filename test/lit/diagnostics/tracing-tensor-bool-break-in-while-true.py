@@ -14,7 +14,7 @@ def f(x):
 # CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-while-true.py:[[@LINE-6]]:12: note: the break is under this staged condition (a tensor)
 # CHECK-NEXT:         if x > 100:
 # CHECK-NEXT:            ^~~~~~~
-# CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-while-true.py:[[@LINE-11]]:5: note: this loop is unrolled at compile time; make its condition a tensor (tf.constant(True)) to stage it
+# CHECK-NEXT: {{.*}}tracing-tensor-bool-break-in-while-true.py:[[@LINE-11]]:5: note: this loop is unrolled at compile time; write `while tf.constant(True):` to stage it
 # CHECK-NEXT:     while True:
 # CHECK-NEXT:     ^~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

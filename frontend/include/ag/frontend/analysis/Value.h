@@ -28,6 +28,9 @@ namespace ag::analysis {
 enum class DType : uint8_t { Float32, Float64, Int32, Int64, Bool, String };
 llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
 std::optional<DType> dtypeFromName(llvm::StringRef name);
+/// A Python float as Python's repr prints it: 1.5, 1e-07, 3.0, inf.
+std::string pythonFloat(double value);
+
 /// "a float32", "an int32": the dtype with its article, for messages.
 inline std::string aDtype(DType dtype) {
   bool vowel = dtype == DType::Int32 || dtype == DType::Int64;
