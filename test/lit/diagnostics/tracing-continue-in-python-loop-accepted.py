@@ -1,7 +1,7 @@
 # RUN: %agc --emit=analysis %s | FileCheck %s
 # A continue under a staged if only skips the rest of one pass: TensorFlow guards the rest
-# with a flag and the Python loop never reads it, so this is accepted (TensorFlow gives 10
-# for x = 3), unlike a break.
+# with a flag and the Python loop never reads it, so TensorFlow accepts this, unlike a
+# break.
 import tensorflow as tf
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
