@@ -76,6 +76,24 @@ bool hasJump(const StmtList &stmts, bool returnsOnly) {
   return false;
 }
 
+/// Whether `stmts` hold a statement of `kind` (break or continue) for the loop around them:
+/// not inside nested loops.
+bool hasLoopJump(const StmtList &stmts, Stmt::Kind kind) {
+  for (const StmtPtr &stmt : stmts) {
+    if (stmt->getKind() == kind)
+      return true;
+    if (const auto *s = dyn_cast<IfStmt>(stmt.get()))
+      if (hasLoopJump(s->getBody(), kind) || hasLoopJump(s->getOrElse(), kind))
+        return true;
+  }
+  return false;
+}
+
+/// `(a,)`, `(a, b)`: a tuple display of names.
+std::string tupleOf(llvm::ArrayRef<std::string> names) {
+  return "(" + llvm::join(names, ", ") + (names.size() == 1 ? ",)" : ")");
+}
+
 class ToCodePrinter : public PythonPrinter {
 public:
   ToCodePrinter(llvm::raw_ostream &os, const TraceResult &trace, Tracer &tracer,
@@ -105,6 +123,23 @@ private:
   }
   /// The function whose body is being printed.
   const FunctionAnalysis *analysis = nullptr;
+
+  /// break and continue inside a staged loop become flags (AutoGraph's break_ and
+  /// continue_): `break` sets one, the loop test reads break_, and what follows a
+  /// statement that may set one runs under a staged guard. A Python loop inside keeps
+  /// its own break and continue (an inactive scope).
+  struct FlagScope {
+    bool active = false;
+    std::string breakFlag, continueFlag; ///< Empty when the loop has none.
+    std::vector<std::string> loopVars;   ///< The loop's variables, flags included.
+  };
+  std::vector<FlagScope> flags;
+  const FlagScope *activeFlags() const {
+    return !flags.empty() && flags.back().active ? &flags.back() : nullptr;
+  }
+  /// The flags of the active loop that `stmt` may set.
+  std::vector<std::string> flagsSetBy(const Stmt &stmt) const;
+  void printGuard(const StmtList &stmts, size_t from, unsigned level);
 
   const TraceResult &trace;
   Tracer &tracer;
@@ -191,6 +226,10 @@ void ToCodePrinter::printList(const StmtList &stmts, size_t from, unsigned level
       return;
     }
     printStmt(*stmts[i], level);
+    if (activeFlags() && i + 1 < stmts.size() && !flagsSetBy(*stmts[i]).empty()) {
+      printGuard(stmts, i + 1, level);
+      return;
+    }
   }
 }
 
@@ -223,8 +262,19 @@ void ToCodePrinter::printStmt(const Stmt &stmt, unsigned level) {
     if (d)
       indent(level) << "# unrolled while tracing (line " << stmt.loc().begin.line << "): "
                     << d->reason << '\n';
-    return PythonPrinter::printStmt(stmt, level);
+    flags.push_back(FlagScope()); // a Python loop keeps its own break and continue
+    PythonPrinter::printStmt(stmt, level);
+    flags.pop_back();
+    return;
   }
+  case Stmt::Kind::Break:
+  case Stmt::Kind::Continue:
+    if (const FlagScope *f = activeFlags()) {
+      indent(level) << (stmt.getKind() == Stmt::Kind::Break ? f->breakFlag : f->continueFlag)
+                    << " = True\n";
+      return;
+    }
+    return PythonPrinter::printStmt(stmt, level);
   case Stmt::Kind::FunctionDef:
     return printConvertedFunction(cast<FunctionDefStmt>(stmt), level);
   default:
@@ -243,12 +293,19 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
 
   // The carried names: outputs first, then the inputs; the ones bound before the if enter
   // the branch functions as parameter defaults.
-  llvm::ArrayRef<std::string> carried = vars.carried;
-  llvm::ArrayRef<std::string> outputs = carried.take_front(vars.numOutputs);
+  std::vector<std::string> carriedNames(vars.carried.begin(), vars.carried.end());
+  unsigned numOutputs = vars.numOutputs;
   std::vector<std::string> params;
-  for (const std::string &name : carried)
+  for (const std::string &name : carriedNames)
     if (std::binary_search(d.definedBefore.begin(), d.definedBefore.end(), name))
       params.push_back(name);
+  // Flags a branch sets (a break or continue inside) flow out of the if too.
+  for (const std::string &flag : flagsSetBy(stmt)) {
+    carriedNames.insert(carriedNames.begin() + numOutputs++, flag);
+    params.push_back(flag);
+  }
+  llvm::ArrayRef<std::string> carried = carriedNames;
+  llvm::ArrayRef<std::string> outputs = carried.take_front(numOutputs);
   if (rest) // the statements after the if move into a branch: what they read comes along
     for (const std::string &name : analysis->names.sorted(vars.liveOut))
       if (std::binary_search(d.definedBefore.begin(), d.definedBefore.end(), name) &&
@@ -322,8 +379,8 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
 void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigned level) {
   const auto *loop = dyn_cast<ForStmt>(&stmt);
   const StmtList &body = loop ? loop->getBody() : cast<WhileStmt>(stmt).getBody();
-  if (hasJump(body, /*returnsOnly=*/false)) {
-    unsupported(stmt, "break, continue or return inside a staged loop");
+  if (hasJump(body, /*returnsOnly=*/true)) {
+    unsupported(stmt, "a return inside a staged loop");
     return;
   }
   const BlockVars &vars = analysis->blocks.find(&stmt)->second;
@@ -331,6 +388,15 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
   std::string condName = "loop_cond_" + line, bodyName = "loop_body_" + line;
   std::string itr = "itr_" + line, iterated = "iterated_" + line;
   std::vector<std::string> vars_(vars.carried.begin(), vars.carried.end());
+  FlagScope scope;
+  scope.active = true;
+  if (hasLoopJump(body, Stmt::Kind::Break))
+    scope.breakFlag = "break_" + line;
+  if (hasLoopJump(body, Stmt::Kind::Continue))
+    scope.continueFlag = "continue_" + line;
+  if (!scope.breakFlag.empty())
+    vars_.push_back(scope.breakFlag); // the test reads it: a loop variable
+  scope.loopVars = vars_;
   std::vector<std::string> params = vars_;
   if (loop)
     params.insert(params.begin(), itr);
@@ -344,20 +410,28 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     printExpr(loop->getIter());
     os << '\n';
   }
+  if (!scope.breakFlag.empty())
+    indent(level) << scope.breakFlag << " = False\n";
   indent(level) << "def " << condName << '(' << paramList << "):\n";
   indent(level + 1) << "return ";
+  if (!scope.breakFlag.empty())
+    os << "tf.cond(" << scope.breakFlag << ", lambda: False, lambda: ";
   if (loop)
     os << itr << " < tf.shape(" << iterated << ")[0]";
   else
     printExpr(cast<WhileStmt>(stmt).getTest(), PrecIfExp);
-  os << '\n';
+  os << (scope.breakFlag.empty() ? "\n" : ")\n");
   indent(level) << "def " << bodyName << '(' << paramList << "):\n";
   if (loop) {
     indent(level + 1);
     printTarget(loop->getTarget());
     os << " = " << iterated << '[' << itr << "]\n";
   }
+  if (!scope.continueFlag.empty())
+    indent(level + 1) << scope.continueFlag << " = False\n";
+  flags.push_back(scope);
   printList(body, 0, level + 1);
+  flags.pop_back();
   indent(level + 1) << "return (";
   std::vector<std::string> results = vars_;
   if (loop)
@@ -399,6 +473,56 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     os << (results.size() == 1 ? ",)" : ")");
   }
   os << ")\n";
+}
+
+std::vector<std::string> ToCodePrinter::flagsSetBy(const Stmt &stmt) const {
+  const FlagScope *f = activeFlags();
+  std::vector<std::string> out;
+  if (!f)
+    return out;
+  auto sets = [&](Stmt::Kind kind) {
+    if (stmt.getKind() == kind)
+      return true;
+    const auto *s = dyn_cast<IfStmt>(&stmt);
+    return s && (hasLoopJump(s->getBody(), kind) || hasLoopJump(s->getOrElse(), kind));
+  };
+  if (!f->breakFlag.empty() && sets(Stmt::Kind::Break))
+    out.push_back(f->breakFlag);
+  if (!f->continueFlag.empty() && sets(Stmt::Kind::Continue))
+    out.push_back(f->continueFlag);
+  return out;
+}
+
+void ToCodePrinter::printGuard(const StmtList &stmts, size_t from, unsigned level) {
+  // What follows a statement that may break or continue runs only if it did not:
+  //   outs = tf.cond(tf.logical_not(flag), guard_true, guard_false)
+  const FlagScope &f = *activeFlags();
+  std::vector<std::string> outs = f.loopVars;
+  if (!f.continueFlag.empty())
+    outs.push_back(f.continueFlag);
+  std::vector<std::string> set;
+  for (const std::string &flag : {f.breakFlag, f.continueFlag})
+    if (!flag.empty())
+      set.push_back(flag);
+  std::string line = std::to_string(stmts[from]->loc().begin.line);
+  std::string trueName = "guard_true_" + line, falseName = "guard_false_" + line;
+  std::string defaults;
+  for (size_t i = 0; i < outs.size(); ++i)
+    defaults += (i ? ", " : "") + outs[i] + "=" + outs[i];
+  indent(level) << "# staged guard (line " << line << "): runs the rest of the loop body "
+                << "unless " << llvm::join(set, " or ") << " is set\n";
+  indent(level) << "def " << trueName << '(' << defaults << "):\n";
+  printList(stmts, from, level + 1);
+  indent(level + 1) << "return " << tupleOf(outs) << '\n';
+  indent(level) << "def " << falseName << '(' << defaults << "):\n";
+  indent(level + 1) << "return " << tupleOf(outs) << '\n';
+  indent(level) << llvm::join(outs, ", ") << (outs.size() == 1 ? "," : "") << " = tf.cond(";
+  os << "tf.logical_not(";
+  if (set.size() == 2)
+    os << "tf.logical_or(" << set[0] << ", " << set[1] << ")";
+  else
+    os << set[0];
+  os << "), " << trueName << ", " << falseName << ")\n";
 }
 
 void ToCodePrinter::printDecorator(const Expr &decorator, unsigned level) {
