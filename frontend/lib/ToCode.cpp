@@ -97,8 +97,8 @@ std::string tupleOf(llvm::ArrayRef<std::string> names) {
 class ToCodePrinter : public PythonPrinter {
 public:
   ToCodePrinter(llvm::raw_ostream &os, const TraceResult &trace, Tracer &tracer,
-                DiagnosticEngine &diag)
-      : PythonPrinter(os), trace(trace), tracer(tracer), diag(diag) {}
+                DiagnosticEngine &diag, ToCodeStyle style)
+      : PythonPrinter(os), trace(trace), tracer(tracer), diag(diag), style(style) {}
 
   void printExpr(const Expr &expr, unsigned context = 0) override;
   void printStmt(const Stmt &stmt, unsigned level) override;
@@ -141,9 +141,17 @@ private:
   std::vector<std::string> flagsSetBy(const Stmt &stmt) const;
   void printGuard(const StmtList &stmts, size_t from, unsigned level);
 
+  /// The AutoGraph style: ag__.if_stmt / while_stmt / for_stmt with state functions.
+  void printAgBlock(const std::string &id, const std::vector<std::string> &names,
+                    unsigned level);
+  void printAgFunction(const std::string &name, const std::string &param,
+                       const std::vector<std::string> &names, unsigned level);
+  std::string quotedNames(llvm::ArrayRef<std::string> names) const;
+
   const TraceResult &trace;
   Tracer &tracer;
   DiagnosticEngine &diag;
+  ToCodeStyle style;
 };
 
 } // namespace
@@ -312,6 +320,29 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
           !llvm::is_contained(params, name))
         params.push_back(name);
 
+  if (style == ToCodeStyle::AutoGraph) {
+    if (returns) {
+      unsupported(stmt, "a return under a staged if, in --style=autograph,");
+      return;
+    }
+    indent(level) << "# staged if (line " << line << "): " << d.reason << '\n';
+    std::string id = std::to_string(line);
+    for (const std::string &name : outputs)
+      if (!std::binary_search(d.definedBefore.begin(), d.definedBefore.end(), name) &&
+          !llvm::is_contained(params, name))
+        indent(level) << name << " = ag__.Undefined(" << quote(name) << ")\n";
+    std::vector<std::string> names(carried.begin(), carried.end());
+    printAgBlock(id, names, level);
+    printAgFunction("if_body_" + id, "", names, level);
+    printList(stmt.getBody(), 0, level + 1);
+    printAgFunction("else_body_" + id, "", names, level);
+    printList(stmt.getOrElse(), 0, level + 1);
+    indent(level) << "ag__.if_stmt(";
+    printExpr(stmt.getTest(), PrecIfExp);
+    os << ", if_body_" << id << ", else_body_" << id << ", get_state_" << id << ", set_state_"
+       << id << ", " << quotedNames(names) << ", " << outputs.size() << ")\n";
+    return;
+  }
   indent(level) << "# staged if (line " << line << "): " << d.reason;
   if (!returns) {
     os << "; outputs (" << llvm::join(outputs, ", ") << ")";
@@ -405,6 +436,63 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
   indent(level) << "# staged " << (loop ? "for" : "while") << " (line " << line
                 << "): " << d.reason << "; loop variables (" << llvm::join(vars_, ", ")
                 << "): changed in the loop, live in it or after it\n";
+  if (style == ToCodeStyle::AutoGraph) {
+    if (!scope.breakFlag.empty())
+      indent(level) << scope.breakFlag << " = False\n";
+    printAgBlock(line, vars_, level);
+    printAgFunction("loop_body_" + line, loop ? itr : "", vars_, level);
+    if (loop) {
+      indent(level + 1);
+      printTarget(loop->getTarget());
+      os << " = " << itr << '\n';
+    }
+    if (!scope.continueFlag.empty())
+      indent(level + 1) << scope.continueFlag << " = False\n";
+    flags.push_back(scope);
+    printList(body, 0, level + 1);
+    flags.pop_back();
+    std::string opts = "{}";
+    if (!d.shapeInvariants.empty()) {
+      opts = "{'shape_invariants': [";
+      for (size_t i = 0; i < d.shapeInvariants.size(); ++i) {
+        const Shape &shape = d.shapeInvariants[i].second;
+        std::string dims;
+        for (size_t k = 0; k < shape.dims.size(); ++k)
+          dims += (k ? ", " : "") + (shape.dims[k] < 0 ? std::string("None") : std::to_string(shape.dims[k]));
+        opts += (i ? ", (" : "(") + d.shapeInvariants[i].first + ", tf.TensorShape(" +
+                (shape.rankKnown ? "[" + dims + "]" : std::string("None")) + "))";
+      }
+      opts += "]";
+      if (loop)
+        opts += ", 'iterate_names': " + quote(PythonPrinter::text(loop->getTarget()));
+      opts += "}";
+    } else if (loop) {
+      opts = "{'iterate_names': " + quote(PythonPrinter::text(loop->getTarget())) + "}";
+    }
+    if (loop) {
+      std::string extra = "None";
+      if (!scope.breakFlag.empty()) {
+        extra = "extra_test_" + line;
+        indent(level) << "def " << extra << "():\n";
+        indent(level + 1) << "return ag__.not_(" << scope.breakFlag << ")\n";
+      }
+      indent(level) << "ag__.for_stmt(";
+      printExpr(loop->getIter(), PrecIfExp);
+      os << ", " << extra << ", loop_body_" << line << ", get_state_" << line << ", set_state_"
+         << line << ", " << quotedNames(vars_) << ", " << opts << ")\n";
+    } else {
+      indent(level) << "def loop_test_" << line << "():\n";
+      indent(level + 1) << "return ";
+      if (!scope.breakFlag.empty())
+        os << "ag__.and_(lambda: ag__.not_(" << scope.breakFlag << "), lambda: ";
+      printExpr(cast<WhileStmt>(stmt).getTest(), PrecIfExp);
+      os << (scope.breakFlag.empty() ? "\n" : ")\n");
+      indent(level) << "ag__.while_stmt(loop_test_" << line << ", loop_body_" << line
+                    << ", get_state_" << line << ", set_state_" << line << ", "
+                    << quotedNames(vars_) << ", " << opts << ")\n";
+    }
+    return;
+  }
   if (loop) {
     indent(level) << iterated << " = ";
     printExpr(loop->getIter());
@@ -505,6 +593,24 @@ void ToCodePrinter::printGuard(const StmtList &stmts, size_t from, unsigned leve
     if (!flag.empty())
       set.push_back(flag);
   std::string line = std::to_string(stmts[from]->loc().begin.line);
+  if (style == ToCodeStyle::AutoGraph) {
+    std::string id = "guard_" + line;
+    indent(level) << "# staged guard (line " << line << "): runs the rest of the loop body "
+                  << "unless " << llvm::join(set, " or ") << " is set\n";
+    printAgBlock(id, outs, level);
+    printAgFunction("if_body_" + id, "", outs, level);
+    printList(stmts, from, level + 1);
+    printAgFunction("else_body_" + id, "", outs, level);
+    indent(level + 1) << "pass\n";
+    indent(level) << "ag__.if_stmt(ag__.not_(";
+    if (set.size() == 2)
+      os << "ag__.or_(lambda: " << set[0] << ", lambda: " << set[1] << ")";
+    else
+      os << set[0];
+    os << "), if_body_" << id << ", else_body_" << id << ", get_state_" << id << ", set_state_"
+       << id << ", " << quotedNames(outs) << ", " << outs.size() << ")\n";
+    return;
+  }
   std::string trueName = "guard_true_" + line, falseName = "guard_false_" + line;
   std::string defaults;
   for (size_t i = 0; i < outs.size(); ++i)
@@ -523,6 +629,34 @@ void ToCodePrinter::printGuard(const StmtList &stmts, size_t from, unsigned leve
   else
     os << set[0];
   os << "), " << trueName << ", " << falseName << ")\n";
+}
+
+std::string ToCodePrinter::quotedNames(llvm::ArrayRef<std::string> names) const {
+  std::vector<std::string> quoted;
+  for (const std::string &name : names)
+    quoted.push_back(quote(name));
+  return "(" + llvm::join(quoted, ", ") + (names.size() == 1 ? ",)" : ")");
+}
+
+void ToCodePrinter::printAgBlock(const std::string &id, const std::vector<std::string> &names,
+                                 unsigned level) {
+  // get_state / set_state: how AutoGraph reads and restores the carried names.
+  indent(level) << "def get_state_" << id << "():\n";
+  indent(level + 1) << "return " << tupleOf(names) << '\n';
+  indent(level) << "def set_state_" << id << "(vars_):\n";
+  if (names.empty()) {
+    indent(level + 1) << "pass\n";
+    return;
+  }
+  indent(level + 1) << "nonlocal " << llvm::join(names, ", ") << '\n';
+  indent(level + 1) << tupleOf(names) << " = vars_\n";
+}
+
+void ToCodePrinter::printAgFunction(const std::string &name, const std::string &param,
+                                    const std::vector<std::string> &names, unsigned level) {
+  indent(level) << "def " << name << '(' << param << "):\n";
+  if (!names.empty())
+    indent(level + 1) << "nonlocal " << llvm::join(names, ", ") << '\n';
 }
 
 void ToCodePrinter::printDecorator(const Expr &decorator, unsigned level) {
@@ -570,11 +704,13 @@ void ToCodePrinter::printConvertedFunction(const FunctionDefStmt &def, unsigned 
 }
 
 bool ag::printConvertedModule(const Module &module, const TraceResult &trace, Tracer &tracer,
-                              llvm::StringRef only, DiagnosticEngine &diag,
+                              llvm::StringRef only, ToCodeStyle style, DiagnosticEngine &diag,
                               llvm::raw_ostream &os) {
   std::string text;
   llvm::raw_string_ostream buffer(text);
-  ToCodePrinter printer(buffer, trace, tracer, diag);
+  ToCodePrinter printer(buffer, trace, tracer, diag, style);
+  if (style == ToCodeStyle::AutoGraph)
+    buffer << "from tensorflow.python.autograph import operators as ag__\n";
   if (!only.empty()) {
     const FunctionDefStmt *def = module.findFunction(only);
     if (!def) {

@@ -93,6 +93,13 @@ cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
                            cl::sub(compileCmd), cl::cat(agcCategory));
 cl::opt<std::string> depfile("MF", cl::desc("Where -MD writes the depfile"),
                              cl::value_desc("file"), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<ag::ToCodeStyle> codeStyle(
+    "style", cl::desc("How to-code prints staged control flow"),
+    cl::values(clEnumValN(ag::ToCodeStyle::TensorFlow, "tensorflow",
+                          "tf.cond and tf.while_loop (default)"),
+               clEnumValN(ag::ToCodeStyle::AutoGraph, "autograph",
+                          "ag__.if_stmt / while_stmt / for_stmt, as tf.autograph.to_code")),
+    cl::init(ag::ToCodeStyle::TensorFlow), cl::sub(toCodeCmd), cl::cat(agcCategory));
 cl::opt<std::string> runArgs("args", cl::desc("Positional arguments, a JSON list"),
                              cl::value_desc("json"), cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<std::string> runKwargs("kwargs", cl::desc("Keyword arguments, a JSON object"),
@@ -241,7 +248,7 @@ int toCode(llvm::StringRef target) {
     return kRefused;
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (!ag::printConvertedModule(*module, *trace, tracer, function, diag, os))
+  if (!ag::printConvertedModule(*module, *trace, tracer, function, codeStyle, diag, os))
     return kRefused;
   llvm::outs() << text;
   return kSuccess;

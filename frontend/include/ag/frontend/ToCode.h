@@ -17,8 +17,10 @@
 //
 // A staged if whose branches both end in return becomes `return tf.cond(...)`; an if
 // whose one branch returns takes the rest of its block into the other branch first.
-// break, continue, and a return inside a staged loop are not converted yet: they are
-// reported as not supported by agc's to-code.
+// break and continue inside a staged loop become flags (break_N, continue_N) with a staged
+// guard around what follows them. A return inside a staged loop is not converted yet: it
+// is reported as not supported by agc's to-code. ToCodeStyle::AutoGraph prints the same
+// decisions in the ag__.if_stmt / while_stmt / for_stmt form.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_TOCODE_H
@@ -31,10 +33,19 @@
 
 namespace ag {
 
+enum class ToCodeStyle {
+  /// tf.cond and tf.while_loop with branch and body functions (the default).
+  TensorFlow,
+  /// ag__.if_stmt, ag__.while_stmt, ag__.for_stmt with get_state / set_state and nonlocal
+  /// names, the form tf.autograph.to_code prints (ag__ is
+  /// tensorflow.python.autograph.operators).
+  AutoGraph,
+};
+
 /// Prints the converted `module` (only function `only` when not empty) to `os`. Returns
 /// false after reporting through `diag`.
 bool printConvertedModule(const ast::Module &module, const analysis::TraceResult &trace,
-                          analysis::Tracer &tracer, llvm::StringRef only,
+                          analysis::Tracer &tracer, llvm::StringRef only, ToCodeStyle style,
                           DiagnosticEngine &diag, llvm::raw_ostream &os);
 
 } // namespace ag

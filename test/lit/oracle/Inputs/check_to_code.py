@@ -1,9 +1,10 @@
 """Runs functions and their `agc to-code` conversions under real TensorFlow and compares.
 
-usage: check_to_code.py AGC SRC_ROOT CASES
+usage: check_to_code.py AGC SRC_ROOT CASES [STYLE]
 
 CASES is a file of JSON lines, one case each: {"file": path under SRC_ROOT, "func": name,
-"args": [...], "agc": [extra agc options]}. In "args" an element {"dtype": D, "value": V}
+"args": [...], "agc": [extra agc options], "styles": [...]}. STYLE (default tensorflow) is
+passed as `--style=STYLE`; a case runs only if it lists that style (or lists none). In "args" an element {"dtype": D, "value": V}
 is a tensor, anything else a Python value. All cases run in one process (one TensorFlow
 import). The file is imported twice, so that the original and the converted function
 each get their own module state (tf.Variables); the converted function (from
@@ -51,8 +52,9 @@ def same(a, b):
     return a.dtype == b.dtype and a.shape == b.shape and np.allclose(a, b, atol=1e-6, equal_nan=True)
 
 
-def check(agc, path, func, args, options):
-    converted = subprocess.run([agc, "to-code", f"{path}:{func}"] + options, check=True,
+def check(agc, path, func, args, options, style):
+    converted = subprocess.run([agc, "to-code", f"--style={style}", f"{path}:{func}"] + options,
+                               check=True,
                                capture_output=True, text=True).stdout
     original = load(path, "original")
     target = load(path, "target")
@@ -74,15 +76,18 @@ def check(agc, path, func, args, options):
 
 def main():
     agc, root, cases = sys.argv[1:4]
+    style = sys.argv[4] if len(sys.argv) > 4 else "tensorflow"
     total = different = 0
     for line in open(cases):
         if not line.strip() or line.startswith("#"):
             continue
         case = json.loads(line)
+        if style not in case.get("styles", [style]):
+            continue
         total += 1
         try:
             ok = check(agc, os.path.join(root, case["file"]), case["func"], case["args"],
-                       case.get("agc", []))
+                       case.get("agc", []), style)
         except subprocess.CalledProcessError as e:
             print(f"{case['func']}: agc to-code failed: {e.stderr}")
             ok = False
