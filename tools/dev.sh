@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's two quick-start commands. Both run tools/setup.sh first (install, fetch,
 # configure, build; idempotent), then:
-#   tools/dev.sh example   print the located AST of a seed example (examples/tanh_loop.py)
+#   tools/dev.sh example   a seed example (examples/tanh_loop.py): its located AST, its
+#                          staging decisions, and its to-code conversion
 #   tools/dev.sh test      run every test (meson test: doctest unit tests, lit + FileCheck)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,6 +15,10 @@ case "${1:-}" in
     cat examples/tanh_loop.py
     echo "== agc --emit=ast examples/tanh_loop.py"
     build/tools/agc --emit=ast examples/tanh_loop.py
+    echo "== agc --emit=analysis examples/tanh_loop.py"
+    build/tools/agc --emit=analysis examples/tanh_loop.py
+    echo "== agc to-code examples/tanh_loop.py"
+    build/tools/agc to-code examples/tanh_loop.py
     ;;
   test)
     bash tools/setup.sh

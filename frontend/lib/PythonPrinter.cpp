@@ -328,11 +328,23 @@ void PythonPrinter::printStmt(const Stmt &stmt, unsigned level) {
     os << '\n';
     return;
   }
-  case Stmt::Kind::ExprStmt:
+  case Stmt::Kind::ExprStmt: {
+    const Expr &value = cast<ExprStmt>(stmt).getValue();
     indent(level);
-    printTarget(cast<ExprStmt>(stmt).getValue());
+    // A multi-line string statement (a docstring) prints triple-quoted when that reads
+    // back as the same string.
+    if (const auto *str = dyn_cast<StrLitExpr>(&value)) {
+      llvm::StringRef v = str->getValue();
+      if (v.contains('\n') && !v.contains("\"\"\"") && !v.contains('\\') && !v.ends_with("\"") &&
+          llvm::all_of(v, [](char c) { return c == '\n' || static_cast<unsigned char>(c) >= 0x20; })) {
+        os << "\"\"\"" << v << "\"\"\"\n";
+        return;
+      }
+    }
+    printTarget(value);
     os << '\n';
     return;
+  }
   case Stmt::Kind::If: {
     const auto *s = &cast<IfStmt>(stmt);
     indent(level) << "if ";
