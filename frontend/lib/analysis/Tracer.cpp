@@ -592,6 +592,17 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
     return Flow::Error;
   bool staged = !f.stagedIfs.empty() ||
                 llvm::any_of(f.loops, [](const Loop &l) { return l.staged; });
+  // AutoGraph's return value starts undefined, and a staged loop cannot carry an
+  // undefined value: TensorFlow refuses every return inside one.
+  for (const Loop &loop : f.loops) {
+    if (!loop.staged)
+      continue;
+    error(stmt.loc(), "a return statement cannot be placed inside a staged " +
+                          llvm::Twine(loopWord(*loop.stmt)) + " loop (tf.while_loop)");
+    note(loop.stmt->loc(), "this loop is staged; keep the result in a variable, break out of "
+                           "the loop, and return after it");
+    return Flow::Error;
+  }
   if (staged) {
     // A staged return is a flag; a Python loop around it would need its value.
     for (const Loop &loop : f.loops) {

@@ -18,9 +18,9 @@
 // A staged if whose branches both end in return becomes `return tf.cond(...)`; an if
 // whose one branch returns takes the rest of its block into the other branch first.
 // break and continue inside a staged loop become flags (break_N, continue_N) with a staged
-// guard around what follows them. A return inside a staged loop is not converted yet: it
-// is reported as not supported by agc's to-code. ToCodeStyle::AutoGraph prints the same
-// decisions in the ag__.if_stmt / while_stmt / for_stmt form.
+// guard around what follows them. (A return inside a staged loop never gets here: tracing
+// refuses it, as TensorFlow does.) ToCodeStyle::AutoGraph prints the same decisions in the
+// ag__.if_stmt / while_stmt / for_stmt form.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_TOCODE_H
