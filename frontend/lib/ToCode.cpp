@@ -89,6 +89,18 @@ bool hasLoopJump(const StmtList &stmts, Stmt::Kind kind) {
   return false;
 }
 
+/// The keyword `name` of a set_loop_options(...) call at the top of a loop body, or null.
+/// (Tracing has checked that set_loop_options comes first.)
+const Expr *loopOption(const StmtList &body, llvm::StringRef name) {
+  const auto *stmt = body.empty() ? nullptr : dyn_cast<ExprStmt>(body.front().get());
+  const auto *call = stmt ? dyn_cast<CallExpr>(&stmt->getValue()) : nullptr;
+  const auto *callee = call ? dyn_cast<AttributeExpr>(&call->getCallee()) : nullptr;
+  if (!callee || callee->getAttr() != "set_loop_options")
+    return nullptr;
+  const Keyword *keyword = call->findKeyword(name);
+  return keyword ? keyword->value.get() : nullptr;
+}
+
 /// `(a,)`, `(a, b)`: a tuple display of names.
 std::string tupleOf(llvm::ArrayRef<std::string> names) {
   return "(" + llvm::join(names, ", ") + (names.size() == 1 ? ",)" : ")");
@@ -415,6 +427,7 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     return;
   }
   const BlockVars &vars = analysis->blocks.find(&stmt)->second;
+  const Expr *maximumIterations = loopOption(body, "maximum_iterations");
   std::string line = std::to_string(stmt.loc().begin.line);
   std::string condName = "loop_cond_" + line, bodyName = "loop_body_" + line;
   std::string itr = "itr_" + line, iterated = "iterated_" + line;
@@ -451,24 +464,19 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     flags.push_back(scope);
     printList(body, 0, level + 1);
     flags.pop_back();
-    std::string opts = "{}";
+    // AutoGraph's loop options: what set_loop_options said, and the for loop's target.
+    std::vector<std::string> options;
     if (!d.shapeInvariants.empty()) {
-      opts = "{'shape_invariants': [";
-      for (size_t i = 0; i < d.shapeInvariants.size(); ++i) {
-        const Shape &shape = d.shapeInvariants[i].second;
-        std::string dims;
-        for (size_t k = 0; k < shape.dims.size(); ++k)
-          dims += (k ? ", " : "") + (shape.dims[k] < 0 ? std::string("None") : std::to_string(shape.dims[k]));
-        opts += (i ? ", (" : "(") + d.shapeInvariants[i].first + ", tf.TensorShape(" +
-                (shape.rankKnown ? "[" + dims + "]" : std::string("None")) + "))";
-      }
-      opts += "]";
-      if (loop)
-        opts += ", 'iterate_names': " + quote(PythonPrinter::text(loop->getTarget()));
-      opts += "}";
-    } else if (loop) {
-      opts = "{'iterate_names': " + quote(PythonPrinter::text(loop->getTarget())) + "}";
+      std::vector<std::string> pairs;
+      for (const auto &[name, shape] : d.shapeInvariants)
+        pairs.push_back("(" + name + ", tf.TensorShape(" + shape.pyList() + "))");
+      options.push_back("'shape_invariants': [" + llvm::join(pairs, ", ") + "]");
     }
+    if (maximumIterations)
+      options.push_back("'maximum_iterations': " + PythonPrinter::text(*maximumIterations));
+    if (loop)
+      options.push_back("'iterate_names': " + quote(PythonPrinter::text(loop->getTarget())));
+    std::string opts = "{" + llvm::join(options, ", ") + "}";
     if (loop) {
       std::string extra = "None";
       if (!scope.breakFlag.empty()) {
@@ -547,18 +555,13 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
       Shape shape = inv != d.shapeInvariants.end() ? inv->second
                     : carriedType != d.carried.end() ? carriedType->second.shape
                                                      : Shape::scalar();
-      os << "tf.TensorShape(";
-      if (!shape.rankKnown) {
-        os << "None";
-      } else {
-        os << '[';
-        for (size_t k = 0; k < shape.dims.size(); ++k)
-          os << (k ? ", " : "") << (shape.dims[k] < 0 ? std::string("None") : std::to_string(shape.dims[k]));
-        os << ']';
-      }
-      os << ')';
+      os << "tf.TensorShape(" << shape.pyList() << ')';
     }
     os << (results.size() == 1 ? ",)" : ")");
+  }
+  if (maximumIterations) {
+    os << ", maximum_iterations=";
+    printExpr(*maximumIterations, PrecIfExp);
   }
   os << ")\n";
 }

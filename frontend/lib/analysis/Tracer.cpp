@@ -654,16 +654,6 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
 // if
 //===----------------------------------------------------------------------------------===//
 
-/// `[None, 10]`: a shape as a Python list, for advice.
-static std::string shapeList(const Shape &shape) {
-  if (!shape.rankKnown)
-    return "None";
-  std::string out = "[";
-  for (unsigned i = 0; i < shape.rank(); ++i)
-    out += (i ? ", " : "") + (shape.dims[i] < 0 ? std::string("None") : std::to_string(shape.dims[i]));
-  return out + "]";
-}
-
 /// Why a test is staged or static, in words.
 static std::string testReason(const Value &test) {
   if (test.isTensorLike())
@@ -1109,12 +1099,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       if (t->shape.admits(before0.shape) && before0.shape.isFullyKnown()) {
         // The body lost shape information: set_shape can restore it.
         note(stmt.loc(), "if it keeps its shape at run time, say so in the body with `" +
-                             name + ".set_shape(" + shapeList(before0.shape) + ")`");
+                             name + ".set_shape(" + before0.shape.pyList() + ")`");
       } else {
         Shape both = before0.shape.join(t->shape);
         note(stmt.loc(), "to let it change, put `tf.autograph.experimental.set_loop_options("
                          "shape_invariants=[(" + name + ", tf.TensorShape(" +
-                             shapeList(both) + "))])` first in the loop body");
+                             both.pyList() + "))])` first in the loop body");
       }
       return Flow::Error;
     }

@@ -101,6 +101,15 @@ std::string Shape::str() const {
   return out + ")";
 }
 
+std::string Shape::pyList() const {
+  if (!rankKnown)
+    return "None";
+  std::string out = "[";
+  for (unsigned i = 0; i < rank(); ++i)
+    out += (i ? ", " : "") + (dims[i] < 0 ? std::string("None") : std::to_string(dims[i]));
+  return out + "]";
+}
+
 std::string Value::typeString() const {
   switch (kind) {
   case Kind::Undefined: return "undefined";

@@ -61,6 +61,8 @@ struct Shape {
   bool operator!=(const Shape &other) const { return !(*this == other); }
   /// `(2, None)` as TensorFlow prints a TensorShape; `<unknown>` for unknown rank.
   std::string str() const;
+  /// `[2, None]` as Python code writes it for tf.TensorShape(...); `None` for unknown rank.
+  std::string pyList() const;
 };
 
 struct Value {
