@@ -848,7 +848,6 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
     return Flow::Error;
   }
   Decision &d = blockDecision(stmt);
-  Frame &f = frame();
   for (unsigned n = 0;; ++n) {
     std::optional<Value> test = eval(stmt.getTest());
     if (!test)
@@ -885,15 +884,23 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
       note(stmt.getTest().loc(), "make the test a tensor to stage it as tf.while_loop");
       return Flow::Error;
     }
-    ++d.iterations;
-    f.loops.push_back({&stmt, false});
-    Flow flow = execList(stmt.getBody());
-    f.loops.pop_back();
-    if (flow == Flow::Break)
-      return Flow::Normal;
-    if (flow == Flow::Return || flow == Flow::Error)
-      return flow;
+    if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
+      return *end;
   }
+}
+
+std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast::StmtList &body,
+                                               Decision &d) {
+  ++d.iterations;
+  Frame &f = frame();
+  f.loops.push_back({&loop, false});
+  Flow flow = execList(body);
+  f.loops.pop_back();
+  if (flow == Flow::Break)
+    return Flow::Normal;
+  if (flow == Flow::Return || flow == Flow::Error)
+    return flow;
+  return std::nullopt;
 }
 
 Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
@@ -905,7 +912,6 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   if (!iter)
     return Flow::Error;
   Decision &d = blockDecision(stmt);
-  Frame &f = frame();
   if (iter->isTensorLike()) {
     if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
       error(stmt.getIter().loc(), "cannot iterate over " + iter->describe() +
@@ -951,14 +957,8 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   for (const Value &item : items) {
     if (!assign(stmt.getTarget(), item))
       return Flow::Error;
-    ++d.iterations;
-    f.loops.push_back({&stmt, false});
-    Flow flow = execList(stmt.getBody());
-    f.loops.pop_back();
-    if (flow == Flow::Break)
-      return Flow::Normal;
-    if (flow == Flow::Return || flow == Flow::Error)
-      return flow;
+    if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
+      return *end;
   }
   return Flow::Normal;
 }

@@ -126,6 +126,9 @@ public:
   Flow execWhile(const ast::WhileStmt &stmt);
   Flow execFor(const ast::ForStmt &stmt);
   Flow execStagedIf(const ast::IfStmt &stmt, const Value &test);
+  /// One pass of a Python (unrolled) loop's body: nothing to go on with the next pass, or
+  /// the flow that ends the loop (Normal after a break).
+  std::optional<Flow> unrolledPass(const ast::Stmt &loop, const ast::StmtList &body, Decision &d);
   Flow execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body, const ast::Expr *test,
                       const ast::ForStmt *forStmt, const Value *element);
   Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
