@@ -708,9 +708,9 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
     note(stmt.getTest().loc(), "compare it, e.g. `x > 0`, or cast it with tf.cast(..., tf.bool)");
     return Flow::Error;
   }
-  if (test.shape.rankKnown && test.shape.rank() != 0) {
+  if (!test.shape.canBeScalar()) {
     error(stmt.getTest().loc(), "the test of this if is " + test.describe() +
-                                    "; a staged if needs a scalar (shape ())");
+                                    "; a staged if needs a single value (shape ())");
     note(stmt.getTest().loc(), "reduce it, e.g. with tf.reduce_all or tf.reduce_any");
     return Flow::Error;
   }

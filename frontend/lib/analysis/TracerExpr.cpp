@@ -580,7 +580,7 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     }
     d.staged = true;
     d.reason = "the test is " + aDtype(test->dtype) + " tensor";
-    if (test->dtype != DType::Bool || (test->shape.rankKnown && test->shape.rank() != 0))
+    if (test->dtype != DType::Bool || !test->shape.canBeScalar())
       return error(e.getTest().loc(), "the test of a staged conditional expression must be "
                                       "a scalar bool tensor, not " + test->describe());
     std::optional<Value> x = eval(e.getBody());

@@ -15,6 +15,7 @@
 
 #include "ag/frontend/AST.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -49,6 +50,11 @@ struct Shape {
   static Shape of(llvm::ArrayRef<int64_t> dims) { return Shape{true, {dims.begin(), dims.end()}}; }
   unsigned rank() const { return dims.size(); }
   bool isFullyKnown() const;
+  /// Whether it may hold one element: tf.cond squeezes its test, so shapes (1,) and
+  /// (None,) pass while tracing (the element count is checked at run time).
+  bool canBeScalar() const {
+    return llvm::all_of(dims, [](int64_t d) { return d == 1 || d < 0; });
+  }
   /// TensorFlow's compatibility: same rank, and equal wherever both are known.
   bool isCompatibleWith(const Shape &other) const;
   /// Whether every shape `other` admits, this admits too (this is as or less specific).
