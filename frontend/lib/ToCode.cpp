@@ -44,38 +44,6 @@ bool alwaysReturns(const StmtList &stmts) {
   return false;
 }
 
-/// Whether `stmts` hold a break, continue or return for the code around them (not inside
-/// nested loops for break/continue, nor inside nested functions).
-bool hasJump(const StmtList &stmts, bool returnsOnly) {
-  for (const StmtPtr &stmt : stmts) {
-    switch (stmt->getKind()) {
-    case Stmt::Kind::Return:
-      return true;
-    case Stmt::Kind::Break:
-    case Stmt::Kind::Continue:
-      if (!returnsOnly)
-        return true;
-      break;
-    case Stmt::Kind::If:
-      if (hasJump(cast<IfStmt>(*stmt).getBody(), returnsOnly) ||
-          hasJump(cast<IfStmt>(*stmt).getOrElse(), returnsOnly))
-        return true;
-      break;
-    case Stmt::Kind::While:
-      if (hasJump(cast<WhileStmt>(*stmt).getBody(), true))
-        return true;
-      break;
-    case Stmt::Kind::For:
-      if (hasJump(cast<ForStmt>(*stmt).getBody(), true))
-        return true;
-      break;
-    default:
-      break;
-    }
-  }
-  return false;
-}
-
 /// Whether `stmts` hold a statement of `kind` (break or continue) for the loop around them:
 /// not inside nested loops.
 bool hasLoopJump(const StmtList &stmts, Stmt::Kind kind) {
@@ -422,10 +390,7 @@ void ToCodePrinter::printStagedIf(const IfStmt &stmt, const Decision &d, const S
 void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigned level) {
   const auto *loop = dyn_cast<ForStmt>(&stmt);
   const StmtList &body = loop ? loop->getBody() : cast<WhileStmt>(stmt).getBody();
-  if (hasJump(body, /*returnsOnly=*/true)) {
-    unsupported(stmt, "a return inside a staged loop");
-    return;
-  }
+  // (Tracing refuses a return inside a staged loop, as TensorFlow does: none gets here.)
   const BlockVars &vars = analysis->blocks.find(&stmt)->second;
   const Expr *maximumIterations = loopOption(body, "maximum_iterations");
   std::string line = std::to_string(stmt.loc().begin.line);

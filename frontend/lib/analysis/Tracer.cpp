@@ -402,8 +402,6 @@ bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
   if (const auto *name = dyn_cast<ast::NameExpr>(&target)) {
     Value bound = value;
     bound.boundAt = target.loc();
-    if (bound.kind == Value::Kind::Variable && bound.variable.empty())
-      bound.variable = name->getId().str();
     frame().locals[name->getId()] = std::move(bound);
     return true;
   }

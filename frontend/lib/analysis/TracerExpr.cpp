@@ -524,7 +524,6 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
       if (!v)
         return std::nullopt;
       args.positional.push_back(std::move(*v));
-      args.positionalLocs.push_back(arg->loc());
     }
     for (const ast::Keyword &keyword : c.getKeywords()) {
       std::optional<Value> v = eval(*keyword.value);

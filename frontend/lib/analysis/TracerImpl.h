@@ -28,7 +28,6 @@ enum class Flow { Normal, Break, Continue, Return, Error };
 struct CallArgs {
   std::vector<Value> positional;
   std::vector<std::pair<std::string, Value>> keywords;
-  std::vector<Location> positionalLocs;
   Location loc; ///< The whole call.
 
   /// The argument at `index`, or the keyword `name`; null when absent.

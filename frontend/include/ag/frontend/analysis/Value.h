@@ -86,8 +86,6 @@ struct Value {
   std::string s; ///< Str; Module path ("tf.math"); Builtin name; Method name.
   std::vector<Value> elements; ///< Tuple, List, Range; Method: [receiver].
   const ast::FunctionDefStmt *function = nullptr;
-  /// Variable: its module-level name, so that reads and writes are ordered.
-  std::string variable;
   /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
   bool dynamicSize = false;
   int64_t size = -1;
