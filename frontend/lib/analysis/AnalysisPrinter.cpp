@@ -11,6 +11,7 @@
 //       outputs / input-only: (names)      (AutoGraph's carried names, in its order)
 //       undefined-before: (names)          (when there are any)
 //       types: x: float32[5]               (staged blocks: what the carried names hold)
+//     Assign @file:line:col: reads {x} binds {y} live-out {y}   (each simple statement)
 //     and @file:line:col: staged: ...      (staged and/or/not/conditional expressions)
 //     printed while tracing: ...           (Python print output, one line each)
 //
@@ -91,6 +92,36 @@ void printBlock(const ast::Stmt &stmt, const FunctionAnalysis &fa, const TraceRe
   }
 }
 
+/// Every statement of `stmts` in source order, nested ones included (not those of nested
+/// functions): a simple statement as one line of what it reads, binds and leaves live; an
+/// if/while/for as its block (printBlock).
+void printStatements(const ast::StmtList &stmts, const FunctionAnalysis &fa,
+                     const TraceResult *trace, llvm::raw_ostream &os) {
+  for (const ast::StmtPtr &stmt : stmts) {
+    if (llvm::isa<ast::IfStmt, ast::WhileStmt, ast::ForStmt>(*stmt)) {
+      printBlock(*stmt, fa, trace, os);
+      const ast::StmtList *parts[2] = {nullptr, nullptr};
+      if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
+        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
+      else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get()))
+        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
+      else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get()))
+        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
+      for (const ast::StmtList *part : parts)
+        printStatements(*part, fa, trace, os);
+      continue;
+    }
+    unsigned node = fa.cfg.firstNode(*stmt);
+    os << "  " << ast::kindName(stmt->getKind()) << " @" << stmt->loc() << ": reads ";
+    fa.names.print(fa.activity.uses(node), os);
+    os << " binds ";
+    fa.names.print(fa.activity.defs(node), os);
+    os << " live-out ";
+    fa.names.print(fa.liveness.out(node), os);
+    os << '\n';
+  }
+}
+
 } // namespace
 
 bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
@@ -144,9 +175,7 @@ bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const Ar
           os << "  returns: " << trace->result.typeString() << '\n';
       }
     }
-    forEachBlock(function.getBody(), [&](const ast::Stmt &stmt) {
-      printBlock(stmt, fa, trace ? &*trace : nullptr, os);
-    });
+    printStatements(function.getBody(), fa, trace ? &*trace : nullptr, os);
     if (!trace)
       return;
     std::vector<const Decision *> exprs;
