@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "agc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".py", ".test"]
+config.suffixes = [".py", ".test", ".mlir"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "Inputs"]
 
 site = lit_config.params.get("site")

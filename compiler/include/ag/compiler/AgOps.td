@@ -1,0 +1,96 @@
+//===- AgOps.td - Operations of the ag dialect -----------------------------===//
+#ifndef AG_COMPILER_AGOPS_TD
+#define AG_COMPILER_AGOPS_TD
+
+include "ag/compiler/AgDialect.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// A staged test: an i1, or a 0-d tensor of i1 (what tf comparisons give).
+def Ag_Predicate : AnyTypeOf<[I1, TensorRankOf<[I1], [0]>]>;
+
+def Ag_YieldOp : Ag_Op<"yield", [Pure, ReturnLike, Terminator,
+                                 ParentOneOf<["CondOp", "WhileLoopOp"]>]> {
+  let summary = "Ends a branch of ag.cond or the body of ag.while_loop, giving its values";
+  let description = [{
+    The operands are the carried values, in the order of the parent's results (ag.cond)
+    or loop-carried values (ag.while_loop).
+
+    ```mlir
+    ag.yield %y, %z : tensor<f32>, tensor<i32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
+
+def Ag_ConditionOp : Ag_Op<"condition", [Pure, Terminator, HasParent<"WhileLoopOp">]> {
+  let summary = "Ends the test region of ag.while_loop: whether to run the body again";
+  let description = [{
+    The loop runs its body with `args` while `condition` holds, and otherwise ends with
+    `args` as its results.
+
+    ```mlir
+    ag.condition(%keep_going : tensor<i1>) %x : tensor<f32>
+    ```
+  }];
+  let arguments = (ins Ag_Predicate:$condition, Variadic<AnyType>:$args);
+  let assemblyFormat =
+      "`(` $condition `:` type($condition) `)` attr-dict ($args^ `:` type($args))?";
+}
+
+def Ag_CondOp : Ag_Op<"cond", [RecursiveMemoryEffects, NoRegionArguments]> {
+  let summary = "A staged if (tf.cond): runs one of two regions, gives its carried values";
+  let description = [{
+    Both regions end in `ag.yield` with values of the result types: the names the
+    AutoGraph analysis carries out of the `if`.
+
+    ```mlir
+    %y = ag.cond %c -> (tensor<i32>) {
+      ag.yield %one : tensor<i32>
+    } else {
+      ag.yield %two : tensor<i32>
+    }
+    ```
+  }];
+  let arguments = (ins Ag_Predicate:$condition);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $condition `:` type($condition) (`->` `(` type($results)^ `)`)? $thenRegion `else`
+    $elseRegion attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Ag_WhileLoopOp : Ag_Op<"while_loop", [RecursiveMemoryEffects]> {
+  let summary = "A staged loop (tf.while_loop) over AutoGraph's loop variables";
+  let description = [{
+    The `before` region takes the loop variables and ends in `ag.condition`, which says
+    whether to go on and passes values to the `after` region (the body); the body ends in
+    `ag.yield` with the next loop variables. The results are the values `ag.condition`
+    passes when the loop ends.
+
+    ```mlir
+    %r = ag.while_loop (%x) : (tensor<f32>) -> tensor<f32> {
+    ^bb0(%a: tensor<f32>):
+      %c = ...
+      ag.condition(%c : tensor<i1>) %a : tensor<f32>
+    } do {
+    ^bb0(%a: tensor<f32>):
+      %t = ...
+      ag.yield %t : tensor<f32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$inits);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$before, SizedRegion<1>:$after);
+  let assemblyFormat = [{
+    `(` $inits `)` `:` functional-type($inits, $results) $before `do` $after attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // AG_COMPILER_AGOPS_TD

@@ -1,0 +1,48 @@
+// RUN: ag-opt %s | FileCheck %s
+// RUN: ag-opt %s | ag-opt | FileCheck %s
+// The ag operations print and parse back.
+
+// CHECK-LABEL: func.func @cond
+func.func @cond(%c: tensor<i1>, %a: tensor<i32>, %b: tensor<i32>) -> tensor<i32> {
+  // CHECK: %[[R:.*]] = ag.cond %{{.*}} : tensor<i1> -> (tensor<i32>) {
+  // CHECK-NEXT: ag.yield %{{.*}} : tensor<i32>
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: ag.yield %{{.*}} : tensor<i32>
+  // CHECK-NEXT: }
+  %r = ag.cond %c : tensor<i1> -> (tensor<i32>) {
+    ag.yield %a : tensor<i32>
+  } else {
+    ag.yield %b : tensor<i32>
+  }
+  return %r : tensor<i32>
+}
+
+// CHECK-LABEL: func.func @cond_no_results
+func.func @cond_no_results(%c: i1) {
+  // CHECK: ag.cond %{{.*}} : i1 {
+  ag.cond %c : i1 {
+    ag.yield
+  } else {
+    ag.yield
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @while_loop
+func.func @while_loop(%x: tensor<f32>, %limit: tensor<f32>) -> tensor<f32> {
+  // CHECK: ag.while_loop(%{{.*}}) : (tensor<f32>) -> tensor<f32> {
+  // CHECK: ag.condition(%{{.*}} : i1) %{{.*}} : tensor<f32>
+  // CHECK: } do {
+  // CHECK: ag.yield %{{.*}} : tensor<f32>
+  %r = ag.while_loop (%x) : (tensor<f32>) -> tensor<f32> {
+  ^bb0(%a: tensor<f32>):
+    %s = tensor.extract %a[] : tensor<f32>
+    %l = tensor.extract %limit[] : tensor<f32>
+    %c = arith.cmpf olt, %s, %l : f32
+    ag.condition(%c : i1) %a : tensor<f32>
+  } do {
+  ^bb0(%a: tensor<f32>):
+    ag.yield %a : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
