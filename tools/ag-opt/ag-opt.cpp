@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/compiler/AgDialect.h"
+#include "ag/passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -16,6 +17,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  ag::registerAgPasses();
   mlir::DialectRegistry registry;
   registry.insert<ag::AgDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();

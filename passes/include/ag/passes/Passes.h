@@ -1,0 +1,24 @@
+//===- Passes.h - agc's passes ---------------------------------------------===//
+//
+// Declared in Passes.td (one pass per file in passes/), registered with registerAgPasses()
+// so that ag-opt can run each alone.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_PASSES_PASSES_H
+#define AG_PASSES_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace ag {
+
+#define GEN_PASS_DECL
+#include "ag/passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "ag/passes/Passes.h.inc"
+
+} // namespace ag
+
+#endif // AG_PASSES_PASSES_H
