@@ -369,6 +369,180 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
 // Expressions
 //===----------------------------------------------------------------------------------===//
 
+/// `-x`, `+x`, `~x`, `not x`: Python on Python values, TensorFlow on tensors; a tensor `not` is staged.
+std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
+  const auto &u = cast<ast::UnaryExpr>(expr);
+  std::optional<Value> v = eval(u.getOperand());
+  if (!v)
+    return std::nullopt;
+  if (u.getOp() == ast::UnaryOp::Not) {
+    if (v->isTensorLike()) {
+      Decision &d = exprDecision(expr, "not");
+      d.staged = true;
+      d.reason = "the operand is " + aDtype(v->dtype) + " tensor";
+      if (v->dtype != DType::Bool)
+        return error(expr.loc(), "'not' of " + v->describe() + ": a staged 'not' "
+                                 "(tf.logical_not) needs a bool tensor");
+      return Value::tensor(DType::Bool, v->shape);
+    }
+    std::optional<bool> t = truth(*v);
+    return Value::boolean(!*t);
+  }
+  if (v->isTensorLike()) {
+    if (v->dtype == DType::Bool || v->dtype == DType::String)
+      return error(expr.loc(), "unary " + ast::spelling(u.getOp()) + " is not defined on " +
+                                   v->describe());
+    if (u.getOp() == ast::UnaryOp::Invert && !isInteger(v->dtype))
+      return error(expr.loc(), "~ needs an integer tensor, not " + v->describe());
+    return Value::tensor(v->dtype, v->shape);
+  }
+  if (!v->isPyScalar())
+    return error(expr.loc(), "bad operand for unary " + ast::spelling(u.getOp()) + ": " +
+                                 v->describe());
+  switch (u.getOp()) {
+  case ast::UnaryOp::Plus: return v->kind == Value::Kind::Bool ? Value::integer(v->i) : *v;
+  case ast::UnaryOp::Minus:
+    return v->kind == Value::Kind::Float ? Value::floating(-v->f) : Value::integer(-v->i);
+  case ast::UnaryOp::Invert:
+    if (v->kind == Value::Kind::Float)
+      return error(expr.loc(), "bad operand for ~: a float");
+    return Value::integer(~v->i);
+  case ast::UnaryOp::Not: break;
+  }
+  return std::nullopt;
+}
+
+/// `a and b`, `a or b`: Python short-circuit; from a tensor operand on, staged (tf.cond).
+std::optional<Value> Tracer::Impl::evalBoolOp(const ast::Expr &expr) {
+  // Python: the first operand deciding the result, evaluated left to right. A tensor
+  // operand stages the rest (tf.cond), and the result is a tensor.
+  const auto &b = cast<ast::BoolOpExpr>(expr);
+  bool isAnd = b.getOp() == ast::BoolOpKind::And;
+  std::optional<Value> acc;
+  std::optional<DType> stagedOn; // the dtype of the tensor operand that staged the rest
+  for (const ast::ExprPtr &operand : b.getValues()) {
+    std::optional<Value> v = eval(*operand);
+    if (!v)
+      return std::nullopt;
+    if (!acc) {
+      acc = v;
+    } else if (acc->isTensorLike()) {
+      if (!stagedOn)
+        stagedOn = acc->dtype;
+      std::optional<Value> t = asTensor(*v, operand->loc());
+      if (!t)
+        return std::nullopt;
+      if (t->dtype != acc->dtype)
+        return error(operand->loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
+                                         "' must have one dtype: " + acc->describe() +
+                                         " and " + t->describe());
+      acc = Value::tensor(acc->dtype, acc->shape.join(t->shape));
+    } else {
+      acc = v;
+    }
+    if (acc->isTensorLike())
+      continue;
+    std::optional<bool> t = truth(*acc);
+    if (t && *t != isAnd)
+      return acc; // short circuit
+  }
+  if (stagedOn) {
+    Decision &d = exprDecision(expr, isAnd ? "and" : "or");
+    d.staged = true;
+    d.reason = "an operand before the last is " + aDtype(*stagedOn) + " tensor";
+  }
+  return acc;
+}
+
+/// `a < b <= c`: chained comparisons, tensors compared elementwise.
+std::optional<Value> Tracer::Impl::evalCompare(const ast::Expr &expr) {
+  const auto &c = cast<ast::CompareExpr>(expr);
+  std::optional<Value> left = eval(c.getLeft());
+  if (!left)
+    return std::nullopt;
+  std::optional<Value> acc;
+  for (size_t i = 0; i < c.getOps().size(); ++i) {
+    std::optional<Value> right = eval(*c.getComparators()[i]);
+    if (!right)
+      return std::nullopt;
+    std::optional<Value> r = compare(c.getOps()[i], *left, *right, expr.loc());
+    if (!r)
+      return std::nullopt;
+    if (!acc) {
+      acc = r;
+    } else if (acc->isTensorLike() || r->isTensorLike()) {
+      std::optional<Value> a = asTensor(*acc, expr.loc()), bb = asTensor(*r, expr.loc());
+      if (!a || !bb)
+        return std::nullopt;
+      acc = Value::tensor(DType::Bool, a->shape.join(bb->shape));
+    } else if (!truth(*acc).value_or(true)) {
+      return acc;
+    } else {
+      acc = r;
+    }
+    left = right;
+  }
+  return acc;
+}
+
+/// A call: the callee and arguments evaluated, then call().
+std::optional<Value> Tracer::Impl::evalCall(const ast::Expr &expr) {
+  const auto &c = cast<ast::CallExpr>(expr);
+  std::optional<Value> callee = eval(c.getCallee());
+  if (!callee)
+    return std::nullopt;
+  CallArgs args;
+  args.loc = expr.loc();
+  for (const ast::ExprPtr &arg : c.getArgs()) {
+    std::optional<Value> v = eval(*arg);
+    if (!v)
+      return std::nullopt;
+    args.positional.push_back(std::move(*v));
+  }
+  for (const ast::Keyword &keyword : c.getKeywords()) {
+    std::optional<Value> v = eval(*keyword.value);
+    if (!v)
+      return std::nullopt;
+    args.keywords.push_back({keyword.name, std::move(*v)});
+  }
+  return call(*callee, args, c);
+}
+
+/// `x if c else y`: a tensor test is staged (both sides evaluated, one dtype).
+std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
+  const auto &e = cast<ast::IfExpExpr>(expr);
+  std::optional<Value> test = eval(e.getTest());
+  if (!test)
+    return std::nullopt;
+  Decision &d = exprDecision(expr, "conditional expression");
+  if (!test->isTensorLike()) {
+    std::optional<bool> t = truth(*test);
+    if (!t)
+      return error(e.getTest().loc(), "cannot use " + test->describe() + " as a test");
+    (*t ? d.tookTrue : d.tookFalse) = true;
+    d.reason = "the test is " + test->describe();
+    return eval(*t ? e.getBody() : e.getOrElse());
+  }
+  d.staged = true;
+  d.reason = "the test is " + aDtype(test->dtype) + " tensor";
+  if (test->dtype != DType::Bool || !test->shape.canBeScalar())
+    return error(e.getTest().loc(), "the test of a staged conditional expression must be "
+                                    "a scalar bool tensor, not " + test->describe());
+  std::optional<Value> x = eval(e.getBody());
+  std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
+  if (!y)
+    return std::nullopt;
+  std::optional<Value> tx = asTensor(*x, e.getBody().loc());
+  std::optional<Value> ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
+  if (!ty)
+    return std::nullopt;
+  if (tx->dtype != ty->dtype)
+    return error(expr.loc(), "the branches of this staged conditional expression have "
+                             "dtypes " + dtypeName(tx->dtype) + " and " +
+                             dtypeName(ty->dtype) + "; tf.cond needs one dtype");
+  return Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+}
+
 std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   using K = ast::Expr::Kind;
   switch (expr.getKind()) {
@@ -394,47 +568,8 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     v.s = "...";
     return v;
   }
-  case K::Unary: {
-    const auto &u = cast<ast::UnaryExpr>(expr);
-    std::optional<Value> v = eval(u.getOperand());
-    if (!v)
-      return std::nullopt;
-    if (u.getOp() == ast::UnaryOp::Not) {
-      if (v->isTensorLike()) {
-        Decision &d = exprDecision(expr, "not");
-        d.staged = true;
-        d.reason = "the operand is " + aDtype(v->dtype) + " tensor";
-        if (v->dtype != DType::Bool)
-          return error(expr.loc(), "'not' of " + v->describe() + ": a staged 'not' "
-                                   "(tf.logical_not) needs a bool tensor");
-        return Value::tensor(DType::Bool, v->shape);
-      }
-      std::optional<bool> t = truth(*v);
-      return Value::boolean(!*t);
-    }
-    if (v->isTensorLike()) {
-      if (v->dtype == DType::Bool || v->dtype == DType::String)
-        return error(expr.loc(), "unary " + ast::spelling(u.getOp()) + " is not defined on " +
-                                     v->describe());
-      if (u.getOp() == ast::UnaryOp::Invert && !isInteger(v->dtype))
-        return error(expr.loc(), "~ needs an integer tensor, not " + v->describe());
-      return Value::tensor(v->dtype, v->shape);
-    }
-    if (!v->isPyScalar())
-      return error(expr.loc(), "bad operand for unary " + ast::spelling(u.getOp()) + ": " +
-                                   v->describe());
-    switch (u.getOp()) {
-    case ast::UnaryOp::Plus: return v->kind == Value::Kind::Bool ? Value::integer(v->i) : *v;
-    case ast::UnaryOp::Minus:
-      return v->kind == Value::Kind::Float ? Value::floating(-v->f) : Value::integer(-v->i);
-    case ast::UnaryOp::Invert:
-      if (v->kind == Value::Kind::Float)
-        return error(expr.loc(), "bad operand for ~: a float");
-      return Value::integer(~v->i);
-    case ast::UnaryOp::Not: break;
-    }
-    return std::nullopt;
-  }
+  case K::Unary:
+    return evalUnary(expr);
   case K::Binary: {
     const auto &b = cast<ast::BinaryExpr>(expr);
     std::optional<Value> l = eval(b.getLHS());
@@ -443,96 +578,12 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
       return std::nullopt;
     return binary(b.getOp(), *l, *r, expr.loc());
   }
-  case K::BoolOp: {
-    // Python: the first operand deciding the result, evaluated left to right. A tensor
-    // operand stages the rest (tf.cond), and the result is a tensor.
-    const auto &b = cast<ast::BoolOpExpr>(expr);
-    bool isAnd = b.getOp() == ast::BoolOpKind::And;
-    std::optional<Value> acc;
-    std::optional<DType> stagedOn; // the dtype of the tensor operand that staged the rest
-    for (const ast::ExprPtr &operand : b.getValues()) {
-      std::optional<Value> v = eval(*operand);
-      if (!v)
-        return std::nullopt;
-      if (!acc) {
-        acc = v;
-      } else if (acc->isTensorLike()) {
-        if (!stagedOn)
-          stagedOn = acc->dtype;
-        std::optional<Value> t = asTensor(*v, operand->loc());
-        if (!t)
-          return std::nullopt;
-        if (t->dtype != acc->dtype)
-          return error(operand->loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
-                                           "' must have one dtype: " + acc->describe() +
-                                           " and " + t->describe());
-        acc = Value::tensor(acc->dtype, acc->shape.join(t->shape));
-      } else {
-        acc = v;
-      }
-      if (acc->isTensorLike())
-        continue;
-      std::optional<bool> t = truth(*acc);
-      if (t && *t != isAnd)
-        return acc; // short circuit
-    }
-    if (stagedOn) {
-      Decision &d = exprDecision(expr, isAnd ? "and" : "or");
-      d.staged = true;
-      d.reason = "an operand before the last is " + aDtype(*stagedOn) + " tensor";
-    }
-    return acc;
-  }
-  case K::Compare: {
-    const auto &c = cast<ast::CompareExpr>(expr);
-    std::optional<Value> left = eval(c.getLeft());
-    if (!left)
-      return std::nullopt;
-    std::optional<Value> acc;
-    for (size_t i = 0; i < c.getOps().size(); ++i) {
-      std::optional<Value> right = eval(*c.getComparators()[i]);
-      if (!right)
-        return std::nullopt;
-      std::optional<Value> r = compare(c.getOps()[i], *left, *right, expr.loc());
-      if (!r)
-        return std::nullopt;
-      if (!acc) {
-        acc = r;
-      } else if (acc->isTensorLike() || r->isTensorLike()) {
-        std::optional<Value> a = asTensor(*acc, expr.loc()), bb = asTensor(*r, expr.loc());
-        if (!a || !bb)
-          return std::nullopt;
-        acc = Value::tensor(DType::Bool, a->shape.join(bb->shape));
-      } else if (!truth(*acc).value_or(true)) {
-        return acc;
-      } else {
-        acc = r;
-      }
-      left = right;
-    }
-    return acc;
-  }
-  case K::Call: {
-    const auto &c = cast<ast::CallExpr>(expr);
-    std::optional<Value> callee = eval(c.getCallee());
-    if (!callee)
-      return std::nullopt;
-    CallArgs args;
-    args.loc = expr.loc();
-    for (const ast::ExprPtr &arg : c.getArgs()) {
-      std::optional<Value> v = eval(*arg);
-      if (!v)
-        return std::nullopt;
-      args.positional.push_back(std::move(*v));
-    }
-    for (const ast::Keyword &keyword : c.getKeywords()) {
-      std::optional<Value> v = eval(*keyword.value);
-      if (!v)
-        return std::nullopt;
-      args.keywords.push_back({keyword.name, std::move(*v)});
-    }
-    return call(*callee, args, c);
-  }
+  case K::BoolOp:
+    return evalBoolOp(expr);
+  case K::Compare:
+    return evalCompare(expr);
+  case K::Call:
+    return evalCall(expr);
   case K::Attribute: {
     const auto &a = cast<ast::AttributeExpr>(expr);
     std::optional<Value> base = eval(a.getValue());
@@ -563,39 +614,8 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   }
   case K::Dict:
     return error(expr.loc(), "dicts are not supported in traced code by agc yet");
-  case K::IfExp: {
-    const auto &e = cast<ast::IfExpExpr>(expr);
-    std::optional<Value> test = eval(e.getTest());
-    if (!test)
-      return std::nullopt;
-    Decision &d = exprDecision(expr, "conditional expression");
-    if (!test->isTensorLike()) {
-      std::optional<bool> t = truth(*test);
-      if (!t)
-        return error(e.getTest().loc(), "cannot use " + test->describe() + " as a test");
-      (*t ? d.tookTrue : d.tookFalse) = true;
-      d.reason = "the test is " + test->describe();
-      return eval(*t ? e.getBody() : e.getOrElse());
-    }
-    d.staged = true;
-    d.reason = "the test is " + aDtype(test->dtype) + " tensor";
-    if (test->dtype != DType::Bool || !test->shape.canBeScalar())
-      return error(e.getTest().loc(), "the test of a staged conditional expression must be "
-                                      "a scalar bool tensor, not " + test->describe());
-    std::optional<Value> x = eval(e.getBody());
-    std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
-    if (!y)
-      return std::nullopt;
-    std::optional<Value> tx = asTensor(*x, e.getBody().loc());
-    std::optional<Value> ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
-    if (!ty)
-      return std::nullopt;
-    if (tx->dtype != ty->dtype)
-      return error(expr.loc(), "the branches of this staged conditional expression have "
-                               "dtypes " + dtypeName(tx->dtype) + " and " +
-                               dtypeName(ty->dtype) + "; tf.cond needs one dtype");
-    return Value::tensor(tx->dtype, tx->shape.join(ty->shape));
-  }
+  case K::IfExp:
+    return evalIfExp(expr);
   }
   return std::nullopt;
 }

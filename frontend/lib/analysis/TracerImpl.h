@@ -59,6 +59,11 @@ public:
 
   // --- TracerExpr.cpp: expressions ---------------------------------------------------
   std::optional<Value> eval(const ast::Expr &expr);
+  std::optional<Value> evalUnary(const ast::Expr &expr);
+  std::optional<Value> evalBoolOp(const ast::Expr &expr);
+  std::optional<Value> evalCompare(const ast::Expr &expr);
+  std::optional<Value> evalCall(const ast::Expr &expr);
+  std::optional<Value> evalIfExp(const ast::Expr &expr);
   std::optional<Value> lookup(const ast::NameExpr &name);
   std::optional<Value> binary(ast::BinaryOp op, const Value &lhs, const Value &rhs,
                               const Location &loc);
