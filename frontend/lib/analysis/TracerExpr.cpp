@@ -659,11 +659,13 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
   case Value::Kind::Method:
     return callMethod(callee, args, expr);
   case Value::Kind::Builtin:
-    break;
+    return callBuiltin(callee.s, args);
   default:
     return error(expr.getCallee().loc(), callee.describe() + " is not callable");
   }
-  llvm::StringRef name = callee.s;
+}
+
+std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallArgs &args) {
   auto py = [&](size_t i) -> const Value & { return args.positional[i]; };
   size_t n = args.positional.size();
   if (name == "print") {
@@ -829,58 +831,67 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
 
 std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr &index,
                                              const Location &loc) {
-  // Python sequences: an int or a slice with Python bounds.
-  if (base.isPySequence() || base.kind == Value::Kind::Str) {
-    size_t size = base.kind == Value::Kind::Str ? base.s.size() : base.elements.size();
-    if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
-      int64_t bounds[3] = {0, int64_t(size), 1};
-      bool given[3] = {false, false, false};
-      const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
-      for (int k = 0; k < 3; ++k) {
-        if (!parts[k])
-          continue;
-        std::optional<Value> v = eval(*parts[k]);
-        if (!v)
-          return std::nullopt;
-        if (v->kind == Value::Kind::None)
-          continue;
-        if (v->kind != Value::Kind::Int)
-          return error(parts[k]->loc(), "slice indices of a Python sequence must be ints, not " +
-                                            v->describe());
-        bounds[k] = v->i;
-        given[k] = true;
-      }
-      if (bounds[2] != 1)
-        return error(loc, "slices with a step are not supported on Python sequences by agc");
-      auto clamp = [&](int64_t i) {
-        if (i < 0)
-          i += size;
-        return std::clamp<int64_t>(i, 0, size);
-      };
-      int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
-      Value out = base;
-      if (base.kind == Value::Kind::Str)
-        out.s = lo < hi ? base.s.substr(lo, hi - lo) : "";
-      else
-        out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
-      return out;
-    }
-    std::optional<Value> i = eval(index);
-    if (!i)
-      return std::nullopt;
-    if (i->kind != Value::Kind::Int && i->kind != Value::Kind::Bool)
-      return error(index.loc(), "a Python " + base.typeString() + " is indexed with an int, not " +
-                                    i->describe());
-    int64_t k = i->i < 0 ? i->i + int64_t(size) : i->i;
-    if (k < 0 || k >= int64_t(size))
-      return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
-    if (base.kind == Value::Kind::Str)
-      return Value::str(std::string(1, base.s[k]));
-    return base.elements[k];
-  }
+  if (base.isPySequence() || base.kind == Value::Kind::Str)
+    return subscriptSequence(base, index);
   if (!base.isTensorLike())
     return error(loc, base.describe() + " cannot be indexed");
-  // Tensors: each index item drops (int), keeps (slice) or adds (None) a dimension.
+  return subscriptTensor(base, index, loc);
+}
+
+/// A Python list, tuple or str indexed with an int, or sliced with Python bounds.
+std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const ast::Expr &index) {
+  size_t size = base.kind == Value::Kind::Str ? base.s.size() : base.elements.size();
+  if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
+    int64_t bounds[3] = {0, int64_t(size), 1};
+    bool given[3] = {false, false, false};
+    const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+    for (int k = 0; k < 3; ++k) {
+      if (!parts[k])
+        continue;
+      std::optional<Value> v = eval(*parts[k]);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == Value::Kind::None)
+        continue;
+      if (v->kind != Value::Kind::Int)
+        return error(parts[k]->loc(), "slice indices of a Python sequence must be ints, not " +
+                                          v->describe());
+      bounds[k] = v->i;
+      given[k] = true;
+    }
+    if (bounds[2] != 1)
+      return error(slice->loc(), "slices with a step are not supported on Python sequences by agc");
+    auto clamp = [&](int64_t i) {
+      if (i < 0)
+        i += size;
+      return std::clamp<int64_t>(i, 0, size);
+    };
+    int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
+    Value out = base;
+    if (base.kind == Value::Kind::Str)
+      out.s = lo < hi ? base.s.substr(lo, hi - lo) : "";
+    else
+      out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
+    return out;
+  }
+  std::optional<Value> i = eval(index);
+  if (!i)
+    return std::nullopt;
+  if (i->kind != Value::Kind::Int && i->kind != Value::Kind::Bool)
+    return error(index.loc(), "a Python " + base.typeString() + " is indexed with an int, not " +
+                                  i->describe());
+  int64_t k = i->i < 0 ? i->i + int64_t(size) : i->i;
+  if (k < 0 || k >= int64_t(size))
+    return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
+  if (base.kind == Value::Kind::Str)
+    return Value::str(std::string(1, base.s[k]));
+  return base.elements[k];
+}
+
+/// A tensor indexed: each index item drops (int), keeps (slice) or adds (None) a dimension,
+/// and `...` stands for the dimensions the others leave.
+std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast::Expr &index,
+                                                   const Location &loc) {
   std::vector<const ast::Expr *> items;
   if (const auto *tuple = dyn_cast<ast::TupleExpr>(&index))
     for (const ast::ExprPtr &e : tuple->getElements())

@@ -83,7 +83,12 @@ public:
     return toTensor(value, loc);
   }
   std::optional<Value> call(const Value &callee, const CallArgs &args, const ast::CallExpr &expr);
+  /// range, len, print, int, float, ... called from traced code.
+  std::optional<Value> callBuiltin(llvm::StringRef name, const CallArgs &args);
   std::optional<Value> subscript(const Value &value, const ast::Expr &index, const Location &loc);
+  std::optional<Value> subscriptSequence(const Value &base, const ast::Expr &index);
+  std::optional<Value> subscriptTensor(const Value &base, const ast::Expr &index,
+                                       const Location &loc);
   std::optional<Value> attribute(const Value &value, llvm::StringRef attr, const Location &loc);
 
   // --- TFOps.cpp: tf.* functions and methods ----------------------------------------
