@@ -921,49 +921,8 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
       return Value::tensor(self.dtype, self.shape);
     return error(loc, "tf.Variable has no method '" + name + "' agc knows");
   }
-  if (self.kind == Value::Kind::TensorArray) {
-    if (name == "write") {
-      const Value *i = args.get(0, "index"), *v = args.get(1, "value");
-      if (!i || !v)
-        return error(loc, "TensorArray.write() takes an index and a value");
-      std::optional<Value> t = v->isTensorLike() ? asTensor(*v, loc) : toTensor(*v, loc, self.dtype);
-      if (!t)
-        return std::nullopt;
-      if (t->dtype != self.dtype)
-        return error(loc, "TensorArray.write(): the array holds " + dtypeName(self.dtype) +
-                              " but the value is " + t->describe());
-      Value out = self;
-      out.shape = self.shape.rankKnown ? self.shape.join(t->shape) : t->shape;
-      if (!self.shape.rankKnown || self.shape.isCompatibleWith(t->shape))
-        out.shape = self.shape.rankKnown ? out.shape : t->shape;
-      else
-        return error(loc, "TensorArray.write(): the array holds elements of shape " +
-                              self.shape.str() + " but the value has shape " + t->shape.str());
-      return out;
-    }
-    if (name == "read")
-      return Value::tensor(self.dtype, self.shape);
-    if (name == "stack") {
-      Shape s = self.shape;
-      if (s.rankKnown)
-        s.dims.insert(s.dims.begin(), self.dynamicSize ? -1 : self.size);
-      return Value::tensor(self.dtype, s);
-    }
-    if (name == "size")
-      return Value::tensor(DType::Int32, Shape::scalar());
-    if (name == "unstack") {
-      const Value *v = args.get(0, "value");
-      std::optional<Value> t = v ? asTensor(*v, loc) : std::nullopt;
-      if (!t)
-        return std::nullopt;
-      Value out = self;
-      out.shape = t->shape;
-      if (out.shape.rankKnown && out.shape.rank() > 0)
-        out.shape.dims.erase(out.shape.dims.begin());
-      return out;
-    }
-    return error(loc, "tf.TensorArray has no method '" + name + "' agc knows");
-  }
+  if (self.kind == Value::Kind::TensorArray)
+    return tensorArrayMethod(self, name, args);
   if (self.kind == Value::Kind::List && name == "append") {
     if (args.positional.size() != 1)
       return error(loc, "list.append() takes one argument");
@@ -973,4 +932,49 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     return Value::none();
   }
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
+}
+
+std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::StringRef name,
+                                                     const CallArgs &args) {
+  const Location &loc = args.loc;
+  if (name == "write") {
+    const Value *i = args.get(0, "index"), *v = args.get(1, "value");
+    if (!i || !v)
+      return error(loc, "TensorArray.write() takes an index and a value");
+    std::optional<Value> t = v->isTensorLike() ? asTensor(*v, loc) : toTensor(*v, loc, self.dtype);
+    if (!t)
+      return std::nullopt;
+    if (t->dtype != self.dtype)
+      return error(loc, "TensorArray.write(): the array holds " + dtypeName(self.dtype) +
+                            " but the value is " + t->describe());
+    if (!self.shape.isCompatibleWith(t->shape))
+      return error(loc, "TensorArray.write(): the array holds elements of shape " +
+                            self.shape.str() + " but the value has shape " + t->shape.str());
+    // The element shape: the first write's, relaxed where later writes differ.
+    Value out = self;
+    out.shape = self.shape.rankKnown ? self.shape.join(t->shape) : t->shape;
+    return out;
+  }
+  if (name == "read")
+    return Value::tensor(self.dtype, self.shape);
+  if (name == "stack") {
+    Shape s = self.shape;
+    if (s.rankKnown)
+      s.dims.insert(s.dims.begin(), self.dynamicSize ? -1 : self.size);
+    return Value::tensor(self.dtype, s);
+  }
+  if (name == "size")
+    return Value::tensor(DType::Int32, Shape::scalar());
+  if (name == "unstack") {
+    const Value *v = args.get(0, "value");
+    std::optional<Value> t = v ? asTensor(*v, loc) : std::nullopt;
+    if (!t)
+      return std::nullopt;
+    Value out = self;
+    out.shape = t->shape;
+    if (out.shape.rankKnown && out.shape.rank() > 0)
+      out.shape.dims.erase(out.shape.dims.begin());
+    return out;
+  }
+  return error(loc, "tf.TensorArray has no method '" + name + "' agc knows");
 }

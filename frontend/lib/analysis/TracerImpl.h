@@ -95,6 +95,9 @@ public:
   std::optional<Value> callTF(llvm::StringRef path, const CallArgs &args);
   std::optional<Value> callMethod(const Value &method, const CallArgs &args,
                                   const ast::CallExpr &expr);
+  /// write, read, stack, size, unstack of a tf.TensorArray.
+  std::optional<Value> tensorArrayMethod(const Value &self, llvm::StringRef name,
+                                         const CallArgs &args);
   /// Broadcasts two shapes by NumPy's rules; reports and returns nothing when they clash.
   std::optional<Shape> broadcast(const Shape &a, const Shape &b, const Location &loc);
   /// A shape from a Python list/tuple of ints (or None), a TensorShape, or a 1-D tensor.
