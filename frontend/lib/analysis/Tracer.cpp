@@ -961,6 +961,67 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   return Flow::Normal;
 }
 
+std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,
+                                                     const std::string &name,
+                                                     const Value &before0,
+                                                     const std::string &entryDescription) {
+  auto it = frame().locals.find(name);
+  if (it == frame().locals.end()) {
+    error(stmt.loc(), "'" + name + "' is deleted in the loop but is a loop variable");
+    return std::nullopt;
+  }
+  const Value &after = it->second;
+  if (before0.kind == Value::Kind::TensorArray) {
+    if (after.kind != Value::Kind::TensorArray) {
+      error(stmt.loc(), "'" + name + "' is a tf.TensorArray before the loop, but " +
+                            after.describe() + " after one iteration");
+      return std::nullopt;
+    }
+    return after;
+  }
+  if (!after.isTensorLike() && !after.isPyScalar()) {
+    error(stmt.loc(), "'" + name + "' is a tensor before the loop, but " + after.describe() +
+                          " after one iteration");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' is assigned here");
+    return std::nullopt;
+  }
+  std::optional<Value> t = asTensor(after, stmt.loc());
+  if (!t)
+    return std::nullopt;
+  if (t->dtype != before0.dtype) {
+    error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(before0.dtype) +
+                          " before the loop, but dtype " + dtypeName(t->dtype) +
+                          " after one iteration");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' becomes " + t->describe() + " here");
+    if (before0.boundAt.isValid())
+      note(before0.boundAt, "'" + name + "' is " + entryDescription + " before the loop");
+    return std::nullopt;
+  }
+  if (!before0.shape.admits(t->shape)) {
+    error(stmt.loc(), "'" + name + "' has shape " + before0.shape.str() +
+                          " before the loop, but shape " + t->shape.str() +
+                          " after one iteration. Use "
+                          "tf.autograph.experimental.set_loop_options to set shape "
+                          "invariants.");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' gets shape " + t->shape.str() + " here");
+    if (t->shape.admits(before0.shape) && before0.shape.isFullyKnown()) {
+      // The body lost shape information: set_shape can restore it.
+      note(stmt.loc(), "if it keeps its shape at run time, say so in the body with `" +
+                           name + ".set_shape(" + before0.shape.pyList() + ")`");
+    } else {
+      Shape both = before0.shape.join(t->shape);
+      note(stmt.loc(), "to let it change, put `tf.autograph.experimental.set_loop_options("
+                       "shape_invariants=[(" + name + ", tf.TensorShape(" +
+                           both.pyList() + "))])` first in the loop body");
+    }
+    return std::nullopt;
+  }
+  return before0;
+}
+
 Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body,
                                   const ast::Expr *test, const ast::ForStmt *forStmt,
                                   const Value *element) {
@@ -1051,62 +1112,10 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   // 4. Loop variables keep their dtype and shape.
   d.carried.clear();
   for (auto &[name, before0] : entry) {
-    auto it = f.locals.find(name);
-    if (it == f.locals.end()) {
-      error(stmt.loc(), "'" + name + "' is deleted in the loop but is a loop variable");
+    std::optional<Value> carried = checkLoopVariable(stmt, name, before0, entryDescriptions[name]);
+    if (!carried)
       return Flow::Error;
-    }
-    const Value &after = it->second;
-    if (before0.kind == Value::Kind::TensorArray) {
-      if (after.kind != Value::Kind::TensorArray) {
-        error(stmt.loc(), "'" + name + "' is a tf.TensorArray before the loop, but " +
-                              after.describe() + " after one iteration");
-        return Flow::Error;
-      }
-      d.carried.push_back({name, after});
-      continue;
-    }
-    if (!after.isTensorLike() && !after.isPyScalar()) {
-      error(stmt.loc(), "'" + name + "' is a tensor before the loop, but " + after.describe() +
-                            " after one iteration");
-      if (after.boundAt.isValid())
-        note(after.boundAt, "'" + name + "' is assigned here");
-      return Flow::Error;
-    }
-    std::optional<Value> t = asTensor(after, stmt.loc());
-    if (!t)
-      return Flow::Error;
-    if (t->dtype != before0.dtype) {
-      error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(before0.dtype) +
-                            " before the loop, but dtype " + dtypeName(t->dtype) +
-                            " after one iteration");
-      if (after.boundAt.isValid())
-        note(after.boundAt, "'" + name + "' becomes " + t->describe() + " here");
-      if (before0.boundAt.isValid())
-        note(before0.boundAt, "'" + name + "' is " + entryDescriptions[name] + " before the loop");
-      return Flow::Error;
-    }
-    if (!before0.shape.admits(t->shape)) {
-      error(stmt.loc(), "'" + name + "' has shape " + before0.shape.str() +
-                            " before the loop, but shape " + t->shape.str() +
-                            " after one iteration. Use "
-                            "tf.autograph.experimental.set_loop_options to set shape "
-                            "invariants.");
-      if (after.boundAt.isValid())
-        note(after.boundAt, "'" + name + "' gets shape " + t->shape.str() + " here");
-      if (t->shape.admits(before0.shape) && before0.shape.isFullyKnown()) {
-        // The body lost shape information: set_shape can restore it.
-        note(stmt.loc(), "if it keeps its shape at run time, say so in the body with `" +
-                             name + ".set_shape(" + before0.shape.pyList() + ")`");
-      } else {
-        Shape both = before0.shape.join(t->shape);
-        note(stmt.loc(), "to let it change, put `tf.autograph.experimental.set_loop_options("
-                         "shape_invariants=[(" + name + ", tf.TensorShape(" +
-                             both.pyList() + "))])` first in the loop body");
-      }
-      return Flow::Error;
-    }
-    d.carried.push_back({name, before0});
+    d.carried.push_back({name, *carried});
   }
 
   // 5. After the loop: the loop variables as tensors; what the body bound is local to it.

@@ -143,6 +143,13 @@ public:
   std::optional<Flow> unrolledPass(const ast::Stmt &loop, const ast::StmtList &body, Decision &d);
   Flow execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body, const ast::Expr *test,
                       const ast::ForStmt *forStmt, const Value *element);
+  /// After one pass of a staged loop's body: loop variable `name`, which entered as
+  /// `before0` (written `entryDescription`), must keep its dtype and a shape its entry
+  /// shape (or invariant) admits. Returns the value the loop carries, or nothing after
+  /// reporting.
+  std::optional<Value> checkLoopVariable(const ast::Stmt &stmt, const std::string &name,
+                                         const Value &before0,
+                                         const std::string &entryDescription);
   Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
   Flow execReturn(const ast::ReturnStmt &stmt);
   bool assign(const ast::Expr &target, const Value &value);
