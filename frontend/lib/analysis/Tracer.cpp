@@ -376,6 +376,9 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
   failed = false;
   CallArgs call;
   call.positional.assign(args.begin(), args.end());
+  for (size_t i = 0; i < call.positional.size() && i < function.getParams().size(); ++i)
+    if (call.positional[i].isTensor())
+      call.positional[i].tensorName = function.getParams()[i].name;
   call.loc = function.getNameLoc();
   std::optional<Value> value = callFunction(function, call);
   result = nullptr;

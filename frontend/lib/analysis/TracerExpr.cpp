@@ -643,7 +643,10 @@ static std::string printed(const Value &v, bool repr) {
   }
   case Value::Kind::Tensor:
   case Value::Kind::Variable:
-    return "Tensor(shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
+    // An argument prints with its graph name, as in TensorFlow; other tensors' names
+    // depend on TensorFlow's op naming, which agc does not reproduce.
+    return "Tensor(" + (v.tensorName.empty() ? "" : "\"" + v.tensorName + ":0\", ") +
+           "shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
   default:
     return "<" + v.typeString() + ">";
   }

@@ -89,6 +89,9 @@ struct Value {
   /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
   bool dynamicSize = false;
   int64_t size = -1;
+  /// A tensor that is an argument of the traced function: its graph name ("x"), which
+  /// print() shows as TensorFlow does (Tensor("x:0", ...)).
+  std::string tensorName;
   /// Where this value was bound, for notes (invalid when unknown).
   Location boundAt;
 
