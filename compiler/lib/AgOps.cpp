@@ -132,5 +132,26 @@ LogicalResult WhileLoopOp::verify() {
                     "the values the after region yields");
 }
 
+//===----------------------------------------------------------------------------------===//
+// ag.print
+//===----------------------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  for (Attribute item : getItems()) {
+    if (isa<StringAttr>(item))
+      continue;
+    auto index = dyn_cast<IntegerAttr>(item);
+    if (!index)
+      return emitOpError() << "items must be strings or operand indices, not " << item;
+    if (index.getInt() < 0 || uint64_t(index.getInt()) >= getTensors().size())
+      return emitOpError() << "item " << index.getInt() << " names no tensor operand (there are "
+                           << getTensors().size() << ")";
+  }
+  if (getStream() != "stderr" && getStream() != "stdout")
+    return emitOpError() << "stream must be \"stderr\" or \"stdout\", not \"" << getStream()
+                         << "\"";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "ag/compiler/AgOps.cpp.inc"

@@ -71,3 +71,20 @@ void DiagnosticEngine::report(Severity severity, const Location &loc,
     ranges.push_back(llvm::SMRange(at(loc.begin.offset), at(loc.end.offset)));
   sourceMgr.PrintMessage(os, at(loc.begin.offset), kind, message, ranges);
 }
+
+Location DiagnosticEngine::locate(llvm::StringRef file, unsigned line, unsigned column) const {
+  unsigned buffer = findBuffer(sourceMgr, file);
+  if (!buffer || line == 0)
+    return {};
+  const llvm::MemoryBuffer *mb = sourceMgr.getMemoryBuffer(buffer);
+  llvm::SMLoc at = sourceMgr.FindLocForLineAndColumn(buffer, line, column ? column : 1);
+  if (!at.isValid())
+    return {};
+  Location loc;
+  loc.file = mb->getBufferIdentifier();
+  uint32_t offset = at.getPointer() - mb->getBufferStart();
+  loc.begin = {line, column, offset};
+  loc.end = {line, column + 1, offset + 1};
+  return loc;
+}
+

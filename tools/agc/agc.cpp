@@ -19,6 +19,7 @@
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
 #include "ag/frontend/TreeSitter.h"
+#include "ag/passes/Pipeline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -40,7 +41,7 @@ enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
 enum class Stage { Ast, Analysis, Ag, Scf, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
 
 /// The last stage this version of agc can produce.
-constexpr Stage kLastImplementedStage = Stage::Analysis;
+constexpr Stage kLastImplementedStage = Stage::LlvmIr;
 
 cl::OptionCategory agcCategory("agc options");
 cl::SubCommand compileCmd("compile",
@@ -58,10 +59,10 @@ cl::opt<Stage> emit(
     "emit", cl::desc("Print one stage of the pipeline instead of compiling to an object"),
     cl::values(clEnumValN(Stage::Ast, "ast", "the located AST"),
                clEnumValN(Stage::Analysis, "analysis", "staging decisions, liveness, definitions and carried names of every if/while/for"),
-               clEnumValN(Stage::Ag, "ag", "MLIR in the ag dialect (not yet)"),
-               clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf (not yet)"),
-               clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect (not yet)"),
-               clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR (not yet)"),
+               clEnumValN(Stage::Ag, "ag", "MLIR: ag.cond / ag.while_loop and upstream tensor ops, located at the Python source"),
+               clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf"),
+               clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect, bufferized, for the CPU"),
+               clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR for the CPU"),
                clEnumValN(Stage::Asm, "asm", "assembly (not yet)"),
                clEnumValN(Stage::Ptx, "ptx", "PTX for --target=nvptx (not yet)"),
                clEnumValN(Stage::Obj, "obj", "the object file (not yet)")),
@@ -149,7 +150,7 @@ int usageError(const llvm::Twine &message) {
 
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast, --emit=analysis, to-code\n";
+               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir, to-code\n";
   return kUsage;
 }
 
@@ -208,10 +209,19 @@ int compileFile(llvm::StringRef path) {
   llvm::raw_string_ostream textStream(text);
   if (emit == Stage::Ast) {
     ag::ast::dump(*module, textStream);
-  } else {
+  } else if (emit == Stage::Analysis) {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
+      return kRefused;
+  } else {
+    std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+    PhaseTimer timer("mlir");
+    ag::IRStage stage = emit == Stage::Ag             ? ag::IRStage::Ag
+                        : emit == Stage::Scf          ? ag::IRStage::Scf
+                        : emit == Stage::LlvmDialect  ? ag::IRStage::LlvmDialect
+                                                      : ag::IRStage::LlvmIr;
+    if (!spec || !ag::emitIR(*module, *spec, diag, stage, textStream))
       return kRefused;
   }
   std::string out = outputFile.empty() ? "-" : outputFile.getValue();
@@ -274,9 +284,9 @@ int main(int argc, char **argv) {
           "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
           "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
-          "  This version implements --emit=ast, --emit=analysis and to-code; the other\n"
-          "  stages and `run` are accepted on the command line and report that they are\n"
-          "  not implemented yet.\n",
+          "  This version implements to-code and --emit=ast, analysis, ag, scf,\n"
+          "  llvm-dialect and llvm-ir; asm, ptx, obj (compiling to an object) and `run`\n"
+          "  are accepted on the command line and report that they are not implemented yet.\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;

@@ -799,7 +799,7 @@ std::optional<Value> TFOpTyper::typeVariable() {
   const Value *init = need(0, "initial_value");
   if (!init)
     return std::nullopt;
-  std::optional<DType> want = dtypeArg(args.get(4, "dtype"), loc);
+  std::optional<DType> want = dtypeArg(args.get(6, "dtype"), loc);
   if (failed)
     return std::nullopt;
   std::optional<Value> t = init->isTensorLike() ? asTensor(*init, loc) : toTensor(*init, loc, want);
@@ -829,6 +829,11 @@ std::optional<Value> TFOpTyper::typeTensorArray() {
       return std::nullopt;
     v.shape = *s;
   }
+  // The element shape an earlier trace learnt from the writes, when none is given.
+  v.createdAt = loc;
+  auto known = impl.tensorArrayShapes.find({loc.begin.line, loc.begin.column});
+  if (!v.shape.rankKnown && known != impl.tensorArrayShapes.end())
+    v.shape = known->second;
   return v;
 }
 
@@ -848,7 +853,37 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   auto rule = rules.find(op);
   if (rule != rules.end()) {
     TFOpTyper typer(*this, path, op, args);
-    return (typer.*(rule->second))();
+    std::optional<Value> v = (typer.*(rule->second))();
+    if (!v || !emitter || failed)
+      return v;
+    // What the code generator hears of: ops on tensors, tf.print and assertions; the
+    // Python-level helpers (tf.function, TensorSpec, TensorShape, set_loop_options) and
+    // the state objects (their own hooks) are not ops.
+    if (op == "function" || op == "TensorSpec" || op == "TensorShape" ||
+        op == "autograph.experimental.set_loop_options")
+      return v;
+    if (op == "Variable") {
+      if (frames.size() > 1)
+        return error(args.loc, "a tf.Variable created inside a traced function is not "
+                               "supported by agc; create it at module level");
+      const Value *name = args.get(4, "name");
+      if (!emitter->variable(*v, *args.get(0, "initial_value"),
+                             name && name->kind == Value::Kind::Str ? name->s : "", args.loc)) {
+        failed = true;
+        return std::nullopt;
+      }
+      return v;
+    }
+    if (op == "TensorArray") {
+      if (!emitter->tensorArray("new", *v, args, *v)) {
+        failed = true;
+        return std::nullopt;
+      }
+      return v;
+    }
+    if (!emitOp(op, args, *v))
+      return std::nullopt;
+    return v;
   }
   if (path.starts_with("tf."))
     return error(args.loc, "'" + path + "' is not a TensorFlow function agc knows");
@@ -891,7 +926,12 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
         for (unsigned i = 0; i < refined.rank(); ++i)
           if (refined.dims[i] < 0)
             refined.dims[i] = self.shape.dims[i];
-      rebind(Value::tensor(self.dtype, refined));
+      Value narrowed = Value::tensor(self.dtype, refined);
+      if (emitter && !emitter->castTo(narrowed, self, loc)) {
+        failed = true;
+        return std::nullopt;
+      }
+      rebind(std::move(narrowed));
       return Value::none();
     }
     if (name == "get_shape")
@@ -915,14 +955,24 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
       if (!self.shape.isCompatibleWith(t->shape))
         return error(loc, "cannot " + name + " a value of shape " + t->shape.str() + " to " +
                               self.describe());
+      if (emitter && !emitter->assignVariable(name, self, *t, loc)) {
+        failed = true;
+        return std::nullopt;
+      }
       return self;
     }
     if (name == "read_value" || name == "value")
-      return Value::tensor(self.dtype, self.shape);
+      return asTensor(self, loc);
     return error(loc, "tf.Variable has no method '" + name + "' agc knows");
   }
-  if (self.kind == Value::Kind::TensorArray)
-    return tensorArrayMethod(self, name, args);
+  if (self.kind == Value::Kind::TensorArray) {
+    std::optional<Value> out = tensorArrayMethod(self, name, args);
+    if (out && emitter && !emitter->tensorArray(name, self, args, *out)) {
+      failed = true;
+      return std::nullopt;
+    }
+    return out;
+  }
   if (self.kind == Value::Kind::List && name == "append") {
     if (args.positional.size() != 1)
       return error(loc, "list.append() takes one argument");
@@ -953,6 +1003,10 @@ std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::St
     // The element shape: the first write's, relaxed where later writes differ.
     Value out = self;
     out.shape = self.shape.rankKnown ? self.shape.join(t->shape) : t->shape;
+    auto [slot, fresh] = tensorArrayShapes.insert(
+        {{self.createdAt.begin.line, self.createdAt.begin.column}, out.shape});
+    if (!fresh)
+      slot->second = slot->second.join(out.shape);
     return out;
   }
   if (name == "read")

@@ -355,8 +355,12 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
   frames.pop_back();
   if (flow == Flow::Error)
     return std::nullopt;
-  if (flow == Flow::Return)
+  if (flow == Flow::Return) {
+    // Returns under staged conditions joined into one value through the flags.
+    if (auto joined = done.locals.find("retval#"); emitter && joined != done.locals.end())
+      return joined->second;
     return done.returnValue ? *done.returnValue : Value::none();
+  }
   if (done.conditionalReturnAt) {
     error(done.conditionalReturnAt->loc(),
           "'" + function.getName() + "' returns a value here, under a staged condition, but "
@@ -380,7 +384,13 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
     if (call.positional[i].isTensor())
       call.positional[i].tensorName = function.getParams()[i].name;
   call.loc = function.getNameLoc();
+  if (emitter && !emitter->beginFunction(function, call.positional)) {
+    result = nullptr;
+    return std::nullopt;
+  }
   std::optional<Value> value = callFunction(function, call);
+  if (value && !failed && emitter && !emitter->endFunction(function, *value))
+    failed = true;
   result = nullptr;
   if (!value || failed)
     return std::nullopt;
@@ -392,11 +402,17 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
 // Statements
 //===----------------------------------------------------------------------------------===//
 
-Flow Tracer::Impl::execList(const ast::StmtList &stmts) {
-  for (const ast::StmtPtr &stmt : stmts) {
-    Flow flow = exec(*stmt);
+Flow Tracer::Impl::execList(const ast::StmtList &stmts, size_t from) {
+  for (size_t i = from; i < stmts.size(); ++i) {
+    Flow flow = exec(*stmts[i]);
     if (flow != Flow::Normal)
       return flow;
+    // A break, continue or return under a staged condition: what follows runs only
+    // where no flag is set. At the end of the list the enclosing list guards its rest.
+    if (emitter && frame().pendingGuard && i + 1 < stmts.size()) {
+      frame().pendingGuard = false;
+      return execGuarded(stmts, i + 1);
+    }
   }
   return Flow::Normal;
 }
@@ -583,6 +599,14 @@ Flow Tracer::Impl::execBreakContinue(const ast::Stmt &stmt, Flow flow) {
       return Flow::Error;
     }
   }
+  // Emitting: a flag records it, for the guards after staged conditions and for the
+  // test of a staged loop. (A Python loop's break is never under a staged condition.)
+  if (emitter && (loop.staged || flow == Flow::Continue)) {
+    std::optional<Value> set = boolTensor(true, stmt.loc());
+    if (!set)
+      return Flow::Error;
+    f.locals[(flow == Flow::Break ? "break#" : "continue#") + std::to_string(target)] = *set;
+  }
   return flow;
 }
 
@@ -591,7 +615,8 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
   std::optional<Value> value = stmt.getValue() ? eval(*stmt.getValue()) : Value::none();
   if (!value)
     return Flow::Error;
-  bool staged = !f.stagedIfs.empty() ||
+  const Value returned = *value;
+  bool staged = !f.stagedIfs.empty() || f.guards > 0 ||
                 llvm::any_of(f.loops, [](const Loop &l) { return l.staged; });
   // AutoGraph's return value starts undefined, and a staged loop cannot carry an
   // undefined value: TensorFlow refuses every return inside one.
@@ -648,7 +673,205 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
   if (!f.returnAt)
     f.returnAt = &stmt;
   f.returnValue = *value;
+  if (emitter && staged) {
+    // AutoGraph's retval_ and do_return: a value and a flag that staged ifs carry.
+    if (!returned.isTensorLike() && !returned.isPyScalar()) {
+      error(stmt.loc(), "returning " + returned.describe() + " under a staged condition is "
+                        "not supported by agc's code generator yet; return a tensor");
+      return Flow::Error;
+    }
+    std::optional<Value> set = boolTensor(true, stmt.loc());
+    if (!set)
+      return Flow::Error;
+    f.locals["retval#"] = returned;
+    f.locals["return#"] = *set;
+  }
   return Flow::Return;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Emission: flags and guards
+//===----------------------------------------------------------------------------------===//
+
+/// The names the emitting trace keeps for AutoGraph's flags and the joined return value.
+static bool isFlagName(llvm::StringRef name) { return name.contains('#'); }
+/// A flag proper (a bool that a guard tests), not the return value or a loop index.
+static bool isGuardFlag(llvm::StringRef name) {
+  return name.starts_with("break#") || name.starts_with("continue#") || name == "return#";
+}
+
+/// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python value).
+static bool sameValue(const Value &a, const Value &b) {
+  if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.s != b.s ||
+      a.dtype != b.dtype || a.shape != b.shape || a.elements.size() != b.elements.size())
+    return false;
+  for (size_t k = 0; k < a.elements.size(); ++k)
+    if (!sameValue(a.elements[k], b.elements[k]))
+      return false;
+  return true;
+}
+
+/// Whether `body` has a `break` of its own loop (not of a nested one).
+static bool hasOwnBreak(const ast::StmtList &body) {
+  for (const ast::StmtPtr &stmt : body) {
+    if (stmt->getKind() == ast::Stmt::Kind::Break)
+      return true;
+    if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
+      if (hasOwnBreak(s->getBody()) || hasOwnBreak(s->getOrElse()))
+        return true;
+  }
+  return false;
+}
+
+std::optional<Value> Tracer::Impl::boolTensor(bool b, const Location &loc) {
+  Value t = Value::tensor(DType::Bool, Shape::scalar());
+  if (emitter && !emitter->constant(t, Value::boolean(b), loc)) {
+    failed = true;
+    return std::nullopt;
+  }
+  return t;
+}
+
+std::vector<std::string> Tracer::Impl::changedFlags(const Env &before, const Env &a,
+                                                    const Env &b) const {
+  std::vector<std::string> out;
+  for (const Env *env : {&a, &b})
+    for (const auto &entry : *env) {
+      llvm::StringRef name = entry.getKey();
+      if (!isFlagName(name) || name.starts_with("iter#") || llvm::is_contained(out, name))
+        continue;
+      auto old = before.find(name);
+      if (old == before.end() || !sameValue(old->second, entry.getValue()))
+        out.push_back(name.str());
+    }
+  llvm::sort(out);
+  return out;
+}
+
+bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
+                             const Env &thenEnv, const Env &elseEnv, const Location &loc) {
+  Frame &f = frame();
+  std::vector<Value> thenValues, elseValues, results;
+  for (const std::string &name : names) {
+    auto a = thenEnv.find(name), b = elseEnv.find(name);
+    Value x = a != thenEnv.end() ? a->second : Value();
+    Value y = b != elseEnv.end() ? b->second : Value();
+    Value type;
+    if (isGuardFlag(name)) {
+      // A flag not set on a path is false there.
+      if (!x.isDefined())
+        x = Value::boolean(false);
+      if (!y.isDefined())
+        y = Value::boolean(false);
+      type = Value::tensor(DType::Bool, Shape::scalar());
+    } else if (name == "retval#") {
+      // Undefined on a path that has not returned: its value is never used there.
+      Emitter *saved = std::exchange(emitter, nullptr);
+      std::optional<Value> tx = x.isDefined() ? asTensor(x, loc) : std::nullopt;
+      std::optional<Value> ty = y.isDefined() ? asTensor(y, loc) : std::nullopt;
+      emitter = saved;
+      if (tx && ty && tx->dtype != ty->dtype) {
+        error(loc, "the returns joined by this staged condition give " + tx->describe() +
+                       " and " + ty->describe() + "; they must have one dtype");
+        return false;
+      }
+      type = tx && ty ? Value::tensor(tx->dtype, tx->shape.join(ty->shape)) : tx ? *tx : *ty;
+    } else {
+      type = f.locals[name];
+    }
+    thenValues.push_back(std::move(x));
+    elseValues.push_back(std::move(y));
+    type.ir = nullptr;
+    results.push_back(std::move(type));
+  }
+  if (!emitter->endCond(token, thenValues, elseValues, results)) {
+    failed = true;
+    return false;
+  }
+  for (size_t k = 0; k < names.size(); ++k) {
+    Value &slot = f.locals[names[k]];
+    Location boundAt = slot.boundAt;
+    slot = results[k];
+    slot.boundAt = boundAt.isValid() ? boundAt : loc;
+  }
+  return true;
+}
+
+Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
+  Frame &f = frame();
+  const Location &loc = stmts[from]->loc();
+  // not (break or continue or return), over the flags set so far.
+  std::vector<std::string> flags;
+  for (const auto &entry : f.locals)
+    if (isGuardFlag(entry.getKey()))
+      flags.push_back(entry.getKey().str());
+  llvm::sort(flags);
+  if (flags.empty())
+    return execList(stmts, from);
+  Value any = f.locals[flags[0]];
+  for (size_t k = 1; k < flags.size(); ++k) {
+    Value both = Value::tensor(DType::Bool, Shape::scalar());
+    if (!emitOp("logical_or", {any, f.locals[flags[k]]}, both, loc))
+      return Flow::Error;
+    any = both;
+  }
+  Value test = Value::tensor(DType::Bool, Shape::scalar());
+  if (!emitOp("logical_not", {any}, test, loc))
+    return Flow::Error;
+
+  Env before = f.locals;
+  void *token = emitter->beginCond(test, loc);
+  ++f.guards;
+  Flow flow = execList(stmts, from);
+  --f.guards;
+  f.pendingGuard = false;
+  if (flow == Flow::Error)
+    return Flow::Error;
+  Env thenEnv = std::move(f.locals);
+  f.locals = before;
+  emitter->beginElse(token);
+
+  // Carried: what the guarded statements changed of the names bound before, and flags.
+  std::vector<std::string> names;
+  for (const auto &entry : before) {
+    llvm::StringRef name = entry.getKey();
+    auto after = thenEnv.find(name);
+    if (isFlagName(name) || after == thenEnv.end() || sameValue(entry.getValue(), after->second))
+      continue;
+    const Value &x = after->second, &y = entry.getValue();
+    if (!(x.isTensorLike() || x.isPyScalar() || x.kind == Value::Kind::TensorArray) ||
+        !(y.isTensorLike() || y.isPyScalar() || y.kind == Value::Kind::TensorArray)) {
+      error(loc, "'" + name + "' changes from " + y.describe() + " to " + x.describe() +
+                     " in code that runs only where no earlier break, continue or return "
+                     "happened (a staged condition); it must stay a tensor");
+      return Flow::Error;
+    }
+    if (x.kind == Value::Kind::TensorArray) {
+      f.locals[name] = x;
+    } else {
+      Emitter *saved = std::exchange(emitter, nullptr);
+      std::optional<Value> tx = asTensor(x, loc), ty = asTensor(y, loc);
+      emitter = saved;
+      if (!tx || !ty)
+        return Flow::Error;
+      if (tx->dtype != ty->dtype) {
+        error(loc, "'" + name + "' becomes " + tx->describe() + " where no break, continue or "
+                       "return happened, but is " + ty->describe() + " otherwise");
+        return Flow::Error;
+      }
+      f.locals[name] = Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+    }
+    names.push_back(name.str());
+  }
+  llvm::sort(names);
+  std::vector<std::string> changed = changedFlags(before, thenEnv, before);
+  names.insert(names.end(), changed.begin(), changed.end());
+  if (!emitMerge(token, names, thenEnv, before, loc))
+    return Flow::Error;
+  if (!changed.empty())
+    f.pendingGuard = true;
+  // Every path has returned: earlier (the flag) or in the guarded statements.
+  return flow == Flow::Return ? Flow::Return : Flow::Normal;
 }
 
 //===----------------------------------------------------------------------------------===//
@@ -717,18 +940,37 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   }
   Frame &f = frame();
   Env before = f.locals;
+  void *token = emitter ? emitter->beginCond(test, stmt.getTest().loc()) : nullptr;
   f.stagedIfs.push_back({&stmt, f.loops.size()});
+  f.pendingGuard = false;
   Flow thenFlow = execList(stmt.getBody());
   Env thenEnv = std::move(f.locals);
   f.locals = before;
+  if (token && thenFlow != Flow::Error)
+    emitter->beginElse(token);
+  f.pendingGuard = false;
   Flow elseFlow = thenFlow == Flow::Error ? Flow::Error : execList(stmt.getOrElse());
+  f.pendingGuard = false;
   Env elseEnv = std::move(f.locals);
   f.stagedIfs.pop_back();
-  f.locals = std::move(before);
+  f.locals = before;
   if (thenFlow == Flow::Error || elseFlow == Flow::Error)
     return Flow::Error;
   if (!mergeBranches(stmt, thenEnv, elseEnv, thenFlow, elseFlow))
     return Flow::Error;
+  if (token) {
+    // The carried names the analysis chose (None stays None), then the flags.
+    std::vector<std::string> names;
+    for (const auto &[name, value] : decision(&stmt).carried)
+      if (value.kind != Value::Kind::None)
+        names.push_back(name);
+    std::vector<std::string> flags = changedFlags(before, thenEnv, elseEnv);
+    names.insert(names.end(), flags.begin(), flags.end());
+    if (!emitMerge(token, names, thenEnv, elseEnv, stmt.loc()))
+      return Flow::Error;
+    if (!flags.empty())
+      f.pendingGuard = true;
+  }
   if (thenFlow == Flow::Return && elseFlow == Flow::Return)
     return Flow::Return;
   return Flow::Normal;
@@ -864,7 +1106,7 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
       }
       d.staged = true;
       d.reason = testReason(*test);
-      return execStagedLoop(stmt, stmt.getBody(), &stmt.getTest(), nullptr, nullptr);
+      return execStagedLoop(stmt, stmt.getBody(), &stmt.getTest(), nullptr, nullptr, nullptr);
     }
     std::optional<bool> holds = truth(*test);
     if (!holds) {
@@ -897,6 +1139,10 @@ std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast:
   f.loops.push_back({&loop, false});
   Flow flow = execList(body);
   f.loops.pop_back();
+  if (emitter) {
+    f.locals.erase("continue#" + std::to_string(f.loops.size()));
+    f.pendingGuard = false;
+  }
   if (flow == Flow::Break)
     return Flow::Normal;
   if (flow == Flow::Return || flow == Flow::Error)
@@ -924,7 +1170,10 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     Shape inner = iter->shape;
     inner.dims.erase(inner.dims.begin());
     Value element = Value::tensor(iter->dtype, inner);
-    return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element);
+    std::optional<Value> iterated = asTensor(*iter, stmt.getIter().loc());
+    if (!iterated)
+      return Flow::Error;
+    return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element, &*iterated);
   }
   std::vector<Value> items;
   if (iter->kind == Value::Kind::Range) {
@@ -1027,7 +1276,7 @@ std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,
 
 Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body,
                                   const ast::Expr *test, const ast::ForStmt *forStmt,
-                                  const Value *element) {
+                                  const Value *element, const Value *iterated) {
   Frame &f = frame();
   const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
   Decision &d = decision(&stmt);
@@ -1080,7 +1329,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                               inv->second.str() + " does not admit");
         return Flow::Error;
       }
-      t->shape = inv->second;
+      Value relaxed = Value::tensor(t->dtype, inv->second);
+      if (emitter && !emitter->castTo(relaxed, *t, stmt.loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+      *t = relaxed;
     }
     t->boundAt = v.boundAt;
     f.locals[name] = *t;
@@ -1090,7 +1344,53 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                                   : v.describe();
   }
 
+  // Emitting: AutoGraph's extra loop variables (the break flag; a for loop's index
+  // into what it iterates, and its trip count), then the loop's test region.
+  const std::string depth = std::to_string(f.loops.size());
+  const std::string breakFlag = "break#" + depth, index = "iter#" + depth;
+  std::optional<Value> tripCount;
+  void *token = nullptr;
+  if (emitter) {
+    if (hasOwnBreak(body)) {
+      std::optional<Value> unset = boolTensor(false, stmt.loc());
+      if (!unset)
+        return Flow::Error;
+      f.locals[breakFlag] = *unset;
+      entry.push_back({breakFlag, *unset});
+    }
+    if (forStmt) {
+      int64_t n = iterated->shape.dims[0];
+      if (n >= 0) {
+        tripCount = Value::integer(n);
+      } else {
+        Value shape = Value::tensor(DType::Int32, Shape::of({iterated->shape.rank()}));
+        Value first = Value::tensor(DType::Int32, Shape::scalar());
+        IndexItem zero{IndexItem::Kind::Index, Value::integer(0), {}, {}, {}, stmt.loc()};
+        if (!emitOp("shape", {*iterated}, shape, stmt.loc()) ||
+            !emitter->subscript(shape, {zero}, first, stmt.loc())) {
+          failed = true;
+          return Flow::Error;
+        }
+        tripCount = first;
+      }
+      Value start = Value::tensor(DType::Int32, Shape::scalar());
+      if (!emitter->constant(start, Value::integer(0), stmt.loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+      f.locals[index] = start;
+      entry.push_back({index, start});
+    }
+    std::vector<Value> vars;
+    for (auto &[name, value] : entry)
+      vars.push_back(value);
+    token = emitter->beginLoop(vars, stmt.loc());
+    for (size_t k = 0; k < entry.size(); ++k)
+      f.locals[entry[k].first].ir = vars[k].ir;
+  }
+
   // 2. The test, as tf.while_loop traces it: on the loop variables.
+  std::optional<Value> go;
   if (test) {
     std::optional<Value> t = eval(*test);
     if (!t)
@@ -1101,9 +1401,43 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                              "; it must be a scalar bool tensor");
       return Flow::Error;
     }
+    go = asTensor(*t, test->loc());
   }
-  if (forStmt && !assign(forStmt->getTarget(), *element))
-    return Flow::Error;
+  if (token) {
+    if (forStmt)
+      go = compare(ast::CmpOp::Lt, f.locals[index], *tripCount, stmt.loc());
+    if (go && f.locals.count(breakFlag)) {
+      Value notBroken = Value::tensor(DType::Bool, Shape::scalar());
+      Value both = Value::tensor(DType::Bool, Shape::scalar());
+      if (!emitOp("logical_not", {f.locals[breakFlag]}, notBroken, stmt.loc()) ||
+          !emitOp("logical_and", {*go, notBroken}, both, stmt.loc()))
+        return Flow::Error;
+      go = both;
+    }
+    if (!go)
+      return Flow::Error;
+    std::vector<Value> vars;
+    for (auto &[name, value] : entry)
+      vars.push_back(f.locals[name]);
+    if (!emitter->loopBody(token, *go, vars)) {
+      failed = true;
+      return Flow::Error;
+    }
+    for (size_t k = 0; k < entry.size(); ++k)
+      f.locals[entry[k].first].ir = vars[k].ir;
+  }
+  if (forStmt) {
+    Value item = *element;
+    if (token) {
+      IndexItem at{IndexItem::Kind::Index, f.locals[index], {}, {}, {}, forStmt->getIter().loc()};
+      if (!emitter->subscript(*iterated, {at}, item, forStmt->getIter().loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+    }
+    if (!assign(forStmt->getTarget(), item))
+      return Flow::Error;
+  }
 
   // 3. One pass of the body.
   f.loops.push_back({&stmt, true});
@@ -1111,14 +1445,39 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   f.loops.pop_back();
   if (flow == Flow::Error)
     return Flow::Error;
+  if (token) {
+    f.pendingGuard = false;
+    f.locals.erase("continue#" + depth);
+    if (forStmt) {
+      std::optional<Value> next = binary(ast::BinaryOp::Add, f.locals[index], Value::integer(1),
+                                         stmt.loc());
+      if (!next)
+        return Flow::Error;
+      f.locals[index] = *next;
+    }
+  }
 
   // 4. Loop variables keep their dtype and shape.
   d.carried.clear();
+  std::vector<Value> next, results;
   for (auto &[name, before0] : entry) {
     std::optional<Value> carried = checkLoopVariable(stmt, name, before0, entryDescriptions[name]);
     if (!carried)
       return Flow::Error;
-    d.carried.push_back({name, *carried});
+    next.push_back(f.locals[name]);
+    results.push_back(*carried);
+    results.back().ir = nullptr;
+    if (!isFlagName(name))
+      d.carried.push_back({name, *carried});
+  }
+  if (token) {
+    if (!emitter->endLoop(token, next, results)) {
+      failed = true;
+      return Flow::Error;
+    }
+    for (size_t k = 0; k < entry.size(); ++k)
+      if (!isFlagName(entry[k].first))
+        d.carried[k].second.ir = results[k].ir;
   }
 
   // 5. After the loop: the loop variables as tensors; what the body bound is local to it.
@@ -1137,6 +1496,7 @@ Tracer::Tracer(const ast::Module &module, DiagnosticEngine &diag)
     : impl(std::make_unique<Impl>(module, diag)) {}
 Tracer::~Tracer() = default;
 bool Tracer::evaluateModule() { return impl->evaluateModule(); }
+void Tracer::setEmitter(Emitter *emitter) { impl->emitter = emitter; }
 std::optional<std::vector<Value>> Tracer::argumentsFor(const ast::FunctionDefStmt &function,
                                                        const ArgumentSpec &spec,
                                                        std::string *missing) {
@@ -1194,3 +1554,5 @@ std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::
     return std::nullopt;
   return merged;
 }
+
+Emitter::~Emitter() = default;

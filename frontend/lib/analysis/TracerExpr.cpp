@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <utility>
 
 using namespace ag;
 using namespace ag::analysis;
@@ -110,7 +111,13 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
   if (value.isTensorLike()) {
     if (want && value.dtype != *want)
       return error(loc, "expected " + aDtype(*want) + " tensor, but got " + value.describe());
-    return Value::tensor(value.dtype, value.shape);
+    Value t = Value::tensor(value.dtype, value.shape);
+    t.ir = value.ir;
+    if (value.kind == Value::Kind::Variable && emitter && !emitter->readVariable(value, t, loc)) {
+      failed = true;
+      return std::nullopt;
+    }
+    return t;
   }
   std::optional<DType> dtype;
   Shape shape;
@@ -139,7 +146,12 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
     }
     if (packed.rankKnown)
       packed.dims.insert(packed.dims.begin(), value.elements.size());
-    return Value::tensor(want.value_or(first->dtype), packed);
+    Value t = Value::tensor(want.value_or(first->dtype), packed);
+    if (emitter && !emitter->constant(t, value, loc)) {
+      failed = true;
+      return std::nullopt;
+    }
+    return t;
   }
   if (!inferLiteral(value, dtype, shape, 0))
     return error(loc, "cannot convert " + value.describe() + " to a tensor");
@@ -156,7 +168,12 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
                             dtypeName(*want));
     dtype = want;
   }
-  return Value::tensor(*dtype, shape);
+  Value t = Value::tensor(*dtype, shape);
+  if (emitter && !emitter->constant(t, value, loc)) {
+    failed = true;
+    return std::nullopt;
+  }
+  return t;
 }
 
 //===----------------------------------------------------------------------------------===//
@@ -210,8 +227,8 @@ static std::optional<Value> pyArith(ast::BinaryOp op, const Value &a, const Valu
   return std::nullopt;
 }
 
-/// TensorFlow's name of the op behind a Python operator, for messages.
-static llvm::StringRef tfOpName(ast::BinaryOp op) {
+/// TensorFlow's name of the kernel behind a Python operator, for messages.
+static llvm::StringRef tfKernelName(ast::BinaryOp op) {
   using B = ast::BinaryOp;
   switch (op) {
   case B::Add: return "AddV2";
@@ -227,6 +244,27 @@ static llvm::StringRef tfOpName(ast::BinaryOp op) {
   case B::BitXor: return "BitwiseXor";
   case B::LShift: return "LeftShift";
   case B::RShift: return "RightShift";
+  }
+  return "?";
+}
+
+/// The tf function behind a Python operator on tensors: `a // b` is tf.math.floordiv.
+static llvm::StringRef tfOpName(ast::BinaryOp op) {
+  using B = ast::BinaryOp;
+  switch (op) {
+  case B::Add: return "add";
+  case B::Sub: return "subtract";
+  case B::Mul: return "multiply";
+  case B::Div: return "truediv";
+  case B::FloorDiv: return "floordiv";
+  case B::Mod: return "floormod";
+  case B::Pow: return "pow";
+  case B::MatMul: return "matmul";
+  case B::BitAnd: return "bitwise_and";
+  case B::BitOr: return "bitwise_or";
+  case B::BitXor: return "bitwise_xor";
+  case B::LShift: return "left_shift";
+  case B::RShift: return "right_shift";
   }
   return "?";
 }
@@ -274,7 +312,7 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   if (a->dtype != b->dtype)
     return error(loc, "'" + ast::spelling(op) + "' of " + aDtype(a->dtype) + " tensor and " +
                           aDtype(b->dtype) + " tensor: TensorFlow converts neither to the "
-                          "other's dtype (" + tfOpName(op) + " needs one); tf.cast one of them");
+                          "other's dtype (" + tfKernelName(op) + " needs one); tf.cast one of them");
   if (op == B::MatMul) {
     CallArgs args;
     args.positional = {*a, *b};
@@ -284,7 +322,7 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   if (a->dtype == DType::String && op != B::Add)
     return error(loc, "operator " + ast::spelling(op) + " is not defined on string tensors");
   if (a->dtype == DType::Bool)
-    return error(loc, "cannot compute " + tfOpName(op) + " on bool tensors; use "
+    return error(loc, "cannot compute " + tfKernelName(op) + " on bool tensors; use "
                       "tf.logical_and/or/xor, or tf.cast to a number type first");
   if ((op == B::BitAnd || op == B::BitOr || op == B::BitXor || op == B::LShift ||
        op == B::RShift) && !isInteger(a->dtype))
@@ -296,7 +334,10 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   DType out = a->dtype;
   if (op == B::Div && isInteger(out))
     out = DType::Float64; // true division of integer tensors, as TensorFlow does it
-  return Value::tensor(out, *shape);
+  Value r = Value::tensor(out, *shape);
+  if (!emitOp(tfOpName(op), {*a, *b}, r, loc))
+    return std::nullopt;
+  return r;
 }
 
 std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
@@ -362,7 +403,15 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
   std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
   if (!shape)
     return std::nullopt;
-  return Value::tensor(DType::Bool, *shape);
+  Value r = Value::tensor(DType::Bool, *shape);
+  static const char *const kNames[] = {"equal", "not_equal", "less", "less_equal", "greater",
+                                       "greater_equal"};
+  llvm::StringRef name = op == C::Eq ? kNames[0] : op == C::NotEq ? kNames[1]
+                       : op == C::Lt ? kNames[2] : op == C::LtE ? kNames[3]
+                       : op == C::Gt ? kNames[4] : kNames[5];
+  if (!emitOp(name, {*a, *b}, r, loc))
+    return std::nullopt;
+  return r;
 }
 
 //===----------------------------------------------------------------------------------===//
@@ -383,7 +432,11 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
       if (v->dtype != DType::Bool)
         return error(expr.loc(), "'not' of " + v->describe() + ": a staged 'not' "
                                  "(tf.logical_not) needs a bool tensor");
-      return Value::tensor(DType::Bool, v->shape);
+      std::optional<Value> t = asTensor(*v, expr.loc());
+      Value r = Value::tensor(DType::Bool, v->shape);
+      if (!t || !emitOp("logical_not", {*t}, r, expr.loc()))
+        return std::nullopt;
+      return r;
     }
     std::optional<bool> t = truth(*v);
     return Value::boolean(!*t);
@@ -394,7 +447,13 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
                                    v->describe());
     if (u.getOp() == ast::UnaryOp::Invert && !isInteger(v->dtype))
       return error(expr.loc(), "~ needs an integer tensor, not " + v->describe());
-    return Value::tensor(v->dtype, v->shape);
+    std::optional<Value> t = asTensor(*v, expr.loc());
+    if (!t || u.getOp() == ast::UnaryOp::Plus)
+      return t;
+    Value r = Value::tensor(v->dtype, v->shape);
+    if (!emitOp(u.getOp() == ast::UnaryOp::Minus ? "negative" : "invert", {*t}, r, expr.loc()))
+      return std::nullopt;
+    return r;
   }
   if (!v->isPyScalar())
     return error(expr.loc(), "bad operand for unary " + ast::spelling(u.getOp()) + ": " +
@@ -418,38 +477,62 @@ std::optional<Value> Tracer::Impl::evalBoolOp(const ast::Expr &expr) {
   // operand stages the rest (tf.cond), and the result is a tensor.
   const auto &b = cast<ast::BoolOpExpr>(expr);
   bool isAnd = b.getOp() == ast::BoolOpKind::And;
-  std::optional<Value> acc;
-  std::optional<DType> stagedOn; // the dtype of the tensor operand that staged the rest
-  for (const ast::ExprPtr &operand : b.getValues()) {
-    std::optional<Value> v = eval(*operand);
-    if (!v)
-      return std::nullopt;
-    if (!acc) {
-      acc = v;
-    } else if (acc->isTensorLike()) {
-      if (!stagedOn)
-        stagedOn = acc->dtype;
-      std::optional<Value> t = asTensor(*v, operand->loc());
-      if (!t)
-        return std::nullopt;
-      if (t->dtype != acc->dtype)
-        return error(operand->loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
-                                         "' must have one dtype: " + acc->describe() +
-                                         " and " + t->describe());
-      acc = Value::tensor(acc->dtype, acc->shape.join(t->shape));
-    } else {
-      acc = v;
-    }
+  const ast::ExprList &operands = b.getValues();
+  std::optional<Value> acc = eval(*operands[0]);
+  for (size_t k = 1; acc && k < operands.size(); ++k) {
     if (acc->isTensorLike())
-      continue;
+      return stagedBoolOp(b, k, *acc);
     std::optional<bool> t = truth(*acc);
     if (t && *t != isAnd)
       return acc; // short circuit
+    acc = eval(*operands[k]);
   }
-  if (stagedOn) {
-    Decision &d = exprDecision(expr, isAnd ? "and" : "or");
-    d.staged = true;
-    d.reason = "an operand before the last is " + aDtype(*stagedOn) + " tensor";
+  return acc;
+}
+
+std::optional<Value> Tracer::Impl::stagedBoolOp(const ast::BoolOpExpr &b, size_t k, Value acc) {
+  bool isAnd = b.getOp() == ast::BoolOpKind::And;
+  Decision &d = exprDecision(b, isAnd ? "and" : "or");
+  d.staged = true;
+  d.reason = "an operand before the last is " + aDtype(acc.dtype) + " tensor";
+  const ast::ExprList &operands = b.getValues();
+  for (; k < operands.size(); ++k) {
+    const ast::Expr &operand = *operands[k];
+    std::optional<Value> lhs = asTensor(acc, operand.loc());
+    if (!lhs)
+      return std::nullopt;
+    if (emitter && (lhs->dtype != DType::Bool || !lhs->shape.canBeScalar()))
+      return error(operand.loc(), "a staged '" + ast::spelling(b.getOp()) + "' (tf.cond) needs "
+                                  "a scalar bool tensor before it, not " + lhs->describe());
+    // `and` evaluates the operand when the left side holds; `or` when it does not.
+    void *token = emitter ? emitter->beginCond(*lhs, operand.loc()) : nullptr;
+    if (token && !isAnd)
+      emitter->beginElse(token);
+    std::optional<Value> v = eval(operand);
+    if (!v)
+      return std::nullopt;
+    if (token && isAnd)
+      emitter->beginElse(token);
+    // Its type only: the value converts inside its branch (endCond).
+    Emitter *saved = std::exchange(emitter, nullptr);
+    std::optional<Value> t = asTensor(*v, operand.loc());
+    emitter = saved;
+    if (!t)
+      return std::nullopt;
+    if (t->dtype != lhs->dtype)
+      return error(operand.loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
+                                      "' must have one dtype: " + lhs->describe() + " and " +
+                                      t->describe());
+    Value r = Value::tensor(lhs->dtype, lhs->shape.join(t->shape));
+    if (token) {
+      Value results[] = {r};
+      if (!emitter->endCond(token, {isAnd ? *v : *lhs}, {isAnd ? *lhs : *v}, results)) {
+        failed = true;
+        return std::nullopt;
+      }
+      r = results[0];
+    }
+    acc = r;
   }
   return acc;
 }
@@ -474,7 +557,13 @@ std::optional<Value> Tracer::Impl::evalCompare(const ast::Expr &expr) {
       std::optional<Value> a = asTensor(*acc, expr.loc()), bb = asTensor(*r, expr.loc());
       if (!a || !bb)
         return std::nullopt;
-      acc = Value::tensor(DType::Bool, a->shape.join(bb->shape));
+      std::optional<Shape> shape = broadcast(a->shape, bb->shape, expr.loc());
+      if (!shape)
+        return std::nullopt;
+      Value both = Value::tensor(DType::Bool, *shape);
+      if (!emitOp("logical_and", {*a, *bb}, both, expr.loc()))
+        return std::nullopt;
+      acc = both;
     } else if (!truth(*acc).value_or(true)) {
       return acc;
     } else {
@@ -528,19 +617,37 @@ std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
   if (test->dtype != DType::Bool || !test->shape.canBeScalar())
     return error(e.getTest().loc(), "the test of a staged conditional expression must be "
                                     "a scalar bool tensor, not " + test->describe());
+  void *token = emitter ? emitter->beginCond(*test, e.getTest().loc()) : nullptr;
   std::optional<Value> x = eval(e.getBody());
+  if (x && token)
+    emitter->beginElse(token);
   std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
   if (!y)
     return std::nullopt;
-  std::optional<Value> tx = asTensor(*x, e.getBody().loc());
-  std::optional<Value> ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
+  // Types only: the values convert inside their branches (endCond).
+  std::optional<Value> tx, ty;
+  {
+    Emitter *saved = std::exchange(emitter, nullptr);
+    tx = asTensor(*x, e.getBody().loc());
+    ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
+    emitter = saved;
+  }
   if (!ty)
     return std::nullopt;
   if (tx->dtype != ty->dtype)
     return error(expr.loc(), "the branches of this staged conditional expression have "
                              "dtypes " + dtypeName(tx->dtype) + " and " +
                              dtypeName(ty->dtype) + "; tf.cond needs one dtype");
-  return Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+  Value r = Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+  if (token) {
+    Value results[] = {r};
+    if (!emitter->endCond(token, {*x}, {*y}, results)) {
+      failed = true;
+      return std::nullopt;
+    }
+    r = results[0];
+  }
+  return r;
 }
 
 std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
@@ -901,8 +1008,13 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       items.push_back(e.get());
   else
     items.push_back(&index);
-  if (!base.shape.rankKnown)
+  if (!base.shape.rankKnown) {
+    if (emitter)
+      return error(loc, "indexing a tensor of unknown rank is not supported by agc's code "
+                        "generator; give the tensor a rank (an input signature, or set_shape)");
     return Value::tensor(base.dtype, Shape::unknownRank());
+  }
+  std::vector<IndexItem> evaluated; // for the emitter
   Shape out;
   unsigned dim = 0;
   unsigned consumed = llvm::count_if(items, [](const ast::Expr *e) {
@@ -915,10 +1027,12 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       // `...` stands for every dimension the other items do not index.
       for (unsigned k = 0; k < base.shape.rank() - consumed; ++k)
         out.dims.push_back(base.shape.dims[dim++]);
+      evaluated.push_back({IndexItem::Kind::Ellipsis, {}, {}, {}, {}, item->loc()});
       continue;
     }
     if (llvm::isa<ast::NoneLitExpr>(item)) {
       out.dims.push_back(1);
+      evaluated.push_back({IndexItem::Kind::NewAxis, {}, {}, {}, {}, item->loc()});
       continue;
     }
     int64_t size = base.shape.dims[dim++];
@@ -943,6 +1057,10 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       int64_t step = bounds[2].value_or(1);
       if (step == 0)
         return error(item->loc(), "slice step cannot be zero");
+      if (dynamic && emitter)
+        return error(item->loc(), "slices with tensor bounds are not supported by agc's code "
+                                  "generator yet; use tf.slice or Python int bounds");
+      evaluated.push_back({IndexItem::Kind::Slice, {}, bounds[0], bounds[1], bounds[2], item->loc()});
       if (dynamic || size < 0) {
         out.dims.push_back(-1);
         continue;
@@ -971,14 +1089,30 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       if (size >= 0 && (v->i >= size || v->i < -size))
         return error(item->loc(), "index " + llvm::Twine(v->i) + " is out of bounds for a "
                                   "dimension of size " + llvm::Twine(size));
+      evaluated.push_back({IndexItem::Kind::Index, *v, {}, {}, {}, item->loc()});
       continue;
     }
-    if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0)
+    if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0) {
+      std::optional<Value> t = asTensor(*v, item->loc());
+      if (!t)
+        return std::nullopt;
+      evaluated.push_back({IndexItem::Kind::Index, *t, {}, {}, {}, item->loc()});
       continue;
+    }
     return error(item->loc(), "a tensor is indexed with ints, slices, None, ... or scalar "
                               "integer tensors, not " + v->describe());
   }
   for (; dim < base.shape.rank(); ++dim)
     out.dims.push_back(base.shape.dims[dim]);
-  return Value::tensor(base.dtype, out);
+  Value r = Value::tensor(base.dtype, out);
+  if (emitter) {
+    std::optional<Value> t = asTensor(base, loc);
+    if (!t)
+      return std::nullopt;
+    if (!emitter->subscript(*t, evaluated, r, loc)) {
+      failed = true;
+      return std::nullopt;
+    }
+  }
+  return r;
 }

@@ -8,11 +8,13 @@
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
 #define AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
 
+#include "ag/frontend/analysis/Emitter.h"
 #include "ag/frontend/analysis/Tracer.h"
 
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
+#include <map>
 
 namespace ag::analysis {
 
@@ -23,24 +25,6 @@ const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
 
 /// How a statement list finished, for Python-level control flow.
 enum class Flow { Normal, Break, Continue, Return, Error };
-
-/// Arguments of a call, as evaluated.
-struct CallArgs {
-  std::vector<Value> positional;
-  std::vector<std::pair<std::string, Value>> keywords;
-  Location loc; ///< The whole call.
-
-  /// The argument at `index`, or the keyword `name`; null when absent.
-  const Value *get(unsigned index, llvm::StringRef name) const {
-    if (index < positional.size())
-      return &positional[index];
-    for (const auto &[key, value] : keywords)
-      if (key == name)
-        return &value;
-    return nullptr;
-  }
-  size_t count() const { return positional.size() + keywords.size(); }
-};
 
 class Tracer::Impl {
 public:
@@ -104,6 +88,36 @@ public:
   std::optional<Shape> shapeFrom(const Value &value, const Location &loc);
   std::optional<DType> dtypeArg(const Value *value, const Location &loc);
 
+  // --- Tracer.cpp: emission (only with an Emitter attached) ------------------------
+  /// Tells the emitter about op `name`; false (and the trace failed) when it refuses.
+  bool emitOp(llvm::StringRef name, const CallArgs &args, Value &out) {
+    if (!emitter || emitter->op(name, args, out))
+      return true;
+    failed = true;
+    return false;
+  }
+  bool emitOp(llvm::StringRef name, std::vector<Value> operands, Value &out, const Location &loc) {
+    CallArgs args;
+    args.positional = std::move(operands);
+    args.loc = loc;
+    return emitOp(name, args, out);
+  }
+  /// A scalar bool tensor constant.
+  std::optional<Value> boolTensor(bool b, const Location &loc);
+  /// The statements of `stmts` from `from` on, under `if not (break or continue or
+  /// return flags)`, as AutoGraph guards the code after a conditional exit.
+  Flow execGuarded(const ast::StmtList &stmts, size_t from);
+  /// Ends a staged if (or guard) `token` whose branches left `thenEnv` and `elseEnv`,
+  /// carrying `names` (values in frame().locals give the merged types, or are computed
+  /// here for flags); updates frame().locals with the results.
+  bool emitMerge(void *token, const std::vector<std::string> &names, const Env &thenEnv,
+                 const Env &elseEnv, const Location &loc);
+  /// The flag names (break#N, continue#N, return#, retval#) whose value differs between
+  /// `before` and either branch.
+  std::vector<std::string> changedFlags(const Env &before, const Env &a, const Env &b) const;
+  /// `a and b`, `a or b` from operand `k` on, `acc` being a tensor: staged.
+  std::optional<Value> stagedBoolOp(const ast::BoolOpExpr &b, size_t k, Value acc);
+
   // --- reporting ----------------------------------------------------------------------
   std::nullopt_t error(const Location &loc, const llvm::Twine &message) {
     diag.error(loc, message);
@@ -130,9 +144,14 @@ public:
     const ast::Stmt *returnAt = nullptr;
     /// A return under a staged condition: the function may also go on past it.
     const ast::Stmt *conditionalReturnAt = nullptr;
+    /// Emitting: a staged block may have set a break/continue/return flag, so the rest
+    /// of the statement list runs under a staged `if not flag` (AutoGraph's guard).
+    bool pendingGuard = false;
+    /// Emitting: guards entered and not yet left (a return under one is staged).
+    unsigned guards = 0;
   };
 
-  Flow execList(const ast::StmtList &stmts);
+  Flow execList(const ast::StmtList &stmts, size_t from = 0);
   Flow exec(const ast::Stmt &stmt);
   Flow execIf(const ast::IfStmt &stmt);
   Flow execWhile(const ast::WhileStmt &stmt);
@@ -141,8 +160,10 @@ public:
   /// One pass of a Python (unrolled) loop's body: nothing to go on with the next pass, or
   /// the flow that ends the loop (Normal after a break).
   std::optional<Flow> unrolledPass(const ast::Stmt &loop, const ast::StmtList &body, Decision &d);
+  /// A staged while (`test`) or for (`forStmt` over `iterated`, whose items are typed
+  /// `element`).
   Flow execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body, const ast::Expr *test,
-                      const ast::ForStmt *forStmt, const Value *element);
+                      const ast::ForStmt *forStmt, const Value *element, const Value *iterated);
   /// After one pass of a staged loop's body: loop variable `name`, which entered as
   /// `before0` (written `entryDescription`), must keep its dtype and a shape its entry
   /// shape (or invariant) admits. Returns the value the loop carries, or nothing after
@@ -180,6 +201,10 @@ public:
   std::deque<Frame> frames;
   TraceResult *result = nullptr;
   bool failed = false;
+  Emitter *emitter = nullptr;
+  /// The element shape of each tf.TensorArray, by where it is created (line, column),
+  /// joined over every write that any trace has seen.
+  std::map<std::pair<unsigned, unsigned>, Shape> tensorArrayShapes;
   static constexpr unsigned kMaxCallDepth = 64;
   /// Python loops warn past kWarnUnroll passes and stop at kMaxUnroll (a loop that
   /// never ends would otherwise hang the compiler).

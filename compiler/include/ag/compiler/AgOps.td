@@ -93,4 +93,54 @@ def Ag_WhileLoopOp : Ag_Op<"while_loop", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
+
+//===----------------------------------------------------------------------------------===//
+// Effects that no upstream op has: tf.print and tf.Variable state
+//===----------------------------------------------------------------------------------===//
+
+def Ag_PrintOp : Ag_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tf.print: writes text and tensors, in program order";
+  let description = [{
+    `items` lists what tf.print was given, in order: a string attribute is text written
+    as it is; an integer attribute `i` is the i-th tensor operand, formatted the way
+    TensorFlow formats it (`[1 2 3]`, `[[1 2] [3 4]]`, elided past 1000 elements). `sep`
+    goes between items, `end` after the last; `stream` is `stderr` (TensorFlow's default)
+    or `stdout`; `summarize` is how many elements each dimension shows at its start and
+    its end before `...` (-1: all).
+    ```mlir
+    ag.print %x : tensor<3xi32> {items = ["x =", 0 : i64], sep = " ", end = "\n",
+                                 stream = "stderr"}
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$tensors, ArrayAttr:$items, StrAttr:$sep,
+                   StrAttr:$end, StrAttr:$stream, I64Attr:$summarize);
+  let assemblyFormat = "($tensors^ `:` type($tensors))? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ag_VariableReadOp : Ag_Op<"variable_read", [MemoryEffects<[MemRead]>]> {
+  let summary = "Reads a module-level tf.Variable (a memref.global) as a tensor";
+  let description = [{
+    The value is a copy: later writes to the variable do not change it. Reads and
+    writes keep their program order (TensorFlow's automatic control dependencies).
+    ```mlir
+    %v = ag.variable_read @v : tensor<f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$variable);
+  let results = (outs AnyRankedTensor:$value);
+  let assemblyFormat = "$variable attr-dict `:` type($value)";
+}
+
+def Ag_VariableWriteOp : Ag_Op<"variable_write", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Writes a module-level tf.Variable (tf.Variable.assign)";
+  let description = [{
+    ```mlir
+    ag.variable_write @v, %x : tensor<f32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$variable, AnyRankedTensor:$value);
+  let assemblyFormat = "$variable `,` $value attr-dict `:` type($value)";
+}
+
 #endif // AG_COMPILER_AGOPS_TD

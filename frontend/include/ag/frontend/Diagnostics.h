@@ -58,6 +58,11 @@ public:
 
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
 
+  /// The location of `line`:`column` (1-based) in the buffer called `file`, with its byte
+  /// offset, so that a position that went through another tool (an MLIR location) quotes
+  /// the source again. Invalid when no buffer has that name.
+  Location locate(llvm::StringRef file, unsigned line, unsigned column) const;
+
 private:
   /// Counts a diagnostic of `severity`; true when it is to be swallowed (past the limit,
   /// or a note to a swallowed diagnostic).

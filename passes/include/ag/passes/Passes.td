@@ -33,4 +33,52 @@ def LowerAgToSCF : Pass<"ag-to-scf"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
 
+
+def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
+  let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
+  let description = [{
+    Runs before bufferization, so that what it builds bufferizes with the rest:
+
+    - `ag.variable_read @v` becomes a copy of `memref.get_global @v` into a new buffer,
+      seen as a tensor (`bufferization.to_tensor restrict writable`): later writes do
+      not change a value already read.
+    - `ag.variable_write @v, %x` becomes `bufferization.materialize_in_destination %x
+      in restrict writable (memref.get_global @v)`.
+    - `ag.print` becomes calls to agc's runtime, in order: `agrt_print_begin(stream,
+      summarize)`, then per item `agrt_print_text(ptr)` (a NUL-terminated
+      `llvm.mlir.global` constant) or `agrt_print_<dtype>(memref<*xT>)` (the tensor read
+      through `bufferization.to_buffer read_only`), the separators between items and
+      `end` as text, and `agrt_print_end()`, which writes the line at once.
+
+    Before:
+    ```mlir
+    ag.print %x : tensor<i32> {items = ["x:", 0 : i64], sep = " ", end = "\n",
+                               stream = "stderr", summarize = 3 : i64}
+    ```
+    After (abridged):
+    ```mlir
+    func.call @agrt_print_begin(%c2, %c3) : (i32, i64) -> ()
+    func.call @agrt_print_text(%s0) : (!llvm.ptr) -> ()
+    func.call @agrt_print_text(%sep) : (!llvm.ptr) -> ()
+    %b = bufferization.to_buffer %x read_only : tensor<i32> to memref<i32>
+    %u = memref.cast %b : memref<i32> to memref<*xi32>
+    func.call @agrt_print_i32(%u) : (memref<*xi32>) -> ()
+    func.call @agrt_print_text(%end) : (!llvm.ptr) -> ()
+    func.call @agrt_print_end() : () -> ()
+    ```
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
+}
+
+def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
+  let summary = "Report every operation that is not in the LLVM dialect, at its location";
+  let description = [{
+    The last pass of the CPU pipeline. `mlir-opt` succeeds even when a conversion left
+    operations behind; this pass fails instead, with an error at each such operation's
+    location, which MLIRGen made the Python `file:line:col` it came from.
+  }];
+}
+
 #endif // AG_PASSES_PASSES_TD

@@ -97,6 +97,11 @@ public:
   /// The analyses of `function`, computed once.
   const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
 
+  /// From now on, tracing also tells `emitter` what it builds (see Emitter.h); null
+  /// detaches it. Element shapes of tf.TensorArrays learnt by earlier traces are kept:
+  /// trace once without an emitter, then again with one.
+  void setEmitter(class Emitter *emitter);
+
   /// The implementation (private to the analysis library).
   class Impl;
 

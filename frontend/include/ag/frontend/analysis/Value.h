@@ -94,6 +94,11 @@ struct Value {
   std::string tensorName;
   /// Where this value was bound, for notes (invalid when unknown).
   Location boundAt;
+  /// TensorArray: the call that created it (the key of its element shape).
+  Location createdAt;
+  /// Tensor, Variable, TensorArray: the code generator's handle for it (see Emitter.h),
+  /// null when no Emitter is attached or the value has none.
+  const void *ir = nullptr;
 
   static Value tensor(DType dtype, Shape shape) {
     Value v;

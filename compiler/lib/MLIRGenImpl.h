@@ -1,0 +1,157 @@
+//===- MLIRGenImpl.h - The MLIRGen emitter, shared by its source files -----===//
+//
+// Private to the compiler library. MLIRGen.cpp holds functions, values, staged control
+// flow and state (variables, tensor arrays); MLIRGenOps.cpp the TensorFlow ops, one
+// method each behind a name table, and subscripts.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_COMPILER_LIB_MLIRGENIMPL_H
+#define AG_COMPILER_LIB_MLIRGENIMPL_H
+
+#include "ag/compiler/MLIRGen.h"
+#include "ag/frontend/analysis/Emitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <memory>
+
+namespace ag {
+
+class MLIRGen final : public analysis::Emitter {
+public:
+  MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag);
+  ~MLIRGen() override;
+
+  /// The module built so far; takes it.
+  mlir::OwningOpRef<mlir::ModuleOp> takeModule();
+
+  // --- Emitter ------------------------------------------------------------------------
+  bool beginFunction(const ast::FunctionDefStmt &function,
+                     llvm::MutableArrayRef<analysis::Value> args) override;
+  bool endFunction(const ast::FunctionDefStmt &function, const analysis::Value &result) override;
+  bool constant(analysis::Value &out, const analysis::Value &python, const Location &loc) override;
+  bool castTo(analysis::Value &out, const analysis::Value &from, const Location &loc) override;
+  bool op(llvm::StringRef name, const analysis::CallArgs &args, analysis::Value &out) override;
+  bool subscript(const analysis::Value &base, llvm::ArrayRef<analysis::IndexItem> items,
+                 analysis::Value &out, const Location &loc) override;
+  bool variable(analysis::Value &variable, const analysis::Value &init, llvm::StringRef name,
+                const Location &loc) override;
+  bool readVariable(const analysis::Value &variable, analysis::Value &out,
+                    const Location &loc) override;
+  bool assignVariable(llvm::StringRef how, const analysis::Value &variable,
+                      const analysis::Value &value, const Location &loc) override;
+  bool tensorArray(llvm::StringRef method, const analysis::Value &self,
+                   const analysis::CallArgs &args, analysis::Value &out) override;
+  void *beginCond(const analysis::Value &test, const Location &loc) override;
+  void beginElse(void *token) override;
+  bool endCond(void *token, llvm::ArrayRef<analysis::Value> thenValues,
+               llvm::ArrayRef<analysis::Value> elseValues,
+               llvm::MutableArrayRef<analysis::Value> results) override;
+  void *beginLoop(llvm::MutableArrayRef<analysis::Value> vars, const Location &loc) override;
+  bool loopBody(void *token, const analysis::Value &test,
+                llvm::MutableArrayRef<analysis::Value> vars) override;
+  bool endLoop(void *token, llvm::ArrayRef<analysis::Value> next,
+               llvm::MutableArrayRef<analysis::Value> results) override;
+
+  // --- helpers shared with MLIRGenOps.cpp ----------------------------------------------
+  mlir::Location loc(const Location &at);
+  mlir::Type elementType(analysis::DType dtype);
+  /// The tensor type of a typed Value; null (after reporting) for an unknown rank or a
+  /// string.
+  mlir::RankedTensorType tensorType(const analysis::Value &value, const Location &at);
+  /// `value` as an SSA tensor of type `type`: a tensor (cast when its shape differs), a
+  /// variable (read), a Python value (a constant), or nothing (zeros: a value never used).
+  mlir::Value materialize(const analysis::Value &value, mlir::RankedTensorType type,
+                          const Location &at);
+  /// `value` as a tensor of its own type, a Python value as `dtype` (or its own).
+  mlir::Value operand(const analysis::Value &value, const Location &at,
+                      std::optional<analysis::DType> dtype = std::nullopt);
+  /// The SSA value behind a handle, cloned into the function when module-level code made it.
+  mlir::Value use(const void *handle);
+  static const void *handle(mlir::Value v) { return v.getAsOpaquePointer(); }
+  /// A dense constant of `type` from a Python number, bool or nested list.
+  mlir::Value denseConstant(const analysis::Value &python, mlir::RankedTensorType type,
+                            const Location &at);
+  /// An index (or `type`) scalar constant.
+  mlir::Value indexConstant(int64_t v, mlir::Location l);
+  mlir::Value scalarConstant(double v, mlir::Type type, mlir::Location l);
+  /// The size of dimension `dim` of tensor `t`, as an index.
+  mlir::Value dimSize(mlir::Value t, int64_t dim, mlir::Location l);
+  /// tensor.empty of `type`, its dynamic sizes taken from `sizes` (one per dimension;
+  /// only the dynamic ones are read).
+  mlir::Value empty(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                    mlir::Location l);
+  /// A tensor of `type` filled with `scalar`.
+  mlir::Value filled(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                     mlir::Value scalar, mlir::Location l);
+  /// The elementwise op `body` over `operands`, broadcast by NumPy's rules to `type`.
+  using ScalarBody = std::function<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
+  mlir::Value elementwise(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> operands,
+                          const ScalarBody &body, mlir::Location l);
+  /// `t` reshaped to `type` (same element count), sizes from `sizes` where dynamic.
+  mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
+                      llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
+  bool fail(const Location &at, const llvm::Twine &message);
+
+  mlir::MLIRContext &context;
+  DiagnosticEngine &diag;
+  mlir::OpBuilder builder;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Module-level code (constants, tf.Variable initial values) is built here, then
+  /// cloned into the functions that use it.
+  mlir::func::FuncOp moduleInit;
+  mlir::func::FuncOp function; ///< The function being traced, if any.
+  llvm::StringMap<unsigned> names; ///< Functions and variables named so far.
+
+  struct CondState;
+  struct LoopState;
+  std::vector<std::unique_ptr<CondState>> conds;
+  std::vector<std::unique_ptr<LoopState>> loops;
+
+private:
+  // --- MLIRGenOps.cpp: one method per TensorFlow op, behind a name table ----------------
+  using OpRule = bool (MLIRGen::*)(llvm::StringRef, const analysis::CallArgs &,
+                                   analysis::Value &);
+  static const llvm::StringMap<OpRule> &opRules();
+  bool emitUnary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitBinary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitWhere(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitClip(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitCast(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitReduce(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitArgmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitSoftmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitConstant(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitFill(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitEye(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitRange(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitMatmul(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitTranspose(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitReshape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitConcat(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitShape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitPrint(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+
+  /// The dimension sizes of `out` for an op whose result shape the Tracer typed: static
+  /// ones as constants, dynamic ones from `shapeTensor` (an int tensor of the sizes).
+  llvm::SmallVector<mlir::Value> sizesFromShapeTensor(mlir::RankedTensorType type,
+                                                      mlir::Value shapeTensor, mlir::Location l);
+  /// The scalar op `name` on `args` whose operands have dtype `in`.
+  mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
+                       mlir::ValueRange args, analysis::DType in);
+  /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
+  std::optional<llvm::SmallVector<int64_t>> axes(const analysis::Value *axis, unsigned rank,
+                                                 const Location &at);
+  /// Reduces `input` over sorted `dims` with the scalar `combine` from `init`.
+  mlir::Value reduce(mlir::Value input, llvm::ArrayRef<int64_t> dims, mlir::Value init,
+                     const ScalarBody &combine, mlir::Location l);
+};
+
+} // namespace ag
+
+#endif // AG_COMPILER_LIB_MLIRGENIMPL_H

@@ -1,0 +1,120 @@
+//===- Emitter.h - What the Tracer tells a code generator, as it traces ----===//
+//
+// The Tracer is the one place where agc interprets Python: it evaluates Python values,
+// resolves static control flow, unrolls Python loops, inlines calls and types tensors.
+// A code generator does not interpret Python again: it is an Emitter, which the Tracer
+// calls at each point where a traced function would create a graph node in TensorFlow:
+// a constant, an op, a staged branch or loop, a variable access. Each tensor Value then
+// carries the Emitter's handle for it (Value::ir), an opaque pointer that the frontend
+// never looks into, so this header needs no MLIR.
+//
+// Staged control flow is bracketed: beginCond / beginElse / endCond around the two
+// branches of a staged if, and beginLoop / loopBody / endLoop around the test and the
+// body of a staged loop. The Tracer passes, in endCond and endLoop, the values of exactly
+// the names the AutoGraph analysis carries, in its order, plus the flags it uses for
+// `break`, `continue` and `return` under staged conditions.
+//
+// Every hook returns false after reporting an error with a location; the trace then fails.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_ANALYSIS_EMITTER_H
+#define AG_FRONTEND_ANALYSIS_EMITTER_H
+
+#include "ag/frontend/analysis/Value.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ag::analysis {
+
+/// Arguments of a call, as evaluated.
+struct CallArgs {
+  std::vector<Value> positional;
+  std::vector<std::pair<std::string, Value>> keywords;
+  Location loc; ///< The whole call.
+
+  /// The argument at `index`, or the keyword `name`; null when absent.
+  const Value *get(unsigned index, llvm::StringRef name) const {
+    if (index < positional.size())
+      return &positional[index];
+    for (const auto &[key, value] : keywords)
+      if (key == name)
+        return &value;
+    return nullptr;
+  }
+  size_t count() const { return positional.size() + keywords.size(); }
+};
+
+/// One item of a tensor subscript, evaluated: `x[i]`, `x[a:b:c]`, `x[None]`, `x[...]`.
+struct IndexItem {
+  enum class Kind { Index, Slice, NewAxis, Ellipsis };
+  Kind kind = Kind::Index;
+  Value index;                            ///< Index: a Python int or a scalar int tensor.
+  std::optional<int64_t> lo, hi, step;    ///< Slice: Python bounds, absent when omitted.
+  Location loc;
+};
+
+class Emitter {
+public:
+  virtual ~Emitter();
+
+  /// A traced function starts: gives each tensor argument its handle.
+  virtual bool beginFunction(const ast::FunctionDefStmt &function,
+                             llvm::MutableArrayRef<Value> args) = 0;
+  /// The traced function ends, returning `result` (a tensor, a Python value, a tuple).
+  virtual bool endFunction(const ast::FunctionDefStmt &function, const Value &result) = 0;
+
+  /// `out` (a tensor type) gets a handle holding Python value `python` (a number, a bool,
+  /// or a nested list of them; a list holding tensors packs them).
+  virtual bool constant(Value &out, const Value &python, const Location &loc) = 0;
+  /// `out` gets a handle holding tensor `from` as `out`'s type (its shape may be less or
+  /// more specific: a join of branches, a shape invariant, set_shape).
+  virtual bool castTo(Value &out, const Value &from, const Location &loc) = 0;
+  /// A TensorFlow op by its canonical name ("add", "reduce_sum", "print", ...) on `args`
+  /// as written (Python values included), giving `out` (already typed by the Tracer) its
+  /// handle. Operators come here too, with their tensors converted: `a + b` is "add".
+  virtual bool op(llvm::StringRef name, const CallArgs &args, Value &out) = 0;
+  /// `base[items]`, typed as `out`.
+  virtual bool subscript(const Value &base, llvm::ArrayRef<IndexItem> items, Value &out,
+                         const Location &loc) = 0;
+
+  /// A module-level tf.Variable called `name`, starting as `init`; `variable.ir` becomes
+  /// its identity.
+  virtual bool variable(Value &variable, const Value &init, llvm::StringRef name,
+                        const Location &loc) = 0;
+  /// Reads `variable` into `out` (in program order with its writes).
+  virtual bool readVariable(const Value &variable, Value &out, const Location &loc) = 0;
+  /// variable.assign / assign_add / assign_sub (`how`) of tensor `value`.
+  virtual bool assignVariable(llvm::StringRef how, const Value &variable, const Value &value,
+                              const Location &loc) = 0;
+  /// A tf.TensorArray method (`new`, `write`, `read`, `stack`, `size`, `unstack`) on
+  /// `self`; `out` is the new array (new, write, unstack) or the tensor read.
+  virtual bool tensorArray(llvm::StringRef method, const Value &self, const CallArgs &args,
+                           Value &out) = 0;
+
+  /// A staged if on `test`: what follows is the main branch. Returns a token.
+  virtual void *beginCond(const Value &test, const Location &loc) = 0;
+  /// What follows is the else branch.
+  virtual void beginElse(void *token) = 0;
+  /// Ends both branches: each yields its values (tensors or Python numbers, converted
+  /// to the types of `results`); `results` get the handles of the staged if's results.
+  virtual bool endCond(void *token, llvm::ArrayRef<Value> thenValues,
+                       llvm::ArrayRef<Value> elseValues, llvm::MutableArrayRef<Value> results) = 0;
+
+  /// A staged loop over `vars` (tensors with handles, typed as the loop carries them):
+  /// what follows is its test, and `vars` get the handles the test sees.
+  virtual void *beginLoop(llvm::MutableArrayRef<Value> vars, const Location &loc) = 0;
+  /// The test is `test`: what follows is the body, and `vars` get the handles it sees.
+  virtual bool loopBody(void *token, const Value &test, llvm::MutableArrayRef<Value> vars) = 0;
+  /// The body ends with `next` for `vars`; `results` get the loop's results.
+  virtual bool endLoop(void *token, llvm::ArrayRef<Value> next,
+                       llvm::MutableArrayRef<Value> results) = 0;
+};
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_ANALYSIS_EMITTER_H

@@ -1,0 +1,33 @@
+//===- CheckLLVMLowered.cpp - Nothing but the LLVM dialect is left --------===//
+//
+// See Passes.td (-ag-check-llvm-lowered).
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ag {
+#define GEN_PASS_DEF_CHECKLLVMLOWERED
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+struct CheckLLVMLowered : ag::impl::CheckLLVMLoweredBase<CheckLLVMLowered> {
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<ModuleOp>(op) || isa<LLVM::LLVMDialect>(op->getDialect()))
+        return;
+      op->emitError() << "agc could not lower '" << op->getName()
+                      << "' to the LLVM dialect (an internal error: please report it)";
+      failed = true;
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,40 @@
+//===- Pipeline.h - From the AST to each printable stage of MLIR and LLVM --===//
+//
+// The stages after the analyses, in order: `ag` (MLIRGen's output), `scf` (ag lowered to
+// structured control flow), `llvm-dialect` (bufferized and converted: nothing but the
+// LLVM dialect, checked), `llvm-ir` (translated). The pass pipelines are textual, so that
+// `cpuPipeline()` can be printed and replayed with ag-opt.
+//
+// This header includes no MLIR: the agc driver stays a light translation unit.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_PASSES_PIPELINE_H
+#define AG_PASSES_PIPELINE_H
+
+#include "ag/frontend/AST.h"
+#include "ag/frontend/Diagnostics.h"
+#include "ag/frontend/analysis/Tracer.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace ag {
+
+enum class IRStage { Ag, Scf, LlvmDialect, LlvmIr };
+
+/// The passes from `ag` to `scf`, as ag-opt's --pass-pipeline takes them.
+std::string scfPipeline();
+/// The passes from `scf` to the LLVM dialect for the CPU, the final check included.
+std::string cpuPipeline();
+
+/// Generates the MLIR of `module`'s functions (only `only`, when given), lowers it to
+/// `stage` and prints it on `os`. False after reporting errors on `diag`, located at the
+/// Python source wherever the IR knows where it came from.
+bool emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
+            DiagnosticEngine &diag, IRStage stage, llvm::raw_ostream &os,
+            llvm::StringRef only = "");
+
+} // namespace ag
+
+#endif // AG_PASSES_PIPELINE_H
