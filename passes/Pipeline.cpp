@@ -35,7 +35,7 @@ std::string ag::cpuPipeline() {
          "ag-lower-effects,canonicalize,cse,"
          "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
          "function-boundary-type-conversion=identity-layout-map},"
-         "canonicalize,buffer-deallocation-pipeline,"
+         "canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "convert-linalg-to-loops,convert-math-to-funcs,convert-math-to-libm,"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
          "convert-to-llvm,reconcile-unrealized-casts,canonicalize,"
@@ -111,7 +111,9 @@ bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module, const std::s
   mlir::PassManager pm(&context);
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
-  if (mlir::failed(mlir::parsePassPipeline(text, pm, errorStream))) {
+  // The pass manager is anchored on builtin.module already: parse what is inside.
+  llvm::StringRef inner = llvm::StringRef(text).drop_front(strlen("builtin.module(")).drop_back();
+  if (mlir::failed(mlir::parsePassPipeline(inner, pm, errorStream))) {
     mlir::emitError(module.getLoc()) << "internal error: bad pass pipeline: " << errors;
     return false;
   }

@@ -1199,7 +1199,8 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
       if (step < 0)
         return fail(item.loc, "slices with a negative step are not supported by agc's code "
                               "generator yet; use tf.reverse");
-      if (!inType.isDynamicDim(d)) {
+      bool tensorBound = item.loTensor.isDefined() || item.hiTensor.isDefined();
+      if (!inType.isDynamicDim(d) && !tensorBound) {
         int64_t size = inType.getDimSize(d);
         auto clamp = [&](int64_t i) { return std::clamp<int64_t>(i < 0 ? i + size : i, 0, size); };
         int64_t lo = item.lo ? clamp(*item.lo) : 0, hi = item.hi ? clamp(*item.hi) : size;
@@ -1210,15 +1211,30 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
         keptSizes.push_back(indexConstant(count, l));
       } else {
         mlir::Value n = dimSize(t, d, l), zero = indexConstant(0, l);
-        auto bound = [&](std::optional<int64_t> b, mlir::Value dflt) -> mlir::Value {
+        // A negative bound counts from the end; then both clamp to [0, n].
+        auto bound = [&](std::optional<int64_t> b, const Value &t, mlir::Value dflt) -> mlir::Value {
+          mlir::Value v;
+          if (t.isDefined()) {
+            mlir::Value tv = operand(t, item.loc);
+            if (!tv)
+              return nullptr;
+            v = arith::IndexCastOp::create(builder, l, builder.getIndexType(),
+                                           mlir::tensor::ExtractOp::create(builder, l, tv, mlir::ValueRange{}));
+            mlir::Value negative = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, v, zero);
+            v = arith::SelectOp::create(builder, l, negative, arith::AddIOp::create(builder, l, v, n), v);
+            return clampIndex(v, zero, n);
+          }
           if (!b)
             return dflt;
-          mlir::Value v = indexConstant(*b, l);
+          v = indexConstant(*b, l);
           if (*b < 0)
             v = arith::AddIOp::create(builder, l, v, n);
           return clampIndex(v, zero, n);
         };
-        mlir::Value lo = bound(item.lo, zero), hi = bound(item.hi, n);
+        mlir::Value lo = bound(item.lo, item.loTensor, zero);
+        mlir::Value hi = lo ? bound(item.hi, item.hiTensor, n) : nullptr;
+        if (!hi)
+          return false;
         mlir::Value span = arith::MaxSIOp::create(builder, l, arith::SubIOp::create(builder, l, hi, lo), zero);
         mlir::Value count = arith::CeilDivSIOp::create(builder, l, span, indexConstant(step, l));
         offsets.push_back(lo);

@@ -1365,7 +1365,9 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       } else {
         Value shape = Value::tensor(DType::Int32, Shape::of({iterated->shape.rank()}));
         Value first = Value::tensor(DType::Int32, Shape::scalar());
-        IndexItem zero{IndexItem::Kind::Index, Value::integer(0), {}, {}, {}, stmt.loc()};
+        IndexItem zero;
+        zero.index = Value::integer(0);
+        zero.loc = stmt.loc();
         if (!emitOp("shape", {*iterated}, shape, stmt.loc()) ||
             !emitter->subscript(shape, {zero}, first, stmt.loc())) {
           failed = true;
@@ -1429,7 +1431,9 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   if (forStmt) {
     Value item = *element;
     if (token) {
-      IndexItem at{IndexItem::Kind::Index, f.locals[index], {}, {}, {}, forStmt->getIter().loc()};
+      IndexItem at;
+      at.index = f.locals[index];
+      at.loc = forStmt->getIter().loc();
       if (!emitter->subscript(*iterated, {at}, item, forStmt->getIter().loc())) {
         failed = true;
         return Flow::Error;

@@ -998,6 +998,14 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
   return base.elements[k];
 }
 
+static IndexItem indexItem(IndexItem::Kind kind, Value index, const Location &loc) {
+  IndexItem item;
+  item.kind = kind;
+  item.index = std::move(index);
+  item.loc = loc;
+  return item;
+}
+
 /// A tensor indexed: each index item drops (int), keeps (slice) or adds (None) a dimension,
 /// and `...` stands for the dimensions the others leave.
 std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast::Expr &index,
@@ -1027,18 +1035,19 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       // `...` stands for every dimension the other items do not index.
       for (unsigned k = 0; k < base.shape.rank() - consumed; ++k)
         out.dims.push_back(base.shape.dims[dim++]);
-      evaluated.push_back({IndexItem::Kind::Ellipsis, {}, {}, {}, {}, item->loc()});
+      evaluated.push_back(indexItem(IndexItem::Kind::Ellipsis, {}, item->loc()));
       continue;
     }
     if (llvm::isa<ast::NoneLitExpr>(item)) {
       out.dims.push_back(1);
-      evaluated.push_back({IndexItem::Kind::NewAxis, {}, {}, {}, {}, item->loc()});
+      evaluated.push_back(indexItem(IndexItem::Kind::NewAxis, {}, item->loc()));
       continue;
     }
     int64_t size = base.shape.dims[dim++];
     if (const auto *slice = dyn_cast<ast::SliceExpr>(item)) {
       const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
       std::optional<int64_t> bounds[3];
+      Value tensorBounds[3];
       bool dynamic = false;
       for (int k = 0; k < 3; ++k) {
         if (!parts[k])
@@ -1048,7 +1057,13 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
           return std::nullopt;
         if (v->kind == Value::Kind::Int)
           bounds[k] = v->i;
-        else if (v->isTensorLike() && isInteger(v->dtype))
+        else if (v->isTensorLike() && isInteger(v->dtype) && k < 2) {
+          dynamic = true;
+          std::optional<Value> t = asTensor(*v, parts[k]->loc());
+          if (!t)
+            return std::nullopt;
+          tensorBounds[k] = *t;
+        } else if (v->isTensorLike() && isInteger(v->dtype))
           dynamic = true;
         else if (v->kind != Value::Kind::None)
           return error(parts[k]->loc(), "a slice bound must be an int or an integer tensor, not " +
@@ -1057,10 +1072,16 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       int64_t step = bounds[2].value_or(1);
       if (step == 0)
         return error(item->loc(), "slice step cannot be zero");
-      if (dynamic && emitter)
-        return error(item->loc(), "slices with tensor bounds are not supported by agc's code "
-                                  "generator yet; use tf.slice or Python int bounds");
-      evaluated.push_back({IndexItem::Kind::Slice, {}, bounds[0], bounds[1], bounds[2], item->loc()});
+      if (dynamic && emitter && (parts[2] && !bounds[2]))
+        return error(item->loc(), "slices with a tensor step are not supported by agc's code "
+                                  "generator; use a Python int step");
+      IndexItem sliceItem = indexItem(IndexItem::Kind::Slice, {}, item->loc());
+      sliceItem.lo = bounds[0];
+      sliceItem.hi = bounds[1];
+      sliceItem.step = bounds[2];
+      sliceItem.loTensor = tensorBounds[0];
+      sliceItem.hiTensor = tensorBounds[1];
+      evaluated.push_back(std::move(sliceItem));
       if (dynamic || size < 0) {
         out.dims.push_back(-1);
         continue;
@@ -1089,14 +1110,14 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       if (size >= 0 && (v->i >= size || v->i < -size))
         return error(item->loc(), "index " + llvm::Twine(v->i) + " is out of bounds for a "
                                   "dimension of size " + llvm::Twine(size));
-      evaluated.push_back({IndexItem::Kind::Index, *v, {}, {}, {}, item->loc()});
+      evaluated.push_back(indexItem(IndexItem::Kind::Index, *v, item->loc()));
       continue;
     }
     if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0) {
       std::optional<Value> t = asTensor(*v, item->loc());
       if (!t)
         return std::nullopt;
-      evaluated.push_back({IndexItem::Kind::Index, *t, {}, {}, {}, item->loc()});
+      evaluated.push_back(indexItem(IndexItem::Kind::Index, *t, item->loc()));
       continue;
     }
     return error(item->loc(), "a tensor is indexed with ints, slices, None, ... or scalar "

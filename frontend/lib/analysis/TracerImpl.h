@@ -62,9 +62,7 @@ public:
   std::optional<Value> asTensor(const Value &value, const Location &loc) {
     if (value.kind == Value::Kind::Tensor)
       return value;
-    if (value.kind == Value::Kind::Variable)
-      return Value::tensor(value.dtype, value.shape);
-    return toTensor(value, loc);
+    return toTensor(value, loc); // a Variable is read
   }
   std::optional<Value> call(const Value &callee, const CallArgs &args, const ast::CallExpr &expr);
   /// range, len, print, int, float, ... called from traced code.

@@ -56,6 +56,8 @@ struct IndexItem {
   Value index;                            ///< Index: a Python int or a scalar int tensor.
   std::optional<int64_t> lo, hi, step;    ///< Slice: Python bounds, absent when omitted.
   Location loc;
+  /// Slice: a bound that is a scalar integer tensor (the Python bound is then absent).
+  Value loTensor, hiTensor;
 };
 
 class Emitter {
