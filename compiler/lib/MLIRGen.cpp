@@ -388,12 +388,17 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRe
   builder.setInsertionPoint(moduleInit);
   function = mlir::func::FuncOp::create(builder, loc(fn.getNameLoc()), name,
                                         builder.getFunctionType(types, {}));
+  // A C entry point taking and returning memref descriptors by pointer (_mlir_ciface_*).
+  function->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
   mlir::Block *entry = function.addEntryBlock();
+  // The Python names of the tensor arguments, in order (for headers and messages).
+  llvm::SmallVector<mlir::Attribute> argNames;
   for (auto [k, i] : llvm::enumerate(tensorArgs)) {
     args[i].ir = handle(entry->getArgument(k));
-    if (i < fn.getParams().size())
-      function.setArgAttr(k, "ag.name", builder.getStringAttr(fn.getParams()[i].name));
+    argNames.push_back(builder.getStringAttr(i < fn.getParams().size() ? fn.getParams()[i].name
+                                                                       : std::string()));
   }
+  function->setAttr("ag.arg_names", builder.getArrayAttr(argNames));
   builder.setInsertionPointToStart(entry);
   return true;
 }
