@@ -122,14 +122,28 @@ bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module, const std::s
 
 } // namespace
 
-bool ag::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
-                DiagnosticEngine &diag, IRStage stage, llvm::raw_ostream &os,
-                llvm::StringRef only) {
+void ag::registerAgcPasses() {
   static std::once_flag registered;
   std::call_once(registered, [] {
     mlir::registerAllPasses();
     registerAgPasses();
+    auto pipeline = [](const char *name, const char *summary, std::string (*text)()) {
+      mlir::PassPipelineRegistration<>(
+          name, summary, [text](mlir::OpPassManager &pm) {
+            llvm::StringRef inner = llvm::StringRef(text()).drop_front(strlen("builtin.module(")).drop_back();
+            if (mlir::failed(mlir::parsePassPipeline(inner, pm)))
+              llvm::report_fatal_error("agc: bad built-in pass pipeline");
+          });
+    };
+    pipeline("agc-to-scf", "agc's passes from the ag dialect to scf", scfPipeline);
+    pipeline("agc-cpu", "agc's CPU pipeline, from scf to nothing but the LLVM dialect", cpuPipeline);
   });
+}
+
+bool ag::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
+                DiagnosticEngine &diag, IRStage stage, llvm::raw_ostream &os,
+                llvm::StringRef only) {
+  registerAgcPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

@@ -1251,6 +1251,18 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
   }
   while (d < rank)
     full();
+  // One element: tensor.extract, which folds with what made the tensor (tf.range's
+  // tensor.generate, a tensor.from_elements).
+  if (sliceShape.empty() && !llvm::is_contained(isNew, true) && type.getRank() == 0) {
+    llvm::SmallVector<mlir::Value> indices;
+    for (mlir::OpFoldResult o : offsets)
+      indices.push_back(llvm::isa<mlir::Value>(o)
+                            ? llvm::cast<mlir::Value>(o)
+                            : indexConstant(llvm::cast<mlir::IntegerAttr>(llvm::cast<mlir::Attribute>(o)).getInt(), l));
+    mlir::Value e = mlir::tensor::ExtractOp::create(builder, l, t, indices);
+    out.ir = handle(mlir::tensor::FromElementsOp::create(builder, l, type, mlir::ValueRange{e}));
+    return true;
+  }
   auto sliceType = RankedTensorType::get(sliceShape, inType.getElementType());
   mlir::Value r = mlir::tensor::ExtractSliceOp::create(builder, l, sliceType, t, offsets, sizes, strides);
   // New axes: a reshape that adds the 1s.

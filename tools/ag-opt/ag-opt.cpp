@@ -1,26 +1,25 @@
-//===- ag-opt.cpp - MlirOptMain with the ag dialect ------------------------===//
+//===- ag-opt.cpp - MlirOptMain with the ag dialect and agc's passes -------===//
 //
-// Runs any registered pass on IR that mixes the ag dialect with the upstream dialects agc
-// lowers through, so that every pass and canonicalization can be tested alone with lit.
+// Runs any pass, agc's or upstream's, and agc's pipelines (--agc-to-scf, --agc-cpu) on
+// IR that mixes the ag dialect with every upstream dialect, so that each pass and each
+// canonicalization can be tested alone with lit, and the pipeline `agc --emit=` runs can
+// be replayed stage by stage.
 //
 //===----------------------------------------------------------------------------------===//
-#include "ag/compiler/AgDialect.h"
-#include "ag/passes/Passes.h"
+#include "ag/compiler/MLIRGen.h"
+#include "ag/passes/Pipeline.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
-  mlir::registerTransformsPasses();
-  ag::registerAgPasses();
+  ag::registerAgcPasses();
   mlir::DialectRegistry registry;
-  registry.insert<ag::AgDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  ag::registerAgcDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ag-opt: agc's MLIR optimizer driver\n", registry));
 }

@@ -28,6 +28,10 @@ std::string scfPipeline();
 /// The passes from `scf` to the LLVM dialect for the CPU, the final check included.
 std::string cpuPipeline();
 
+/// Registers agc's passes and its two pipelines with MLIR's pass registry, so that
+/// ag-opt runs them by name: `--agc-to-scf` and `--agc-cpu` (the CPU pipeline from scf).
+void registerAgcPasses();
+
 /// Generates the MLIR of `module`'s functions (only `only`, when given), lowers it to
 /// `stage` and prints it on `os`. False after reporting errors on `diag`, located at the
 /// Python source wherever the IR knows where it came from.
