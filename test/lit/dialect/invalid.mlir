@@ -57,3 +57,35 @@ func.func @yield_outside(%a: i32) {
   // expected-error @+1 {{'ag.yield' op expects parent op to be one of 'ag.cond, ag.while_loop'}}
   ag.yield %a : i32
 }
+
+// -----
+
+func.func @print_missing_tensor(%x: tensor<f32>) {
+  // expected-error @+1 {{'ag.print' op item 1 names no tensor operand (there are 1)}}
+  ag.print %x : tensor<f32> {items = [0, 1], sep = " ", end = "\n", stream = "stderr", summarize = 3}
+  return
+}
+
+// -----
+
+func.func @print_bad_item(%x: tensor<f32>) {
+  // expected-error @+1 {{'ag.print' op items must be strings or operand indices, not 1.000000e+00 : f32}}
+  ag.print %x : tensor<f32> {items = [1.0 : f32], sep = " ", end = "\n", stream = "stderr", summarize = 3}
+  return
+}
+
+// -----
+
+func.func @print_bad_stream() {
+  // expected-error @+1 {{'ag.print' op stream must be "stderr" or "stdout", not "file"}}
+  ag.print {items = ["x"], sep = " ", end = "\n", stream = "file", summarize = 3}
+  return
+}
+
+// -----
+
+func.func @variable_read_type() {
+  // expected-error @+1 {{invalid kind of type specified: expected builtin.tensor, but found 'i32'}}
+  %v = ag.variable_read @v : i32
+  return
+}

@@ -46,3 +46,19 @@ func.func @while_loop(%x: tensor<f32>, %limit: tensor<f32>) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// tf.print and tf.Variable state: the ops that no upstream dialect has.
+memref.global "private" @v : memref<i32> = dense<5>
+
+// CHECK-LABEL: func.func @effects
+func.func @effects(%x: tensor<3xf32>) -> tensor<i32> {
+  // CHECK: ag.print %{{.*}} : tensor<3xf32> {end = "\0A", items = ["x =", 0], sep = " ", stream = "stderr", summarize = 3 : i64}
+  ag.print %x : tensor<3xf32> {items = ["x =", 0], sep = " ", end = "\n", stream = "stderr", summarize = 3}
+  // CHECK: ag.print {end = "", items = ["no tensors"], sep = ",", stream = "stdout", summarize = -1 : i64}
+  ag.print {items = ["no tensors"], sep = ",", end = "", stream = "stdout", summarize = -1}
+  // CHECK: %[[V:.*]] = ag.variable_read @v : tensor<i32>
+  %v = ag.variable_read @v : tensor<i32>
+  // CHECK: ag.variable_write @v, %[[V]] : tensor<i32>
+  ag.variable_write @v, %v : tensor<i32>
+  return %v : tensor<i32>
+}
