@@ -130,7 +130,8 @@ void ag::registerAgcPasses() {
     auto pipeline = [](const char *name, const char *summary, std::string (*text)()) {
       mlir::PassPipelineRegistration<>(
           name, summary, [text](mlir::OpPassManager &pm) {
-            llvm::StringRef inner = llvm::StringRef(text()).drop_front(strlen("builtin.module(")).drop_back();
+            std::string whole = text();
+            llvm::StringRef inner = llvm::StringRef(whole).drop_front(strlen("builtin.module(")).drop_back();
             if (mlir::failed(mlir::parsePassPipeline(inner, pm)))
               llvm::report_fatal_error("agc: bad built-in pass pipeline");
           });
@@ -161,6 +162,8 @@ bool ag::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
   eraseDeadOps(*ir);
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  // Locations inline, each on its op, not as #loc aliases: readable, and checkable.
+  flags.useLocalScope();
   if (stage == IRStage::Ag) {
     ir->print(os, flags);
     return true;

@@ -611,12 +611,18 @@ bool MLIRGen::variable(Value &var, const Value &init, llvm::StringRef name, cons
   std::string sym = name.empty() ? "variable" : name.str();
   if (unsigned n = names[sym]++)
     sym += "_" + std::to_string(n);
+  // Module state first, in source order.
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module->getBody());
+  for (mlir::Operation &op : *module->getBody())
+    if (llvm::isa<mlir::memref::GlobalOp>(op))
+      builder.setInsertionPointAfter(&op);
   auto memrefType = mlir::MemRefType::get(type.getShape(), type.getElementType());
   auto global = mlir::memref::GlobalOp::create(builder, loc(at), sym, builder.getStringAttr("private"),
                                                memrefType, dense, /*constant=*/false,
                                                /*alignment=*/nullptr);
+  if (name.empty())
+    global->setAttr("ag.unnamed", builder.getUnitAttr());
   var.ir = global.getOperation();
   return true;
 }
@@ -624,6 +630,20 @@ bool MLIRGen::variable(Value &var, const Value &init, llvm::StringRef name, cons
 static mlir::memref::GlobalOp globalOf(const Value &var) {
   return llvm::cast<mlir::memref::GlobalOp>(
       static_cast<mlir::Operation *>(const_cast<void *>(var.ir)));
+}
+
+void MLIRGen::bound(const Value &value, llvm::StringRef name) {
+  // A tf.Variable without a name= takes the first module-level name bound to it.
+  if (value.kind != Value::Kind::Variable || !value.ir)
+    return;
+  mlir::memref::GlobalOp global = globalOf(value);
+  if (!global->hasAttr("ag.unnamed"))
+    return;
+  global->removeAttr("ag.unnamed");
+  std::string sym = name.str();
+  if (unsigned n = names[sym]++)
+    sym += "_" + std::to_string(n);
+  global.setSymName(sym);
 }
 
 bool MLIRGen::readVariable(const Value &var, Value &out, const Location &at) {

@@ -41,6 +41,7 @@ public:
                  analysis::Value &out, const Location &loc) override;
   bool variable(analysis::Value &variable, const analysis::Value &init, llvm::StringRef name,
                 const Location &loc) override;
+  void bound(const analysis::Value &value, llvm::StringRef name) override;
   bool readVariable(const analysis::Value &variable, analysis::Value &out,
                     const Location &loc) override;
   bool assignVariable(llvm::StringRef how, const analysis::Value &variable,

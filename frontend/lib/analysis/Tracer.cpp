@@ -419,6 +419,8 @@ Flow Tracer::Impl::execList(const ast::StmtList &stmts, size_t from) {
 
 bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
   if (const auto *name = dyn_cast<ast::NameExpr>(&target)) {
+    if (emitter && frames.size() == 1 && !frame().function)
+      emitter->bound(value, name->getId());
     Value bound = value;
     bound.boundAt = target.loc();
     frame().locals[name->getId()] = std::move(bound);
@@ -940,7 +942,7 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   }
   Frame &f = frame();
   Env before = f.locals;
-  void *token = emitter ? emitter->beginCond(test, stmt.getTest().loc()) : nullptr;
+  void *token = emitter ? emitter->beginCond(test, stmt.loc()) : nullptr;
   f.stagedIfs.push_back({&stmt, f.loops.size()});
   f.pendingGuard = false;
   Flow thenFlow = execList(stmt.getBody());

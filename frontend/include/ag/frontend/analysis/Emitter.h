@@ -88,6 +88,8 @@ public:
   /// its identity.
   virtual bool variable(Value &variable, const Value &init, llvm::StringRef name,
                         const Location &loc) = 0;
+  /// Module-level code bound `name` to `value` (a tf.Variable gets its Python name).
+  virtual void bound(const Value &value, llvm::StringRef name) = 0;
   /// Reads `variable` into `out` (in program order with its writes).
   virtual bool readVariable(const Value &variable, Value &out, const Location &loc) = 0;
   /// variable.assign / assign_add / assign_sub (`how`) of tensor `value`.

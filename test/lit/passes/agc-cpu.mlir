@@ -1,8 +1,13 @@
-// RUN: ag-opt %s -ag-to-scf | mlir-opt '-one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops' -buffer-deallocation-pipeline -convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts | FileCheck %s
-// The CPU path of DESIGN.md §5 from the ag dialect: after -ag-to-scf, upstream passes
-// bufferize and lower a staged loop around a staged if all the way to the LLVM dialect,
-// and nothing else remains (mlir-opt exits 0 even when ops are left, hence the checks).
-// RUN: ag-opt %s -ag-to-scf | mlir-opt '-one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops' -buffer-deallocation-pipeline -convert-scf-to-cf -convert-to-llvm -reconcile-unrealized-casts | not grep -E '[^.a-z_](ag|scf|tensor|arith|memref|cf|func|bufferization)\.[a-z_]+'
+// RUN: ag-opt %s --agc-to-scf --agc-cpu | FileCheck %s
+// RUN: ag-opt %s --agc-to-scf --agc-cpu | not grep -E '[^.a-z_](ag|scf|tensor|arith|memref|cf|func|bufferization|linalg|math)\.[a-z_]+'
+// RUN: not ag-opt %S/Inputs/unlowered.mlir --agc-cpu 2>&1 | FileCheck %s --check-prefix=WRONG
+// The pipelines `agc --emit=llvm-dialect` runs, by name: --agc-to-scf, then --agc-cpu,
+// which bufferizes and lowers a staged loop around a staged if all the way to the LLVM
+// dialect, and nothing else remains (mlir-opt exits 0 even when ops are left, hence the
+// last pass, -ag-check-llvm-lowered, and the grep).
+// An op the CPU pipeline cannot lower (here an ag.cond, without --agc-to-scf first) is a
+// located error, not a crash or a silent success:
+// WRONG: model.py:7:3: error: op was not bufferized
 // CHECK: llvm.func @step
 // CHECK: llvm.cond_br
 func.func @step(%x: tensor<f32>, %limit: tensor<f32>) -> tensor<f32> {
