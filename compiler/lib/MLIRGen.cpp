@@ -196,18 +196,47 @@ mlir::Value MLIRGen::reshape(mlir::Value t, RankedTensorType type,
                              llvm::ArrayRef<mlir::Value> sizes, mlir::Location l) {
   if (t.getType() == type)
     return t;
-  llvm::SmallVector<mlir::Value> dims;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    dims.push_back(type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l));
-  mlir::Value shape;
-  if (dims.empty()) {
-    shape = mlir::arith::ConstantOp::create(
-        builder, l, mlir::DenseElementsAttr::get(RankedTensorType::get({0}, builder.getIndexType()),
-                                                 llvm::ArrayRef<mlir::Attribute>{}));
+  // Through one dimension: collapse everything, then expand to the new shape. Both lower
+  // through expand-strided-metadata (memref.reshape of a dynamic shape does not).
+  auto in = llvm::cast<RankedTensorType>(t.getType());
+  mlir::Type e = in.getElementType();
+  int64_t count = in.hasStaticShape() ? in.getNumElements() : mlir::ShapedType::kDynamic;
+  if (type.hasStaticShape())
+    count = type.getNumElements();
+  auto flatType = RankedTensorType::get({count}, e);
+  mlir::Value flat;
+  if (in.getRank() == 0) {
+    flat = mlir::tensor::ExpandShapeOp::create(builder, l, RankedTensorType::get({1}, e), t,
+                                               llvm::ArrayRef<mlir::ReassociationIndices>{},
+                                               llvm::ArrayRef<mlir::OpFoldResult>{builder.getIndexAttr(1)});
+  } else if (in.getRank() == 1) {
+    flat = t;
   } else {
-    shape = mlir::tensor::FromElementsOp::create(builder, l, dims);
+    mlir::ReassociationIndices all;
+    for (int64_t d = 0; d < in.getRank(); ++d)
+      all.push_back(d);
+    flat = mlir::tensor::CollapseShapeOp::create(builder, l, t, llvm::ArrayRef<mlir::ReassociationIndices>{all});
   }
-  return mlir::tensor::ReshapeOp::create(builder, l, type, t, shape);
+  if (flat.getType() != flatType)
+    flat = mlir::tensor::CastOp::create(builder, l, flatType, flat);
+  if (type.getRank() == 1)
+    return flat.getType() == type ? flat : mlir::tensor::CastOp::create(builder, l, type, flat);
+  if (type.getRank() == 0) {
+    mlir::Value one = flat;
+    if (flatType.isDynamicDim(0))
+      one = mlir::tensor::CastOp::create(builder, l, RankedTensorType::get({1}, e), flat);
+    return mlir::tensor::CollapseShapeOp::create(builder, l, type, one,
+                                                 llvm::ArrayRef<mlir::ReassociationIndices>{});
+  }
+  mlir::ReassociationIndices all;
+  llvm::SmallVector<mlir::OpFoldResult> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    all.push_back(d);
+    shape.push_back(type.isDynamicDim(d) ? mlir::OpFoldResult(sizes[d])
+                                         : mlir::OpFoldResult(builder.getIndexAttr(type.getDimSize(d))));
+  }
+  return mlir::tensor::ExpandShapeOp::create(builder, l, type, flat,
+                                             llvm::ArrayRef<mlir::ReassociationIndices>{all}, shape);
 }
 
 //===----------------------------------------------------------------------------------===//

@@ -189,8 +189,12 @@ mlir::Value MLIRGen::scalarOp(llvm::StringRef name, OpBuilder &b, mlir::Location
               : arith::SubIOp::create(b, l, scalar(b, l, t, 0), x).getResult();
   if (name == "identity")
     return x;
-  if (name == "abs")
-    return fp ? math::AbsFOp::create(b, l, x).getResult() : math::AbsIOp::create(b, l, x).getResult();
+  if (name == "abs") {
+    if (fp)
+      return math::AbsFOp::create(b, l, x);
+    mlir::Value negative = arith::CmpIOp::create(b, l, IP::slt, x, scalar(b, l, t, 0));
+    return arith::SelectOp::create(b, l, negative, arith::SubIOp::create(b, l, scalar(b, l, t, 0), x), x);
+  }
   if (name == "square")
     return scalarOp("multiply", b, l, {x, x}, in);
   if (name == "relu")
@@ -807,7 +811,8 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
     } else {
       mlir::Value diff = arith::SubIOp::create(builder, l, lim, s);
       n = arith::CeilDivSIOp::create(builder, l, diff, d);
-      n = arith::ExtSIOp::create(builder, l, builder.getI64Type(), n);
+      if (!n.getType().isInteger(64))
+        n = arith::ExtSIOp::create(builder, l, builder.getI64Type(), n);
     }
     n = arith::MaxSIOp::create(builder, l, n, scalarConstant(0, builder.getI64Type(), l));
     count = arith::IndexCastOp::create(builder, l, builder.getIndexType(), n);
