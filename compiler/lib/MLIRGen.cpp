@@ -60,6 +60,8 @@ mlir::OwningOpRef<mlir::ModuleOp> MLIRGen::takeModule() {
     moduleInit.erase();
     moduleInit = nullptr;
   }
+  for (mlir::Operation &op : *module->getBody())
+    op.removeAttr("ag.unnamed");
   return std::move(module);
 }
 
@@ -96,8 +98,8 @@ RankedTensorType MLIRGen::tensorType(const Value &value, const Location &at) {
     return nullptr;
   }
   if (!value.shape.rankKnown) {
-    fail(at, value.describe() + " has an unknown rank, which agc's code generator does not "
-                                "support; give it a rank (an input signature or set_shape)");
+    fail(at, "a " + analysis::dtypeName(value.dtype) + " tensor of unknown rank is not supported "
+             "by agc's code generator; give it a rank (a shape in the input signature, or set_shape)");
     return nullptr;
   }
   llvm::SmallVector<int64_t> dims;

@@ -863,7 +863,7 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
         op == "autograph.experimental.set_loop_options")
       return v;
     if (op == "Variable") {
-      if (frames.size() > 1)
+      if (frame().function)
         return error(args.loc, "a tf.Variable created inside a traced function is not "
                                "supported by agc; create it at module level");
       const Value *name = args.get(4, "name");
