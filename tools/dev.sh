@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two quick-start commands. Both run tools/setup.sh first (install, fetch,
 # configure, build; idempotent), then:
-#   tools/dev.sh example   a seed example (examples/tanh_loop.py): its located AST, its
-#                          staging decisions, and its to-code conversion
+#   tools/dev.sh example   a seed example (examples/tanh_loop.py): its staging decisions,
+#                          its to-code conversion, and its MLIR in the ag dialect
 #   tools/dev.sh test      run every test (meson test: doctest unit tests, lit + FileCheck)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,12 +13,12 @@ case "${1:-}" in
     bash tools/setup.sh
     echo "== examples/tanh_loop.py"
     cat examples/tanh_loop.py
-    echo "== agc --emit=ast examples/tanh_loop.py"
-    build/tools/agc --emit=ast examples/tanh_loop.py
     echo "== agc --emit=analysis examples/tanh_loop.py"
     build/tools/agc --emit=analysis examples/tanh_loop.py
     echo "== agc to-code examples/tanh_loop.py"
     build/tools/agc to-code examples/tanh_loop.py
+    echo "== agc --emit=ag examples/tanh_loop.py"
+    build/tools/agc --emit=ag examples/tanh_loop.py
     ;;
   test)
     bash tools/setup.sh

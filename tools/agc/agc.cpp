@@ -184,6 +184,8 @@ int compileFile(llvm::StringRef path) {
                                                        static_cast<unsigned>(emit.getValue())));
   if (targetName != "cpu" && targetName != "nvptx")
     return usageError("unknown --target '" + targetName + "' (expected cpu or nvptx)");
+  if (targetName == "nvptx" && emit >= Stage::LlvmDialect)
+    return notYet("--target=nvptx");
 
   llvm::SourceMgr sourceMgr;
   ag::DiagnosticEngine diag(sourceMgr);
