@@ -98,6 +98,9 @@ public:
   mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
   bool fail(const Location &at, const llvm::Twine &message);
+  /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
+  std::optional<llvm::SmallVector<int64_t>> axes(const analysis::Value *axis, unsigned rank,
+                                                 const Location &at);
 
   mlir::MLIRContext &context;
   DiagnosticEngine &diag;
@@ -145,9 +148,6 @@ private:
   /// The scalar op `name` on `args` whose operands have dtype `in`.
   mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
                        mlir::ValueRange args, analysis::DType in);
-  /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
-  std::optional<llvm::SmallVector<int64_t>> axes(const analysis::Value *axis, unsigned rank,
-                                                 const Location &at);
   /// Reduces `input` over sorted `dims` with the scalar `combine` from `init`.
   mlir::Value reduce(mlir::Value input, llvm::ArrayRef<int64_t> dims, mlir::Value init,
                      const ScalarBody &combine, mlir::Location l);

@@ -525,6 +525,14 @@ bool MLIRGen::emitReduce(llvm::StringRef name, const CallArgs &args, Value &out)
   return true;
 }
 
+/// The axis an `axis` argument names, `dflt` when it is absent or None.
+static std::optional<llvm::SmallVector<int64_t>> oneAxis(MLIRGen &gen, const Value *axis,
+                                                         int64_t dflt, unsigned rank,
+                                                         const Location &at) {
+  Value fallback = Value::integer(dflt);
+  return gen.axes(axis && axis->kind != Value::Kind::None ? axis : &fallback, rank, at);
+}
+
 bool MLIRGen::emitArgmax(llvm::StringRef name, const CallArgs &args, Value &out) {
   const Value *x = args.get(0, "input");
   RankedTensorType type = tensorType(out, args.loc);
@@ -532,10 +540,8 @@ bool MLIRGen::emitArgmax(llvm::StringRef name, const CallArgs &args, Value &out)
   if (!input)
     return false;
   auto inType = llvm::cast<RankedTensorType>(input.getType());
-  const Value *axisArg = args.get(1, "axis");
-  Value zero = Value::integer(0);
-  std::optional<llvm::SmallVector<int64_t>> dims =
-      axes(axisArg && axisArg->kind != Value::Kind::None ? axisArg : &zero, inType.getRank(), args.loc);
+  std::optional<llvm::SmallVector<int64_t>> dims = oneAxis(*this, args.get(1, "axis"), 0,
+                                                          inType.getRank(), args.loc);
   if (!dims)
     return false;
   int64_t axis = (*dims)[0];
@@ -606,10 +612,8 @@ bool MLIRGen::emitSoftmax(llvm::StringRef name, const CallArgs &args, Value &out
     return false;
   if (type.getRank() == 0)
     return fail(args.loc, "softmax needs a tensor of rank 1 or more, not a scalar");
-  const Value *axisArg = args.get(1, "axis");
-  Value last = Value::integer(-1);
-  std::optional<llvm::SmallVector<int64_t>> dims =
-      axes(axisArg && axisArg->kind != Value::Kind::None ? axisArg : &last, type.getRank(), args.loc);
+  std::optional<llvm::SmallVector<int64_t>> dims = oneAxis(*this, args.get(1, "axis"), -1,
+                                                          type.getRank(), args.loc);
   if (!dims)
     return false;
   mlir::Location l = loc(args.loc);
@@ -1063,27 +1067,6 @@ bool MLIRGen::emitShape(llvm::StringRef name, const CallArgs &args, Value &out) 
 // tf.print
 //===----------------------------------------------------------------------------------===//
 
-/// A Python value as tf.print writes it (str() of it).
-static std::string pythonText(const Value &v, bool nested) {
-  switch (v.kind) {
-  case Value::Kind::Int: return std::to_string(v.i);
-  case Value::Kind::Bool: return v.i ? "True" : "False";
-  case Value::Kind::Float: return analysis::pythonFloat(v.f);
-  case Value::Kind::Str: return nested ? "'" + v.s + "'" : v.s;
-  case Value::Kind::None: return "None";
-  case Value::Kind::Tuple:
-  case Value::Kind::List: {
-    std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
-    for (size_t i = 0; i < v.elements.size(); ++i)
-      out += (i ? ", " : "") + pythonText(v.elements[i], true);
-    if (v.kind == Value::Kind::Tuple && v.elements.size() == 1)
-      out += ",";
-    return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
-  }
-  default: return "<" + v.typeString() + ">";
-  }
-}
-
 bool MLIRGen::emitPrint(llvm::StringRef, const CallArgs &args, Value &) {
   llvm::SmallVector<mlir::Attribute> items;
   llvm::SmallVector<mlir::Value> tensors;
@@ -1099,7 +1082,7 @@ bool MLIRGen::emitPrint(llvm::StringRef, const CallArgs &args, Value &) {
     if (v.isPySequence() && llvm::any_of(v.elements, [](const Value &e) { return e.isTensorLike(); }))
       return fail(args.loc, "tf.print of a Python list holding tensors is not supported by agc's "
                             "code generator; print the tensors as separate arguments");
-    items.push_back(builder.getStringAttr(pythonText(v, false)));
+    items.push_back(builder.getStringAttr(v.pyStr(false)));
   }
   std::string sep = " ", end = "\n", stream = "stderr";
   int64_t summarize = 3;

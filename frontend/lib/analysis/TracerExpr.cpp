@@ -731,34 +731,6 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
 // Calls, attributes, subscripts
 //===----------------------------------------------------------------------------------===//
 
-/// Python's repr/str of a value, as print() writes it while tracing.
-static std::string printed(const Value &v, bool repr) {
-  switch (v.kind) {
-  case Value::Kind::Int: return std::to_string(v.i);
-  case Value::Kind::Bool: return v.i ? "True" : "False";
-  case Value::Kind::Float: return pythonFloat(v.f);
-  case Value::Kind::Str: return repr ? "'" + v.s + "'" : v.s;
-  case Value::Kind::None: return "None";
-  case Value::Kind::Tuple:
-  case Value::Kind::List: {
-    std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
-    for (size_t i = 0; i < v.elements.size(); ++i)
-      out += (i ? ", " : "") + printed(v.elements[i], true);
-    if (v.kind == Value::Kind::Tuple && v.elements.size() == 1)
-      out += ",";
-    return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
-  }
-  case Value::Kind::Tensor:
-  case Value::Kind::Variable:
-    // An argument prints with its graph name, as in TensorFlow; other tensors' names
-    // depend on TensorFlow's op naming, which agc does not reproduce.
-    return "Tensor(" + (v.tensorName.empty() ? "" : "\"" + v.tensorName + ":0\", ") +
-           "shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
-  default:
-    return "<" + v.typeString() + ">";
-  }
-}
-
 std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &args,
                                         const ast::CallExpr &expr) {
   switch (callee.kind) {
@@ -781,7 +753,7 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
   if (name == "print") {
     std::string line;
     for (size_t i = 0; i < n; ++i)
-      line += (i ? " " : "") + printed(py(i), false);
+      line += (i ? " " : "") + py(i).pyStr(false);
     if (result)
       result->printed.push_back(line);
     return Value::none();
@@ -837,7 +809,7 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
                              "tensor has only at run time; use tf.cast");
     }
     if (name == "str")
-      return Value::str(printed(v, false));
+      return Value::str(v.pyStr(false));
     if (!v.isPyScalar())
       return error(args.loc, name + "() of " + v.describe() + " is not supported");
     double x = v.kind == Value::Kind::Float ? v.f : double(v.i);

@@ -160,3 +160,31 @@ std::string Value::describe() const {
     return "a Python " + typeString();
   }
 }
+
+std::string Value::pyStr(bool repr) const {
+  const Value &v = *this;
+  switch (v.kind) {
+  case Value::Kind::Int: return std::to_string(v.i);
+  case Value::Kind::Bool: return v.i ? "True" : "False";
+  case Value::Kind::Float: return pythonFloat(v.f);
+  case Value::Kind::Str: return repr ? "'" + v.s + "'" : v.s;
+  case Value::Kind::None: return "None";
+  case Value::Kind::Tuple:
+  case Value::Kind::List: {
+    std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
+    for (size_t i = 0; i < v.elements.size(); ++i)
+      out += (i ? ", " : "") + v.elements[i].pyStr(true);
+    if (v.kind == Value::Kind::Tuple && v.elements.size() == 1)
+      out += ",";
+    return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
+  }
+  case Value::Kind::Tensor:
+  case Value::Kind::Variable:
+    // An argument prints with its graph name, as in TensorFlow; other tensors' names
+    // depend on TensorFlow's op naming, which agc does not reproduce.
+    return "Tensor(" + (v.tensorName.empty() ? "" : "\"" + v.tensorName + ":0\", ") +
+           "shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
+  default:
+    return "<" + v.typeString() + ">";
+  }
+}

@@ -133,6 +133,10 @@ struct Value {
   std::string describe() const;
   /// A short type: `float32[5]`, `int`, `tuple`, ...
   std::string typeString() const;
+  /// Python's str() (or, with `repr`, repr()) of it, as print() and tf.print write a
+  /// Python value: `3`, `1.5`, `True`, `[1, 'a']`; a tensor as TensorFlow shows a
+  /// symbolic one while tracing.
+  std::string pyStr(bool repr) const;
 };
 
 } // namespace ag::analysis
