@@ -25,6 +25,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <utility>
 #include <iterator>
 
 using namespace ag;
@@ -1029,7 +1030,10 @@ bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const
       note(x.boundAt.isValid() ? x.boundAt : stmt.loc(), "assigned here in the main branch");
       return false;
     }
+    // Types only: emitMerge converts the values inside their branches.
+    Emitter *saved = std::exchange(emitter, nullptr);
     std::optional<Value> tx = asTensor(x, stmt.loc()), ty = asTensor(y, stmt.loc());
+    emitter = saved;
     if (!tx || !ty)
       return false;
     if (tx->dtype != ty->dtype) {
