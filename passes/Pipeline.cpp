@@ -10,6 +10,8 @@
 #include "ag/compiler/MLIRGen.h"
 #include "ag/passes/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -141,51 +143,144 @@ void ag::registerAgcPasses() {
   });
 }
 
-bool ag::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
-                DiagnosticEngine &diag, IRStage stage, llvm::raw_ostream &os,
-                llvm::StringRef only) {
+LoweredModule::LoweredModule() = default;
+LoweredModule::LoweredModule(LoweredModule &&) = default;
+LoweredModule &LoweredModule::operator=(LoweredModule &&) = default;
+LoweredModule::~LoweredModule() = default;
+
+namespace {
+
+/// The dtype name of a tensor element type.
+std::string dtypeOf(mlir::Type type) {
+  if (type.isF32())
+    return "float32";
+  if (type.isF64())
+    return "float64";
+  if (type.isInteger(1))
+    return "bool";
+  if (type.isInteger(32))
+    return "int32";
+  return "int64";
+}
+
+TensorSignature signatureOf(mlir::Type type, llvm::StringRef name) {
+  auto tensor = llvm::cast<mlir::RankedTensorType>(type);
+  TensorSignature sig{name.str(), dtypeOf(tensor.getElementType()), {}};
+  for (int64_t d : tensor.getShape())
+    sig.shape.push_back(mlir::ShapedType::isDynamic(d) ? -1 : d);
+  return sig;
+}
+
+/// The signatures of the functions MLIRGen made, read before lowering changes them.
+std::vector<FunctionSignature> signaturesOf(mlir::ModuleOp module, DiagnosticEngine &diag) {
+  std::vector<FunctionSignature> out;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    auto structure = fn->getAttrOfType<mlir::StringAttr>("ag.result");
+    if (!structure)
+      continue; // not a traced function (__agc_init)
+    FunctionSignature sig;
+    sig.name = fn.getSymName().str();
+    sig.pythonName = sig.name;
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(fn.getLoc()))
+      sig.loc = diag.locate(file.getFilename(), file.getLine(), file.getColumn());
+    auto names = fn->getAttrOfType<mlir::ArrayAttr>("ag.arg_names");
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+      sig.inputs.push_back(signatureOf(
+          type, names && i < names.size() ? llvm::cast<mlir::StringAttr>(names[i]).getValue() : ""));
+    for (mlir::Type type : fn.getResultTypes())
+      sig.results.push_back(signatureOf(type, ""));
+    sig.resultStructure = structure.getValue().str();
+    out.push_back(std::move(sig));
+  }
+  return out;
+}
+
+/// The context agc's MLIR stages run in: every dialect, its interfaces and translations.
+std::unique_ptr<mlir::MLIRContext> makeContext() {
   registerAgcPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   registerAgcDialects(registry);
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    report(diag, d);
-    return mlir::success();
-  });
+  return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
+}
 
+/// MLIRGen, then the passes up to `stage`; prints the MLIR stages on `os`. Returns the
+/// module, or null after reporting.
+mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const ast::Module &module,
+                                           const analysis::ArgumentSpec &spec,
+                                           DiagnosticEngine &diag, IRStage stage,
+                                           llvm::raw_ostream *os, llvm::StringRef only,
+                                           std::vector<FunctionSignature> *signatures) {
   mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag, only);
   if (!ir)
-    return false;
+    return nullptr;
   eraseDeadOps(*ir);
+  if (signatures)
+    *signatures = signaturesOf(*ir, diag);
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
   // Locations inline, each on its op, not as #loc aliases: readable, and checkable.
   flags.useLocalScope();
   if (stage == IRStage::Ag) {
-    ir->print(os, flags);
-    return true;
+    if (os)
+      ir->print(*os, flags);
+    return ir;
   }
   if (!runPipeline(context, *ir, scfPipeline()))
-    return false;
+    return nullptr;
   if (stage == IRStage::Scf) {
-    ir->print(os, flags);
-    return true;
+    if (os)
+      ir->print(*os, flags);
+    return ir;
   }
   if (!runPipeline(context, *ir, cpuPipeline()))
-    return false;
-  if (stage == IRStage::LlvmDialect) {
-    ir->print(os, flags);
+    return nullptr;
+  if (stage == IRStage::LlvmDialect && os)
+    ir->print(*os, flags);
+  return ir;
+}
+
+} // namespace
+
+std::optional<LoweredModule> ag::lowerToLLVM(const ast::Module &module,
+                                             const analysis::ArgumentSpec &spec,
+                                             DiagnosticEngine &diag, llvm::StringRef only) {
+  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
+    report(diag, d);
+    return mlir::success();
+  });
+  LoweredModule out;
+  mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, IRStage::LlvmIr,
+                                                   nullptr, only, &out.functions);
+  if (!ir)
+    return std::nullopt;
+  out.hasState = ir->lookupSymbol("__agc_init") != nullptr;
+  out.context = std::make_unique<llvm::LLVMContext>();
+  out.module = mlir::translateModuleToLLVMIR(*ir, *out.context);
+  if (!out.module) {
+    diag.error("internal error: the LLVM dialect did not translate to LLVM IR");
+    return std::nullopt;
+  }
+  return out;
+}
+
+bool ag::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
+                DiagnosticEngine &diag, IRStage stage, llvm::raw_ostream &os,
+                llvm::StringRef only) {
+  if (stage == IRStage::LlvmIr) {
+    std::optional<LoweredModule> lowered = lowerToLLVM(module, spec, diag, only);
+    if (!lowered)
+      return false;
+    lowered->module->print(os, nullptr);
     return true;
   }
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(*ir, llvmContext);
-  if (!llvmModule) {
-    diag.error("internal error: the LLVM dialect did not translate to LLVM IR");
-    return false;
-  }
-  llvmModule->print(os, nullptr);
-  return true;
+  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
+    report(diag, d);
+    return mlir::success();
+  });
+  return static_cast<bool>(runStages(*context, module, spec, diag, stage, &os, only, nullptr));
 }

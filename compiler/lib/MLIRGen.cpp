@@ -437,27 +437,39 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRe
 bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   llvm::SmallVector<mlir::Value> outs;
   Location at = fn.getBody().empty() ? fn.getNameLoc() : fn.getBody().back()->loc();
+  // The structure of the Python result as JSON, each tensor the index of its flat result:
+  // `0`, `[0, 1, null]` (a tuple holding None), `null`.
+  std::string structure;
   std::function<bool(const Value &)> flattenResult = [&](const Value &v) {
     if (v.isTensorLike() || v.isPyScalar()) {
       mlir::Value t = operand(v, at);
       if (!t)
         return false;
+      structure += std::to_string(outs.size());
       outs.push_back(t);
       return true;
     }
     if (v.isPySequence()) {
-      for (const Value &e : v.elements)
+      structure += "[";
+      for (const Value &e : v.elements) {
+        if (&e != &v.elements.front())
+          structure += ", ";
         if (!flattenResult(e))
           return false;
+      }
+      structure += "]";
       return true;
     }
-    if (v.kind == Value::Kind::None)
+    if (v.kind == Value::Kind::None) {
+      structure += "null";
       return true;
+    }
     return fail(at, "'" + fn.getName() + "' returns " + v.describe() +
                         ", which a compiled function cannot return; return tensors");
   };
   if (!flattenResult(result))
     return false;
+  function->setAttr("ag.result", builder.getStringAttr(structure));
   mlir::func::ReturnOp::create(builder, loc(at), outs);
   function.setType(builder.getFunctionType(function.getArgumentTypes(),
                                            mlir::ValueRange(outs).getTypes()));
@@ -654,6 +666,24 @@ bool MLIRGen::variable(Value &var, const Value &init, llvm::StringRef name, cons
                                                /*alignment=*/nullptr);
   if (name.empty())
     global->setAttr("ag.unnamed", builder.getUnitAttr());
+  // Its initial value again, constant, and a copy into the state in __agc_init, which
+  // resets the module's variables.
+  auto initialCopy = mlir::memref::GlobalOp::create(builder, loc(at), sym + "__initial",
+                                                builder.getStringAttr("private"), memrefType,
+                                                dense, /*constant=*/true, /*alignment=*/nullptr);
+  mlir::func::FuncOp reset = module->lookupSymbol<mlir::func::FuncOp>("__agc_init");
+  if (!reset) {
+    builder.setInsertionPointToEnd(module->getBody());
+    reset = mlir::func::FuncOp::create(builder, builder.getUnknownLoc(), "__agc_init",
+                                      builder.getFunctionType({}, {}));
+    builder.setInsertionPointToEnd(reset.addEntryBlock());
+    mlir::func::ReturnOp::create(builder, builder.getUnknownLoc());
+  }
+  builder.setInsertionPoint(reset.getBody().front().getTerminator());
+  mlir::Value from = mlir::memref::GetGlobalOp::create(builder, loc(at), memrefType,
+                                                       initialCopy.getSymName());
+  mlir::Value to = mlir::memref::GetGlobalOp::create(builder, loc(at), memrefType, sym);
+  mlir::memref::CopyOp::create(builder, loc(at), from, to);
   var.ir = global.getOperation();
   return true;
 }
@@ -674,7 +704,18 @@ void MLIRGen::bound(const Value &value, llvm::StringRef name) {
   std::string sym = name.str();
   if (unsigned n = names[sym]++)
     sym += "_" + std::to_string(n);
+  std::string old = global.getSymName().str();
   global.setSymName(sym);
+  // Its initial value and its reset follow the name.
+  if (auto initial = module->lookupSymbol<mlir::memref::GlobalOp>(old + "__initial"))
+    initial.setSymName(sym + "__initial");
+  if (auto init = module->lookupSymbol<mlir::func::FuncOp>("__agc_init"))
+    init.walk([&](mlir::memref::GetGlobalOp get) {
+      if (get.getName() == old)
+        get.setName(sym);
+      else if (get.getName() == old + "__initial")
+        get.setName(sym + "__initial");
+    });
 }
 
 bool MLIRGen::readVariable(const Value &var, Value &out, const Location &at) {

@@ -20,6 +20,9 @@
 #include "ag/frontend/Source.h"
 #include "ag/frontend/TreeSitter.h"
 #include "ag/passes/Pipeline.h"
+#include "ag/backend/Backend.h"
+
+#include "Run.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -27,6 +30,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -41,7 +45,7 @@ enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
 enum class Stage { Ast, Analysis, Ag, Scf, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
 
 /// The last stage this version of agc can produce.
-constexpr Stage kLastImplementedStage = Stage::LlvmIr;
+constexpr Stage kLastImplementedStage = Stage::Obj;
 
 cl::OptionCategory agcCategory("agc options");
 cl::SubCommand compileCmd("compile",
@@ -63,9 +67,9 @@ cl::opt<Stage> emit(
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf"),
                clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect, bufferized, for the CPU"),
                clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR for the CPU"),
-               clEnumValN(Stage::Asm, "asm", "assembly (not yet)"),
+               clEnumValN(Stage::Asm, "asm", "assembly for the CPU"),
                clEnumValN(Stage::Ptx, "ptx", "PTX for --target=nvptx (not yet)"),
-               clEnumValN(Stage::Obj, "obj", "the object file (not yet)")),
+               clEnumValN(Stage::Obj, "obj", "the object file and its C header (the default)")),
     cl::init(Stage::Obj), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
     cl::cat(agcCategory));
 
@@ -73,6 +77,14 @@ cl::opt<std::string> outputFile("o", cl::desc("Write the output here (default: s
                                               "text stages)"),
                                 cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
                                 cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimization level of the generated code, 0 to 3 "
+                                          "(default 2)"),
+                           cl::Prefix, cl::init(2), cl::sub(cl::SubCommand::getTopLevel()),
+                           cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to generate code for (default: this "
+                                           "machine's, with its features)"),
+                          cl::value_desc("cpu"), cl::sub(cl::SubCommand::getTopLevel()),
+                          cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
                                 cl::value_desc("file"), cl::sub(compileCmd),
                                 cl::cat(agcCategory));
@@ -150,7 +162,7 @@ int usageError(const llvm::Twine &message) {
 
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir, to-code\n";
+               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for the CPU, to-code, run\n";
   return kUsage;
 }
 
@@ -176,16 +188,75 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
   return spec;
 }
 
+/// Writes `data` to `path` atomically (a temporary renamed into place); false after
+/// reporting.
+bool writeFile(llvm::StringRef path, llvm::StringRef data) {
+  if (llvm::Error err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        os << data;
+        return llvm::Error::success();
+      })) {
+    llvm::errs() << "agc: error: cannot write output: " << llvm::toString(std::move(err)) << '\n';
+    return false;
+  }
+  return true;
+}
+
+ag::backend::CodeGenOptions codeGenOptions() {
+  ag::backend::CodeGenOptions options;
+  options.cpu = mcpu;
+  options.optLevel = optLevel;
+  return options;
+}
+
+/// --emit=asm, and compiling to OUT.o and OUT.h (the default).
+int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::DiagnosticEngine &diag) {
+  std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+  if (!spec)
+    return kRefused;
+  std::optional<ag::LoweredModule> lowered;
+  {
+    PhaseTimer timer("mlir");
+    lowered = ag::lowerToLLVM(module, *spec, diag);
+  }
+  if (!lowered)
+    return kRefused;
+  // The entry points are named after the Python module: model.py gives model_f.
+  std::string stem = path == "-" ? "module" : llvm::sys::path::stem(path).str();
+  std::string prefix = ag::backend::cIdentifier(stem);
+  ag::backend::addEntryPoints(*lowered, prefix);
+  llvm::SmallVector<char, 0> code;
+  {
+    PhaseTimer timer("codegen");
+    if (llvm::Error err = ag::backend::emitNative(*lowered, codeGenOptions(),
+                                                  emit == Stage::Asm, code)) {
+      llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
+      return kRefused;
+    }
+  }
+  llvm::StringRef bytes(code.data(), code.size());
+  if (emit == Stage::Asm)
+    return writeFile(outputFile.empty() ? "-" : outputFile.getValue(), bytes) ? kSuccess : kRefused;
+  std::string object = outputFile.empty() ? stem + ".o" : outputFile.getValue();
+  std::string header = headerFile;
+  if (header.empty()) {
+    llvm::SmallString<128> h(object);
+    llvm::sys::path::replace_extension(h, ".h");
+    header = h.str().str();
+  }
+  std::string text = ag::backend::cHeader(*lowered, prefix, llvm::sys::path::filename(path));
+  return writeFile(object, bytes) && writeFile(header, text) ? kSuccess : kRefused;
+}
+
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
-  if (emit > kLastImplementedStage)
-    return notYet(emit == Stage::Obj ? llvm::Twine("compiling to an object file")
-                                     : "--emit=" + emit.getParser().getOption(
-                                                       static_cast<unsigned>(emit.getValue())));
   if (targetName != "cpu" && targetName != "nvptx")
     return usageError("unknown --target '" + targetName + "' (expected cpu or nvptx)");
   if (targetName == "nvptx" && emit >= Stage::LlvmDialect)
     return notYet("--target=nvptx");
+  if (emit == Stage::Ptx)
+    return notYet("--emit=ptx");
+  if (optLevel > 3)
+    return usageError("-O" + llvm::Twine(optLevel.getValue()) + ": the level is 0 to 3");
 
   llvm::SourceMgr sourceMgr;
   ag::DiagnosticEngine diag(sourceMgr);
@@ -216,6 +287,8 @@ int compileFile(llvm::StringRef path) {
     PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
       return kRefused;
+  } else if (emit == Stage::Asm || emit == Stage::Obj) {
+    return compileToNative(path, *module, diag);
   } else {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");
@@ -286,9 +359,10 @@ int main(int argc, char **argv) {
           "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
           "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
-          "  This version implements to-code and --emit=ast, analysis, ag, scf,\n"
-          "  llvm-dialect and llvm-ir; asm, ptx, obj (compiling to an object) and `run`\n"
-          "  are accepted on the command line and report that they are not implemented yet.\n",
+          "  compile writes OUT.o and OUT.h (default: FILE's name in the current directory);\n"
+          "  link OUT.o with agc's runtime (pkg-config agc-runtime) and -lm.\n"
+          "  This version generates code for the CPU; --target=nvptx and --emit=ptx are\n"
+          "  accepted on the command line and report that they are not implemented yet.\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;
@@ -297,7 +371,7 @@ int main(int argc, char **argv) {
   if (toCodeCmd)
     return toCode(target);
   if (runCmd)
-    return notYet("'agc run'");
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, codeGenOptions());
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");
   if (!compileCmd && emit.getNumOccurrences() == 0) {

@@ -1,0 +1,165 @@
+//===- CodeGen.cpp - Optimize LLVM IR and emit native code, or load it -----===//
+//
+// In process, through an LLVM TargetMachine for the host triple: the host's CPU and
+// features by default (or --mcpu), position-independent code, LLVM's default optimization
+// pipeline at the requested level, then an object file or assembly. agc run loads the same
+// object into this process with ORC's LLJIT, resolving agc's runtime to the copy linked
+// into agc itself and the C library to this process's.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/backend/Backend.h"
+
+#include "agc/runtime.h"
+
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <mutex>
+
+using namespace ag;
+using namespace llvm;
+
+static void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+    InitializeNativeTargetAsmParser();
+  });
+}
+
+static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeGenOptions &options) {
+  initializeTargets();
+  Triple triple(sys::getDefaultTargetTriple());
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
+                             triple.str().c_str(), error.c_str());
+  std::string cpu = options.cpu.empty() ? sys::getHostCPUName().str() : options.cpu;
+  std::string features;
+  if (options.cpu.empty()) {
+    // The host's own features, sorted: the same machine gives the same string.
+    std::vector<std::string> names;
+    for (const auto &entry : sys::getHostCPUFeatures())
+      names.push_back((entry.second ? "+" : "-") + entry.first().str());
+    llvm::sort(names);
+    features = join(names, ",");
+  }
+  CodeGenOptLevel level = options.optLevel == 0   ? CodeGenOptLevel::None
+                          : options.optLevel == 1 ? CodeGenOptLevel::Less
+                          : options.optLevel == 3 ? CodeGenOptLevel::Aggressive
+                                                  : CodeGenOptLevel::Default;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, TargetOptions(), Reloc::PIC_, std::nullopt, level));
+  if (!machine)
+    return createStringError(inconvertibleErrorCode(), "cannot make a target machine for CPU '%s'",
+                             cpu.c_str());
+  return machine;
+}
+
+static void optimize(Module &m, TargetMachine &machine, unsigned level) {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder pb(&machine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel opt = level == 0   ? OptimizationLevel::O0
+                          : level == 1 ? OptimizationLevel::O1
+                          : level == 3 ? OptimizationLevel::O3
+                                       : OptimizationLevel::O2;
+  ModulePassManager mpm = level == 0 ? pb.buildO0DefaultPipeline(opt)
+                                     : pb.buildPerModuleDefaultPipeline(opt);
+  mpm.run(m, mam);
+}
+
+Error backend::emitNative(LoweredModule &lowered, const CodeGenOptions &options, bool assembly,
+                          SmallVectorImpl<char> &out) {
+  Expected<std::unique_ptr<TargetMachine>> machine = hostMachine(options);
+  if (!machine)
+    return machine.takeError();
+  Module &m = *lowered.module;
+  m.setTargetTriple((*machine)->getTargetTriple());
+  m.setDataLayout((*machine)->createDataLayout());
+  optimize(m, **machine, options.optLevel);
+  raw_svector_ostream os(out);
+  legacy::PassManager pm;
+  if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
+                                      assembly ? CodeGenFileType::AssemblyFile
+                                               : CodeGenFileType::ObjectFile))
+    return createStringError(inconvertibleErrorCode(), "the target cannot emit this file type");
+  pm.run(m);
+  return Error::success();
+}
+
+backend::LoadedModule::~LoadedModule() = default;
+
+namespace {
+class JitModule final : public backend::LoadedModule {
+public:
+  explicit JitModule(std::unique_ptr<orc::LLJIT> jit) : jit(std::move(jit)) {}
+  Expected<void *> lookup(StringRef name) override {
+    Expected<orc::ExecutorAddr> address = jit->lookup(name);
+    if (!address)
+      return address.takeError();
+    return address->toPtr<void *>();
+  }
+
+private:
+  std::unique_ptr<orc::LLJIT> jit;
+};
+} // namespace
+
+Expected<std::unique_ptr<backend::LoadedModule>> backend::loadObject(SmallVectorImpl<char> &&object) {
+  initializeTargets();
+  Expected<std::unique_ptr<orc::LLJIT>> jit = orc::LLJITBuilder().create();
+  if (!jit)
+    return jit.takeError();
+  orc::JITDylib &main = (*jit)->getMainJITDylib();
+  // agc's runtime: the copy linked into agc.
+  orc::SymbolMap runtime;
+  auto add = [&](const char *name, void *address) {
+    runtime[(*jit)->mangleAndIntern(name)] = {orc::ExecutorAddr::fromPtr(address),
+                                             JITSymbolFlags::Exported};
+  };
+  add("agrt_invoke", reinterpret_cast<void *>(&agrt_invoke));
+  add("agrt_fail", reinterpret_cast<void *>(&agrt_fail));
+  add("agrt_print_begin", reinterpret_cast<void *>(&agrt_print_begin));
+  add("agrt_print_text", reinterpret_cast<void *>(&agrt_print_text));
+  add("agrt_print_f32", reinterpret_cast<void *>(&agrt_print_f32));
+  add("agrt_print_f64", reinterpret_cast<void *>(&agrt_print_f64));
+  add("agrt_print_i32", reinterpret_cast<void *>(&agrt_print_i32));
+  add("agrt_print_i64", reinterpret_cast<void *>(&agrt_print_i64));
+  add("agrt_print_i1", reinterpret_cast<void *>(&agrt_print_i1));
+  add("agrt_print_end", reinterpret_cast<void *>(&agrt_print_end));
+  add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+  if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
+    return err;
+  // The C library and libm: this process's.
+  Expected<std::unique_ptr<orc::DynamicLibrarySearchGenerator>> process =
+      orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  std::unique_ptr<MemoryBuffer> buffer = MemoryBuffer::getMemBufferCopy(
+      StringRef(object.data(), object.size()), "agc-module.o");
+  if (Error err = (*jit)->addObjectFile(std::move(buffer)))
+    return err;
+  return std::make_unique<JitModule>(std::move(*jit));
+}

@@ -1,0 +1,138 @@
+/*===- agc/runtime.h - The C interface of agc-compiled code ----------------===*
+ *
+ * `agc compile model.py` writes model.o and model.h. model.h declares, for each compiled
+ * function `f` of model.py, an entry point
+ *
+ *     int model_f(const agc_tensor *x, ..., agc_tensor *result0, ..., agc_status *status);
+ *
+ * taking one agc_tensor per tensor parameter (Python-valued parameters were fixed at
+ * compile time with -D) and filling one agc_tensor per tensor the function returns (a
+ * tuple is flattened, in order). It returns AGC_OK (0), or an error code with a message
+ * in `status` (which may be NULL): an input whose dtype or shape does not match the
+ * signature, a dynamic shape that does not match inside the function, a failed
+ * tf.debugging assertion. It never aborts.
+ *
+ * Ownership: inputs stay the caller's and are only read. Each output's data is allocated
+ * by the call and owned by the caller: release it with agc_tensor_free (which leaves the
+ * descriptor empty; freeing an empty tensor does nothing). On an error no output is set.
+ *
+ * Module state: the module-level tf.Variables of model.py live in model.o. model_init()
+ * sets them to their initial values (they start there, so calling it is needed only to
+ * reset them). Functions that read or write variables must not run concurrently with
+ * each other or with model_init; functions that touch no variable are reentrant and may
+ * run on any number of threads at once.
+ *
+ * Link: model.o with this library (`pkg-config --libs agc-runtime`) and -lm.
+ *
+ *===----------------------------------------------------------------------------------===*/
+#ifndef AGC_RUNTIME_H
+#define AGC_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The dtypes agc compiles. */
+typedef enum agc_dtype {
+  AGC_FLOAT32 = 1,
+  AGC_FLOAT64 = 2,
+  AGC_INT32 = 3,
+  AGC_INT64 = 4,
+  AGC_BOOL = 5 /* one byte per element, 0 or 1 */
+} agc_dtype;
+
+/* The highest rank a tensor may have. */
+#define AGC_MAX_RANK 8
+
+/* Where a tensor's data is. Only the host for now; device buffers come with the GPU
+ * target. */
+typedef enum agc_device { AGC_HOST = 0 } agc_device;
+
+/* A dense tensor: `rank` dimensions of `shape`, row-major, contiguous, at `data`. */
+typedef struct agc_tensor {
+  agc_dtype dtype;
+  int32_t rank;
+  int64_t shape[AGC_MAX_RANK];
+  void *data;
+  agc_device device;
+  void *owner; /* outputs: the allocation agc_tensor_free releases; NULL for inputs */
+} agc_tensor;
+
+/* Error codes. */
+enum {
+  AGC_OK = 0,
+  AGC_INVALID_ARGUMENT = 1, /* an input's dtype or shape does not match the signature */
+  AGC_RUNTIME_ERROR = 2,    /* a check inside the function failed */
+  AGC_OUT_OF_MEMORY = 3
+};
+
+/* What went wrong: an error code and a message for people. */
+typedef struct agc_status {
+  int code;
+  char message[512];
+} agc_status;
+
+/* A tensor of `rank` dimensions `shape` over caller-owned `data` (no copy). */
+agc_tensor agc_tensor_wrap(agc_dtype dtype, int32_t rank, const int64_t *shape, void *data);
+/* The number of elements of `t`. */
+int64_t agc_tensor_size(const agc_tensor *t);
+/* Bytes per element of `dtype` (0 for an unknown dtype). */
+size_t agc_dtype_size(agc_dtype dtype);
+/* "float32", "int64", ... */
+const char *agc_dtype_name(agc_dtype dtype);
+/* Releases an output's data and empties the descriptor; nothing for an input or an empty
+ * tensor. */
+void agc_tensor_free(agc_tensor *t);
+
+/*===----------------------------------------------------------------------------------===*
+ * Below: what generated code calls. Not for programs that use agc-compiled code.
+ *===----------------------------------------------------------------------------------===*/
+
+/* One input or output of a compiled function, as its signature types it. */
+typedef struct agrt_param {
+  const char *name;     /* the Python parameter; "" for an output */
+  agc_dtype dtype;
+  int32_t rank;
+  const int64_t *shape; /* -1 for a dynamic dimension */
+} agrt_param;
+
+/* A compiled function: its entry point's name, its parameters and results, and its C
+ * interface (`_mlir_ciface_NAME`, taking memref descriptors: results first). */
+typedef struct agrt_function {
+  const char *name;
+  int32_t num_inputs;
+  const agrt_param *inputs;
+  int32_t num_outputs;
+  const agrt_param *outputs;
+  void *ciface;
+} agrt_function;
+
+/* Checks `inputs`, calls `fn`, fills `outputs`; the body of every entry point. */
+int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
+                agc_tensor *const *outputs, agc_status *status);
+
+/* Reports a failed check inside the running function: the call returns
+ * AGC_RUNTIME_ERROR with `message`. Does not return. */
+void agrt_fail(const char *message);
+
+/* tf.print: begin(stream 1 stdout or 2 stderr, summarize), then items, then end. */
+void agrt_print_begin(int32_t stream, int64_t summarize);
+void agrt_print_text(const char *text);
+void agrt_print_f32(int64_t rank, void *descriptor);
+void agrt_print_f64(int64_t rank, void *descriptor);
+void agrt_print_i32(int64_t rank, void *descriptor);
+void agrt_print_i64(int64_t rank, void *descriptor);
+void agrt_print_i1(int64_t rank, void *descriptor);
+void agrt_print_end(void);
+
+/* Copies between strided memrefs (MLIR's memref.copy of non-contiguous buffers). */
+void memrefCopy(int64_t element_size, void *source, void *destination);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* AGC_RUNTIME_H */

@@ -1,0 +1,499 @@
+/*===- runtime.c - agc's runtime: calls, errors, tf.print, strided copies --===*
+ *
+ * See agc/runtime.h. The generated code passes MLIR memref descriptors, laid out as
+ *
+ *     struct { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
+ *              int64_t strides[rank]; }
+ *
+ * which this file reads as arrays of 64-bit words. A function's results come back as
+ * one struct of such descriptors, in order, written through the first argument of its C
+ * interface.
+ *
+ *===----------------------------------------------------------------------------------===*/
+#include "agc/runtime.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===----------------------------------------------------------------------------------===*
+ * Tensors
+ *===----------------------------------------------------------------------------------===*/
+
+agc_tensor agc_tensor_wrap(agc_dtype dtype, int32_t rank, const int64_t *shape, void *data) {
+  agc_tensor t;
+  memset(&t, 0, sizeof t);
+  t.dtype = dtype;
+  t.rank = rank < 0 ? 0 : rank > AGC_MAX_RANK ? AGC_MAX_RANK : rank;
+  for (int32_t d = 0; d < t.rank; ++d)
+    t.shape[d] = shape[d];
+  t.data = data;
+  t.device = AGC_HOST;
+  return t;
+}
+
+int64_t agc_tensor_size(const agc_tensor *t) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < t->rank; ++d)
+    n *= t->shape[d];
+  return n;
+}
+
+size_t agc_dtype_size(agc_dtype dtype) {
+  switch (dtype) {
+  case AGC_FLOAT32: return 4;
+  case AGC_FLOAT64: return 8;
+  case AGC_INT32: return 4;
+  case AGC_INT64: return 8;
+  case AGC_BOOL: return 1;
+  }
+  return 0;
+}
+
+const char *agc_dtype_name(agc_dtype dtype) {
+  switch (dtype) {
+  case AGC_FLOAT32: return "float32";
+  case AGC_FLOAT64: return "float64";
+  case AGC_INT32: return "int32";
+  case AGC_INT64: return "int64";
+  case AGC_BOOL: return "bool";
+  }
+  return "unknown";
+}
+
+void agc_tensor_free(agc_tensor *t) {
+  if (!t || !t->owner)
+    return;
+  free(t->owner);
+  t->owner = NULL;
+  t->data = NULL;
+}
+
+/*===----------------------------------------------------------------------------------===*
+ * Errors inside a call
+ *===----------------------------------------------------------------------------------===*/
+
+/* The innermost running call's way out, and the message of a failed check. */
+static _Thread_local jmp_buf *current_call;
+static _Thread_local char failure[512];
+
+void agrt_fail(const char *message) {
+  snprintf(failure, sizeof failure, "%s", message);
+  if (current_call)
+    longjmp(*current_call, 1);
+  /* A check outside any call (no entry point): nothing to return to. */
+  fprintf(stderr, "agc: run-time error outside a call: %s\n", message);
+  abort();
+}
+
+static int set_status(agc_status *status, int code, const char *format, ...) {
+  if (status) {
+    status->code = code;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(status->message, sizeof status->message, format, args);
+    va_end(args);
+  }
+  return code;
+}
+
+/*===----------------------------------------------------------------------------------===*
+ * Calls
+ *===----------------------------------------------------------------------------------===*/
+
+/* Words in a descriptor of rank `rank`. */
+static size_t descriptor_words(int32_t rank) { return 3 + 2 * (size_t)rank; }
+
+/* "(2, None)" for a signature's shape, "(2, 3)" for a tensor's. */
+static void shape_text(char *out, size_t size, int32_t rank, const int64_t *shape) {
+  size_t n = (size_t)snprintf(out, size, "(");
+  for (int32_t d = 0; d < rank && n < size; ++d) {
+    if (shape[d] < 0)
+      n += (size_t)snprintf(out + n, size - n, "%sNone", d ? ", " : "");
+    else
+      n += (size_t)snprintf(out + n, size - n, "%s%lld", d ? ", " : "", (long long)shape[d]);
+  }
+  if (n < size)
+    snprintf(out + n, size - n, rank == 1 ? ",)" : ")");
+}
+
+static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, agc_status *status) {
+  const agrt_param *p = &fn->inputs[i];
+  char want[160], got[160];
+  shape_text(want, sizeof want, p->rank, p->shape);
+  if (!t)
+    return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' is missing (NULL)",
+                      fn->name, p->name);
+  int ok = t->dtype == p->dtype && t->rank == p->rank && t->device == AGC_HOST &&
+           (t->data || agc_tensor_size(t) == 0);
+  for (int32_t d = 0; ok && d < p->rank; ++d)
+    ok = t->shape[d] >= 0 && (p->shape[d] < 0 || p->shape[d] == t->shape[d]);
+  if (ok)
+    return AGC_OK;
+  if (t->rank < 0 || t->rank > AGC_MAX_RANK)
+    return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' has rank %d", fn->name,
+                      p->name, (int)t->rank);
+  shape_text(got, sizeof got, t->rank, t->shape);
+  return set_status(status, AGC_INVALID_ARGUMENT,
+                    "%s: argument '%s' must be a %s tensor of shape %s, not a %s tensor of "
+                    "shape %s%s",
+                    fn->name, p->name, agc_dtype_name(p->dtype), want, agc_dtype_name(t->dtype),
+                    got, t->device != AGC_HOST ? " on a device" : "");
+}
+
+/* The C interface of `fn` called with `n` pointers. */
+#define P void *
+static void call_pointers(void *f, int n, void **a) {
+  switch (n) {
+  case 0: ((void (*)(void))f)(); break;
+  case 1: ((void (*)(P))f)(a[0]); break;
+  case 2: ((void (*)(P, P))f)(a[0], a[1]); break;
+  case 3: ((void (*)(P, P, P))f)(a[0], a[1], a[2]); break;
+  case 4: ((void (*)(P, P, P, P))f)(a[0], a[1], a[2], a[3]); break;
+  case 5: ((void (*)(P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4]); break;
+  case 6: ((void (*)(P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5]); break;
+  case 7: ((void (*)(P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
+  case 8: ((void (*)(P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
+  case 9:
+    ((void (*)(P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]);
+    break;
+  case 10:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7],
+                                                a[8], a[9]);
+    break;
+  case 11:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7],
+                                                   a[8], a[9], a[10]);
+    break;
+  case 12:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                                                      a[7], a[8], a[9], a[10], a[11]);
+    break;
+  case 13:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                                                         a[7], a[8], a[9], a[10], a[11], a[12]);
+    break;
+  case 14:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5],
+                                                            a[6], a[7], a[8], a[9], a[10], a[11],
+                                                            a[12], a[13]);
+    break;
+  case 15:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5],
+                                                               a[6], a[7], a[8], a[9], a[10],
+                                                               a[11], a[12], a[13], a[14]);
+    break;
+  case 16:
+    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(
+        a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13],
+        a[14], a[15]);
+    break;
+  }
+}
+#undef P
+
+/* The most pointers a C interface takes here: a result struct and 15 inputs. */
+enum { kMaxPointers = 16 };
+
+/* Fills output `t` from result descriptor `w` of parameter `p`: takes the allocation
+ * when the data is contiguous (it always is: results have the identity layout), copies
+ * otherwise. */
+static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
+  void *allocated = (void *)(intptr_t)w[0];
+  char *aligned = (char *)(intptr_t)w[1];
+  int64_t offset = w[2];
+  const int64_t *sizes = w + 3, *strides = w + 3 + p->rank;
+  size_t element = agc_dtype_size(p->dtype);
+  memset(t, 0, sizeof *t);
+  t->dtype = p->dtype;
+  t->rank = p->rank;
+  t->device = AGC_HOST;
+  int64_t expected = 1, count = 1;
+  int contiguous = 1;
+  for (int32_t d = p->rank - 1; d >= 0; --d) {
+    t->shape[d] = sizes[d];
+    if (sizes[d] != 1 && strides[d] != expected)
+      contiguous = 0;
+    expected *= sizes[d];
+    count *= sizes[d];
+  }
+  if (contiguous) {
+    t->owner = allocated;
+    t->data = aligned + offset * (int64_t)element;
+    return AGC_OK;
+  }
+  char *copy = malloc(count ? (size_t)count * element : 1);
+  if (!copy)
+    return AGC_OUT_OF_MEMORY;
+  int64_t index[AGC_MAX_RANK] = {0};
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t at = offset;
+    for (int32_t d = 0; d < p->rank; ++d)
+      at += index[d] * strides[d];
+    memcpy(copy + k * (int64_t)element, aligned + at * (int64_t)element, element);
+    for (int32_t d = p->rank - 1; d >= 0 && ++index[d] == sizes[d]; --d)
+      index[d] = 0;
+  }
+  free(allocated);
+  t->owner = copy;
+  t->data = copy;
+  return AGC_OK;
+}
+
+int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
+                agc_tensor *const *outputs, agc_status *status) {
+  if (status) {
+    status->code = AGC_OK;
+    status->message[0] = '\0';
+  }
+  int pointers = (fn->num_outputs > 0) + fn->num_inputs;
+  if (pointers > kMaxPointers)
+    return set_status(status, AGC_INVALID_ARGUMENT, "%s: too many arguments for agc's runtime",
+                      fn->name);
+  for (int32_t i = 0; i < fn->num_inputs; ++i) {
+    int code = check_input(fn, i, inputs[i], status);
+    if (code != AGC_OK)
+      return code;
+  }
+  for (int32_t i = 0; i < fn->num_outputs; ++i)
+    if (!outputs[i])
+      return set_status(status, AGC_INVALID_ARGUMENT, "%s: output %d is NULL", fn->name, (int)i);
+
+  /* The descriptors: one block, results first. */
+  size_t words = 0;
+  for (int32_t i = 0; i < fn->num_outputs; ++i)
+    words += descriptor_words(fn->outputs[i].rank);
+  size_t resultWords = words;
+  for (int32_t i = 0; i < fn->num_inputs; ++i)
+    words += descriptor_words(fn->inputs[i].rank);
+  int64_t stack[256];
+  int64_t *block = words <= 256 ? stack : malloc(words * sizeof(int64_t));
+  if (!block)
+    return set_status(status, AGC_OUT_OF_MEMORY, "%s: out of memory", fn->name);
+  void *args[kMaxPointers];
+  int n = 0;
+  if (fn->num_outputs > 0)
+    args[n++] = block;
+  int64_t *w = block + resultWords;
+  for (int32_t i = 0; i < fn->num_inputs; ++i) {
+    const agc_tensor *t = inputs[i];
+    w[0] = w[1] = (int64_t)(intptr_t)t->data;
+    w[2] = 0;
+    int64_t stride = 1;
+    for (int32_t d = t->rank - 1; d >= 0; --d) {
+      w[3 + d] = t->shape[d];
+      w[3 + t->rank + d] = stride;
+      stride *= t->shape[d];
+    }
+    args[n++] = w;
+    w += descriptor_words(t->rank);
+  }
+
+  jmp_buf here;
+  jmp_buf *outer = current_call;
+  current_call = &here;
+  if (setjmp(here)) {
+    /* A failed check: what the call allocated so far is not reclaimed. */
+    current_call = outer;
+    if (block != stack)
+      free(block);
+    return set_status(status, AGC_RUNTIME_ERROR, "%s: %s", fn->name, failure);
+  }
+  call_pointers(fn->ciface, n, args);
+  current_call = outer;
+
+  int code = AGC_OK;
+  w = block;
+  for (int32_t i = 0; i < fn->num_outputs; ++i) {
+    if (code == AGC_OK)
+      code = take_result(&fn->outputs[i], w, outputs[i]);
+    else
+      free((void *)(intptr_t)w[0]);
+    w += descriptor_words(fn->outputs[i].rank);
+  }
+  if (block != stack)
+    free(block);
+  if (code != AGC_OK) {
+    for (int32_t i = 0; i < fn->num_outputs; ++i)
+      agc_tensor_free(outputs[i]);
+    return set_status(status, code, "%s: out of memory", fn->name);
+  }
+  return AGC_OK;
+}
+
+/*===----------------------------------------------------------------------------------===*
+ * tf.print
+ *===----------------------------------------------------------------------------------===*/
+
+/* The line being printed: written at once by agrt_print_end. */
+static _Thread_local struct {
+  char *text;
+  size_t size, capacity;
+  int32_t stream;
+  int64_t summarize;
+} line;
+
+static void append(const char *s, size_t n) {
+  if (line.size + n + 1 > line.capacity) {
+    size_t capacity = line.capacity ? line.capacity : 256;
+    while (capacity < line.size + n + 1)
+      capacity *= 2;
+    char *grown = realloc(line.text, capacity);
+    if (!grown)
+      return; /* out of memory: the line is cut */
+    line.text = grown;
+    line.capacity = capacity;
+  }
+  memcpy(line.text + line.size, s, n);
+  line.size += n;
+  line.text[line.size] = '\0';
+}
+
+static void appends(const char *s) { append(s, strlen(s)); }
+
+void agrt_print_begin(int32_t stream, int64_t summarize) {
+  line.size = 0;
+  line.stream = stream;
+  line.summarize = summarize;
+  append("", 0);
+}
+
+void agrt_print_text(const char *text) { appends(text); }
+
+void agrt_print_end(void) {
+  FILE *out = line.stream == 1 ? stdout : stderr;
+  if (line.size)
+    fwrite(line.text, 1, line.size, out);
+  fflush(out);
+  free(line.text);
+  line.text = NULL;
+  line.size = line.capacity = 0;
+}
+
+/* A float as TensorFlow prints it: the shortest of %.{6,9}g (float32) or %.{15,17}g
+ * (float64) that reads back as the same value. */
+static void format_float(char *out, size_t size, double v, int is_double) {
+  if (isnan(v)) {
+    snprintf(out, size, "nan");
+    return;
+  }
+  if (isinf(v)) {
+    snprintf(out, size, v < 0 ? "-inf" : "inf");
+    return;
+  }
+  snprintf(out, size, "%.*g", is_double ? 15 : 6, v);
+  if (is_double ? strtod(out, NULL) != v : strtof(out, NULL) != (float)v)
+    snprintf(out, size, "%.*g", is_double ? 17 : 9, v);
+}
+
+typedef void (*element_printer)(const char *at, char *out, size_t size);
+static void print_f32(const char *at, char *out, size_t size) {
+  float v;
+  memcpy(&v, at, sizeof v);
+  format_float(out, size, v, 0);
+}
+static void print_f64(const char *at, char *out, size_t size) {
+  double v;
+  memcpy(&v, at, sizeof v);
+  format_float(out, size, v, 1);
+}
+static void print_i32(const char *at, char *out, size_t size) {
+  int32_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%d", (int)v);
+}
+static void print_i64(const char *at, char *out, size_t size) {
+  int64_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%lld", (long long)v);
+}
+static void print_i1(const char *at, char *out, size_t size) {
+  snprintf(out, size, "%d", *at ? 1 : 0);
+}
+
+/* Prints dimension `d` onward of the tensor at element offset `at`, as TensorFlow does:
+ * `[1 2 3]`, rows on their own lines, blocks apart by blank lines, and `...` for all but
+ * the first and last `summarize` items of a long dimension. */
+static void print_level(const char *base, size_t element, int64_t rank, const int64_t *sizes,
+                        const int64_t *strides, int64_t d, int64_t at, element_printer p) {
+  char text[64];
+  if (d == rank) {
+    p(base + at * (int64_t)element, text, sizeof text);
+    appends(text);
+    return;
+  }
+  appends("[");
+  int64_t n = sizes[d], s = line.summarize;
+  int elide = s >= 0 && n > 2 * s;
+  /* Between items: one newline per dimension left below, then indentation. */
+  char separator[AGC_MAX_RANK + 72];
+  size_t k = 0;
+  if (d + 1 == rank) {
+    separator[k++] = ' ';
+  } else {
+    for (int64_t i = d + 1; i < rank && k < AGC_MAX_RANK + 8; ++i)
+      separator[k++] = '\n';
+    for (int64_t i = 0; i <= d && k < sizeof separator - 1; ++i)
+      separator[k++] = ' ';
+  }
+  separator[k] = '\0';
+  for (int64_t i = 0; i < n; ++i) {
+    if (elide && i == s) {
+      appends("...");
+      appends(separator);
+      i = n - s - 1;
+      continue;
+    }
+    print_level(base, element, rank, sizes, strides, d + 1, at + i * strides[d], p);
+    if (i + 1 < n)
+      appends(separator);
+  }
+  appends("]");
+}
+
+static void print_tensor(int64_t rank, void *descriptor, size_t element, element_printer p) {
+  const int64_t *w = descriptor;
+  const char *aligned = (const char *)(intptr_t)w[1];
+  print_level(aligned, element, rank, w + 3, w + 3 + rank, 0, w[2], p);
+}
+
+void agrt_print_f32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_f32); }
+void agrt_print_f64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_f64); }
+void agrt_print_i32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_i32); }
+void agrt_print_i64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_i64); }
+void agrt_print_i1(int64_t rank, void *d) { print_tensor(rank, d, 1, print_i1); }
+
+/*===----------------------------------------------------------------------------------===*
+ * memref.copy of strided buffers
+ *===----------------------------------------------------------------------------------===*/
+
+typedef struct {
+  int64_t rank;
+  int64_t *descriptor;
+} unranked;
+
+void memrefCopy(int64_t element_size, void *source, void *destination) {
+  const unranked *src = source, *dst = destination;
+  int64_t rank = src->rank;
+  const int64_t *s = src->descriptor, *t = dst->descriptor;
+  const char *from = (const char *)(intptr_t)s[1];
+  char *to = (char *)(intptr_t)t[1];
+  const int64_t *sizes = s + 3, *fromStrides = s + 3 + rank, *toStrides = t + 3 + rank;
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    count *= sizes[d];
+  int64_t index[AGC_MAX_RANK + 8] = {0};
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t a = s[2], b = t[2];
+    for (int64_t d = 0; d < rank; ++d) {
+      a += index[d] * fromStrides[d];
+      b += index[d] * toStrides[d];
+    }
+    memcpy(to + b * element_size, from + a * element_size, (size_t)element_size);
+    for (int64_t d = rank - 1; d >= 0 && ++index[d] == sizes[d]; --d)
+      index[d] = 0;
+  }
+}

@@ -1,0 +1,560 @@
+//===- Run.cpp - agc run FILE.py:FUNC --args JSON --kwargs JSON -------------===//
+//
+// Compiles FUNC through exactly the path `agc compile` takes (MLIRGen, the CPU pipeline,
+// the C entry points, an object file from the TargetMachine), loads the object into this
+// process, calls the entry point with the arguments converted from JSON, and prints one
+// JSON document, `{"result": R}`, on stdout.
+//
+// An argument `{"dtype": "float32", "value": [[1, 2], [3, 4]]}` is a tensor: it types the
+// parameter, as --signature would. Any other JSON value is a Python argument: it
+// specializes the function, as -D would (and as a new trace does in TensorFlow). A
+// parameter that an input_signature types takes a JSON number or list as that tensor.
+//
+//===----------------------------------------------------------------------------------===//
+#include "Run.h"
+
+#include "ag/backend/Backend.h"
+#include "ag/frontend/Parser.h"
+#include "ag/frontend/Source.h"
+
+#include "agc/runtime.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+
+using namespace ag;
+
+namespace {
+
+enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
+
+/// A parsed JSON value; numbers keep their text, so that 1 and 1.0 stay an int and a
+/// float, as in Python.
+struct Json {
+  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
+  bool boolean = false;
+  std::string text; ///< Number: as written; String: decoded.
+  std::vector<Json> items;
+  std::vector<std::pair<std::string, Json>> members;
+
+  const Json *member(llvm::StringRef name) const {
+    for (const auto &[key, value] : members)
+      if (key == name)
+        return &value;
+    return nullptr;
+  }
+  bool isFloat() const { return text.find_first_of(".eE") != std::string::npos; }
+};
+
+/// A small strict JSON parser (RFC 8259, plus NaN and Infinity as Python writes them).
+class JsonParser {
+public:
+  explicit JsonParser(llvm::StringRef text) : s(text) {}
+  std::optional<Json> parseDocument(std::string &error) {
+    std::optional<Json> v = value();
+    space();
+    if (v && i != s.size())
+      fail("unexpected text after the value");
+    if (!v || !problem.empty()) {
+      error = problem + " at offset " + std::to_string(i);
+      return std::nullopt;
+    }
+    return v;
+  }
+
+private:
+  void space() {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+      ++i;
+  }
+  std::nullopt_t fail(const std::string &why) {
+    if (problem.empty())
+      problem = why;
+    return std::nullopt;
+  }
+  bool literal(llvm::StringRef word) {
+    if (!s.substr(i).starts_with(word))
+      return false;
+    i += word.size();
+    return true;
+  }
+  std::optional<Json> value() {
+    if (++depth > 256)
+      return fail("nested too deep");
+    space();
+    Json v;
+    if (i >= s.size())
+      return fail("unexpected end");
+    char c = s[i];
+    if (literal("null")) {
+    } else if (literal("true") || literal("false")) {
+      v.kind = Json::Kind::Bool;
+      v.boolean = s[i - 1] == 'e' && s[i - 2] == 'u';
+    } else if (c == '"') {
+      std::optional<std::string> str = string();
+      if (!str)
+        return std::nullopt;
+      v.kind = Json::Kind::String;
+      v.text = *str;
+    } else if (c == '[') {
+      v.kind = Json::Kind::Array;
+      ++i;
+      space();
+      if (i < s.size() && s[i] == ']') {
+        ++i;
+      } else {
+        while (true) {
+          std::optional<Json> item = value();
+          if (!item)
+            return std::nullopt;
+          v.items.push_back(std::move(*item));
+          space();
+          if (i < s.size() && s[i] == ',') {
+            ++i;
+            continue;
+          }
+          if (i < s.size() && s[i] == ']') {
+            ++i;
+            break;
+          }
+          return fail("expected ',' or ']'");
+        }
+      }
+    } else if (c == '{') {
+      v.kind = Json::Kind::Object;
+      ++i;
+      space();
+      if (i < s.size() && s[i] == '}') {
+        ++i;
+      } else {
+        while (true) {
+          space();
+          if (i >= s.size() || s[i] != '"')
+            return fail("expected a string key");
+          std::optional<std::string> key = string();
+          space();
+          if (!key || i >= s.size() || s[i] != ':')
+            return fail("expected ':'");
+          ++i;
+          std::optional<Json> item = value();
+          if (!item)
+            return std::nullopt;
+          v.members.push_back({*key, std::move(*item)});
+          space();
+          if (i < s.size() && s[i] == ',') {
+            ++i;
+            continue;
+          }
+          if (i < s.size() && s[i] == '}') {
+            ++i;
+            break;
+          }
+          return fail("expected ',' or '}'");
+        }
+      }
+    } else if (literal("NaN") || literal("Infinity") || literal("-Infinity")) {
+      v.kind = Json::Kind::Number;
+      v.text = s[i - 1] == 'N' ? "nan" : s[i - 9] == '-' ? "-inf" : "inf";
+    } else if (c == '-' || llvm::isDigit(c)) {
+      size_t start = i;
+      if (s[i] == '-')
+        ++i;
+      while (i < s.size() && (llvm::isDigit(s[i]) || s[i] == '.' || s[i] == 'e' || s[i] == 'E' ||
+                              s[i] == '+' || s[i] == '-'))
+        ++i;
+      v.kind = Json::Kind::Number;
+      v.text = s.slice(start, i).str();
+      double unused;
+      if (llvm::StringRef(v.text).getAsDouble(unused))
+        return fail("bad number '" + v.text + "'");
+    } else {
+      return fail(std::string("unexpected '") + c + "'");
+    }
+    --depth;
+    return v;
+  }
+  std::optional<std::string> string() {
+    ++i; // the opening quote
+    std::string out;
+    while (i < s.size() && s[i] != '"') {
+      char c = s[i++];
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i >= s.size())
+        break;
+      char e = s[i++];
+      switch (e) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'u': {
+        unsigned code = 0;
+        if (i + 4 > s.size() || s.substr(i, 4).getAsInteger(16, code))
+          return fail("bad \\u escape");
+        i += 4;
+        if (code < 0x80) {
+          out += char(code);
+        } else if (code < 0x800) {
+          out += char(0xC0 | (code >> 6));
+          out += char(0x80 | (code & 0x3F));
+        } else {
+          out += char(0xE0 | (code >> 12));
+          out += char(0x80 | ((code >> 6) & 0x3F));
+          out += char(0x80 | (code & 0x3F));
+        }
+        break;
+      }
+      default: out += e; break;
+      }
+    }
+    if (i >= s.size())
+      return fail("unterminated string");
+    ++i;
+    return out;
+  }
+
+  llvm::StringRef s;
+  size_t i = 0;
+  unsigned depth = 0;
+  std::string problem;
+};
+
+/// A JSON value as a Python literal: true -> True, null -> None, lists stay lists.
+std::optional<std::string> pythonLiteral(const Json &v) {
+  switch (v.kind) {
+  case Json::Kind::Null: return std::string("None");
+  case Json::Kind::Bool: return std::string(v.boolean ? "True" : "False");
+  case Json::Kind::Number:
+    if (v.text == "nan" || v.text == "inf" || v.text == "-inf")
+      return std::nullopt;
+    return v.text;
+  case Json::Kind::String: {
+    std::string out = "'";
+    for (char c : v.text)
+      out += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return out + "'";
+  }
+  case Json::Kind::Array: {
+    std::string out = "[";
+    for (const Json &e : v.items) {
+      std::optional<std::string> item = pythonLiteral(e);
+      if (!item)
+        return std::nullopt;
+      out += (out.size() > 1 ? ", " : "") + *item;
+    }
+    return out + "]";
+  }
+  case Json::Kind::Object: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+agc_dtype dtypeCode(llvm::StringRef name) {
+  return llvm::StringSwitch<agc_dtype>(name)
+      .Case("float32", AGC_FLOAT32)
+      .Case("float64", AGC_FLOAT64)
+      .Case("int32", AGC_INT32)
+      .Case("int64", AGC_INT64)
+      .Default(AGC_BOOL);
+}
+
+/// A tensor argument built from JSON: its type and its bytes.
+struct TensorArg {
+  std::string dtype;
+  std::vector<int64_t> shape;
+  std::vector<char> bytes;
+};
+
+/// Flattens nested JSON lists of numbers into `arg` as `dtype`; false with `error` set.
+bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::string &error) {
+  arg.dtype = dtype;
+  // The shape: the lengths of the first elements, all the way down.
+  const Json *level = &v;
+  while (level->kind == Json::Kind::Array) {
+    arg.shape.push_back(level->items.size());
+    if (level->items.empty())
+      break;
+    level = &level->items[0];
+  }
+  std::function<bool(const Json &, size_t)> walk = [&](const Json &e, size_t d) {
+    if (d < arg.shape.size()) {
+      if (e.kind != Json::Kind::Array || int64_t(e.items.size()) != arg.shape[d]) {
+        error = "the value is not a rectangular nested list";
+        return false;
+      }
+      for (const Json &item : e.items)
+        if (!walk(item, d + 1))
+          return false;
+      return true;
+    }
+    double x = 0;
+    if (e.kind == Json::Kind::Bool) {
+      x = e.boolean;
+    } else if (e.kind == Json::Kind::Number) {
+      x = e.text == "nan" ? NAN : e.text == "inf" ? INFINITY : e.text == "-inf" ? -INFINITY
+                                                               : std::strtod(e.text.c_str(), nullptr);
+      if ((dtype == "int32" || dtype == "int64" || dtype == "bool") && e.isFloat()) {
+        error = "the value " + e.text + " is not an integer, but the dtype is " + dtype;
+        return false;
+      }
+    } else {
+      error = "tensor elements must be numbers or booleans";
+      return false;
+    }
+    auto put = [&](auto element) {
+      const char *p = reinterpret_cast<const char *>(&element);
+      arg.bytes.insert(arg.bytes.end(), p, p + sizeof element);
+    };
+    if (dtype == "float32")
+      put(float(x));
+    else if (dtype == "float64")
+      put(x);
+    else if (dtype == "int32")
+      put(int32_t(std::strtoll(e.text.c_str(), nullptr, 10)));
+    else if (dtype == "int64")
+      put(int64_t(std::strtoll(e.text.c_str(), nullptr, 10)));
+    else
+      put(char(x != 0));
+    return true;
+  };
+  return walk(v, 0);
+}
+
+/// One element as JSON: the shortest decimal that reads back as the same value.
+std::string elementJson(agc_dtype dtype, const char *at) {
+  char buffer[64];
+  auto real = [&](double x, int shortDigits, int longDigits, bool single) {
+    if (std::isnan(x))
+      return std::string("NaN");
+    if (std::isinf(x))
+      return std::string(x < 0 ? "-Infinity" : "Infinity");
+    snprintf(buffer, sizeof buffer, "%.*g", shortDigits, x);
+    if (single ? std::strtof(buffer, nullptr) != float(x) : std::strtod(buffer, nullptr) != x)
+      snprintf(buffer, sizeof buffer, "%.*g", longDigits, x);
+    std::string s = buffer;
+    // A float stays a float in JSON readers that care: 2 -> 2.0.
+    if (s.find_first_of(".eEn") == std::string::npos)
+      s += ".0";
+    return s;
+  };
+  switch (dtype) {
+  case AGC_FLOAT32: {
+    float x;
+    std::memcpy(&x, at, sizeof x);
+    return real(x, 6, 9, true);
+  }
+  case AGC_FLOAT64: {
+    double x;
+    std::memcpy(&x, at, sizeof x);
+    return real(x, 15, 17, false);
+  }
+  case AGC_INT32: {
+    int32_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_INT64: {
+    int64_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_BOOL: return *at ? "true" : "false";
+  }
+  return "null";
+}
+
+/// `{"dtype": "float32", "shape": [2], "value": [1.0, 2.0]}`.
+std::string tensorJson(const agc_tensor &t) {
+  std::string out = "{\"dtype\": \"" + std::string(agc_dtype_name(t.dtype)) + "\", \"shape\": [";
+  for (int32_t d = 0; d < t.rank; ++d)
+    out += (d ? ", " : "") + std::to_string(t.shape[d]);
+  out += "], \"value\": ";
+  size_t element = agc_dtype_size(t.dtype);
+  int64_t at = 0;
+  std::function<void(int32_t)> level = [&](int32_t d) {
+    if (d == t.rank) {
+      out += elementJson(t.dtype, static_cast<const char *>(t.data) + at * element);
+      ++at;
+      return;
+    }
+    out += "[";
+    for (int64_t i = 0; i < t.shape[d]; ++i) {
+      if (i)
+        out += ", ";
+      level(d + 1);
+    }
+    out += "]";
+  };
+  level(0);
+  return out + "}";
+}
+
+/// The Python result: `structure` (JSON with each tensor's index) with the tensors in.
+std::string resultJson(llvm::StringRef structure, const std::vector<agc_tensor> &outputs) {
+  std::string out;
+  for (size_t i = 0; i < structure.size();) {
+    if (llvm::isDigit(structure[i])) {
+      size_t j = i;
+      while (j < structure.size() && llvm::isDigit(structure[j]))
+        ++j;
+      unsigned index = 0;
+      structure.slice(i, j).getAsInteger(10, index);
+      out += index < outputs.size() ? tensorJson(outputs[index]) : "null";
+      i = j;
+      continue;
+    }
+    out += structure[i++];
+  }
+  return out.empty() ? "null" : out;
+}
+
+int usage(const llvm::Twine &message) {
+  llvm::errs() << "agc: error: " << message << "\n";
+  return kUsage;
+}
+
+} // namespace
+
+int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::StringRef kwargsText,
+                    unsigned errorLimit, const backend::CodeGenOptions &options) {
+  auto [path, function] = target.rsplit(':');
+  if (!target.contains(':') || !path.ends_with(".py") || function.empty())
+    return usage("agc run needs FILE.py:FUNC, not '" + target + "'");
+  std::string error;
+  std::optional<Json> args = JsonParser(argsText.empty() ? "[]" : argsText).parseDocument(error);
+  if (!args || args->kind != Json::Kind::Array)
+    return usage("--args must be a JSON list" + (error.empty() ? "" : ": " + error));
+  std::optional<Json> kwargs = JsonParser(kwargsText.empty() ? "{}" : kwargsText).parseDocument(error);
+  if (!kwargs || kwargs->kind != Json::Kind::Object)
+    return usage("--kwargs must be a JSON object" + (error.empty() ? "" : ": " + error));
+
+  llvm::SourceMgr sourceMgr;
+  DiagnosticEngine diag(sourceMgr);
+  diag.setErrorLimit(errorLimit);
+  std::optional<SourceFile> source = loadSourceFile(path, diag);
+  if (!source)
+    return kRefused;
+  std::unique_ptr<ast::Module> module = parseModule(*source, diag);
+  if (!module)
+    return kRefused;
+  const ast::FunctionDefStmt *fn = module->findFunction(function);
+  if (!fn || fn->getDecorators().empty())
+    return usage("'" + path + "' has no @tf.function called '" + function + "'");
+
+  // Bind the arguments to the parameters, as Python would.
+  const std::vector<ast::Param> &params = fn->getParams();
+  if (args->items.size() > params.size())
+    return usage("'" + function + "' takes " + llvm::Twine(params.size()) + " arguments, not " +
+                 llvm::Twine(args->items.size()));
+  std::vector<std::pair<std::string, const Json *>> bound;
+  for (size_t i = 0; i < args->items.size(); ++i)
+    bound.push_back({params[i].name, &args->items[i]});
+  for (const auto &[key, value] : kwargs->members) {
+    if (llvm::none_of(params, [&](const ast::Param &p) { return p.name == key; }))
+      return usage("'" + function + "' has no parameter '" + key + "'");
+    if (llvm::any_of(bound, [&](const auto &b) { return b.first == key; }))
+      return usage("'" + function + "' got two values for '" + key + "'");
+    bound.push_back({key, &value});
+  }
+  analysis::ArgumentSpec spec;
+  std::string signature;
+  std::map<std::string, TensorArg> tensors;
+  for (const auto &[name, value] : bound) {
+    const Json *dtype = value->kind == Json::Kind::Object ? value->member("dtype") : nullptr;
+    const Json *data = value->kind == Json::Kind::Object ? value->member("value") : nullptr;
+    if (dtype && data) {
+      if (dtype->kind != Json::Kind::String ||
+          !llvm::is_contained({"float32", "float64", "int32", "int64", "bool"}, dtype->text))
+        return usage("argument '" + name + "': dtype must be float32, float64, int32, int64 or bool");
+      TensorArg arg;
+      if (!fillTensor(*data, dtype->text, arg, error))
+        return usage("argument '" + name + "': " + error);
+      std::string dims;
+      for (int64_t d : arg.shape)
+        dims += (dims.empty() ? "" : ",") + std::to_string(d);
+      signature += (signature.empty() ? "" : ", ") + name + ": " + arg.dtype + "[" + dims + "]";
+      tensors[name] = std::move(arg);
+      continue;
+    }
+    std::optional<std::string> literal = pythonLiteral(*value);
+    if (!literal)
+      return usage("argument '" + name + "' is neither a tensor ({\"dtype\": ..., \"value\": ...}) "
+                   "nor a Python value");
+    spec.defines[name] = *literal;
+  }
+  if (!signature.empty())
+    spec.signatures[function] = (function + "(" + signature + ")").str();
+
+  std::optional<LoweredModule> lowered = lowerToLLVM(*module, spec, diag, function);
+  if (!lowered || lowered->functions.empty())
+    return kRefused;
+  FunctionSignature sig = lowered->functions.front();
+  const char *prefix = "agc_run";
+  backend::addEntryPoints(*lowered, prefix);
+  llvm::SmallVector<char, 0> object;
+  if (llvm::Error err = backend::emitNative(*lowered, options, /*assembly=*/false, object)) {
+    llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
+    return kRefused;
+  }
+  llvm::Expected<std::unique_ptr<backend::LoadedModule>> loaded =
+      backend::loadObject(std::move(object));
+  if (!loaded) {
+    llvm::errs() << "agc: error: cannot load the compiled code: "
+                 << llvm::toString(loaded.takeError()) << "\n";
+    return kRefused;
+  }
+  llvm::Expected<void *> entry = (*loaded)->lookup((llvm::Twine(prefix) + "_" + sig.name + "_v").str());
+  if (!entry) {
+    llvm::errs() << "agc: error: " << llvm::toString(entry.takeError()) << "\n";
+    return kRefused;
+  }
+
+  // The inputs, in the order of the compiled signature. A parameter that the source's
+  // input_signature types may come as a JSON number or list.
+  std::vector<agc_tensor> inputs;
+  for (const TensorSignature &in : sig.inputs) {
+    auto it = tensors.find(in.name);
+    if (it == tensors.end()) {
+      auto value = llvm::find_if(bound, [&](const auto &b) { return b.first == in.name; });
+      if (value == bound.end())
+        return usage("no value for the tensor parameter '" + in.name + "' of '" + function + "'");
+      TensorArg arg;
+      if (!fillTensor(*value->second, in.dtype, arg, error))
+        return usage("argument '" + in.name + "': " + error);
+      it = tensors.emplace(in.name, std::move(arg)).first;
+    }
+    TensorArg &arg = it->second;
+    inputs.push_back(agc_tensor_wrap(dtypeCode(arg.dtype), int32_t(arg.shape.size()),
+                                     arg.shape.data(), arg.bytes.data()));
+  }
+  std::vector<agc_tensor> outputs(sig.results.size());
+  std::vector<const agc_tensor *> inputPointers;
+  std::vector<agc_tensor *> outputPointers;
+  for (agc_tensor &t : inputs)
+    inputPointers.push_back(&t);
+  for (agc_tensor &t : outputs)
+    outputPointers.push_back(&t);
+  agc_status status;
+  using Entry = int (*)(const agc_tensor *const *, agc_tensor *const *, agc_status *);
+  int code = reinterpret_cast<Entry>(*entry)(inputPointers.data(), outputPointers.data(), &status);
+  llvm::outs().flush();
+  if (code != AGC_OK) {
+    llvm::errs() << "agc: run-time error: " << status.message << "\n";
+    return kRuntime;
+  }
+  llvm::outs() << "{\"result\": " << resultJson(sig.resultStructure, outputs) << "}\n";
+  for (agc_tensor &t : outputs)
+    agc_tensor_free(&t);
+  return kSuccess;
+}

@@ -1,0 +1,17 @@
+//===- Run.h - agc run: compile one function, load it, call it, print JSON --===//
+#ifndef AGC_TOOLS_AGC_RUN_H
+#define AGC_TOOLS_AGC_RUN_H
+
+#include "ag/backend/Backend.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace ag {
+
+/// agc run TARGET --args ARGS --kwargs KWARGS; returns the exit status (DESIGN.md §4).
+int runFunction(llvm::StringRef target, llvm::StringRef args, llvm::StringRef kwargs,
+                unsigned errorLimit, const backend::CodeGenOptions &options);
+
+} // namespace ag
+
+#endif // AGC_TOOLS_AGC_RUN_H
