@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace ag {
@@ -95,6 +96,20 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
   op.erase();
 }
 
+void lowerAssert(ModuleOp module, ag::AssertOp op, llvm::StringMap<LLVM::GlobalOp> &globals) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value failed = arith::XOrIOp::create(builder, loc, op.getCondition(),
+                                       arith::ConstantIntOp::create(builder, loc, 1, 1));
+  auto ifOp = scf::IfOp::create(builder, loc, failed, /*withElseRegion=*/false);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  func::FuncOp fail = declare(module, builder, "agrt_fail", builder.getFunctionType({ptr}, {}));
+  func::CallOp::create(builder, loc, fail,
+                       ValueRange{stringPointer(module, builder, loc, op.getMessage(), globals)});
+  op.erase();
+}
+
 void lowerRead(ModuleOp module, ag::VariableReadOp op) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
@@ -124,7 +139,7 @@ struct LowerAgEffects : ag::impl::LowerAgEffectsBase<LowerAgEffects> {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<ag::PrintOp, ag::VariableReadOp, ag::VariableWriteOp>(op))
+      if (isa<ag::PrintOp, ag::VariableReadOp, ag::VariableWriteOp, ag::AssertOp>(op))
         ops.push_back(op);
     });
     llvm::StringMap<LLVM::GlobalOp> globals;
@@ -141,6 +156,8 @@ struct LowerAgEffects : ag::impl::LowerAgEffectsBase<LowerAgEffects> {
           return signalPassFailure();
         }
         lowerWrite(module, write);
+      } else if (auto check = dyn_cast<ag::AssertOp>(op)) {
+        lowerAssert(module, check, globals);
       } else {
         lowerPrint(module, cast<ag::PrintOp>(op), globals);
       }

@@ -98,6 +98,8 @@ public:
   mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
   bool fail(const Location &at, const llvm::Twine &message);
+  /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
+  std::string where(mlir::Location l);
   /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
   std::optional<llvm::SmallVector<int64_t>> axes(const analysis::Value *axis, unsigned rank,
                                                  const Location &at);
@@ -140,6 +142,7 @@ private:
   bool emitConcat(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
   bool emitShape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
   bool emitPrint(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitAssert(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
 
   /// The dimension sizes of `out` for an op whose result shape the Tracer typed: static
   /// ones as constants, dynamic ones from `shapeTensor` (an int tensor of the sizes).

@@ -26,6 +26,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include <cmath>
 #include <limits>
 
@@ -68,6 +70,24 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
     if (!sizes[d])
       sizes[d] = indexConstant(1, l);
   }
+  // A dynamic dimension must match the result's at run time (TensorFlow would broadcast
+  // a 1 there; agc reports it rather than read out of bounds).
+  for (mlir::Value o : operands) {
+    auto ot = llvm::cast<RankedTensorType>(o.getType());
+    for (int64_t j = 0; j < ot.getRank(); ++j) {
+      int64_t d = j + rank - ot.getRank();
+      if (!ot.isDynamicDim(j))
+        continue;
+      mlir::Value size = sizes[d] ? sizes[d] : indexConstant(type.getDimSize(d), l);
+      mlir::Value have = dimSize(o, j, l);
+      if (have == size)
+        continue;
+      mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have, size);
+      AssertOp::create(builder, l, same,
+                       where(l) + "incompatible shapes: a dimension known only at run time "
+                                  "does not match the other operand's");
+    }
+  }
   mlir::Value init = empty(type, sizes, l);
   llvm::SmallVector<mlir::AffineMap> maps;
   for (mlir::Value o : operands) {
@@ -91,6 +111,19 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
         mlir::linalg::YieldOp::create(b, bl, r);
       });
   return generic.getResult(0);
+}
+
+std::string MLIRGen::where(mlir::Location l) {
+  std::string out;
+  l->walk([&](mlir::Location inner) {
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      out = (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+             llvm::Twine(file.getColumn()) + ": ").str();
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return out;
 }
 
 /// A scalar constant of `type` built with `b`.
@@ -1111,6 +1144,79 @@ bool MLIRGen::emitPrint(llvm::StringRef, const CallArgs &args, Value &) {
 }
 
 //===----------------------------------------------------------------------------------===//
+// tf.debugging assertions
+//===----------------------------------------------------------------------------------===//
+
+/// The type two operands broadcast to (NumPy's rules; a dimension known on neither side
+/// stays dynamic).
+static RankedTensorType broadcastType(RankedTensorType a, RankedTensorType b, mlir::Type element) {
+  int64_t rank = std::max(a.getRank(), b.getRank());
+  llvm::SmallVector<int64_t> dims(rank, 1);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t x = d - (rank - a.getRank()) >= 0 ? a.getDimSize(d - (rank - a.getRank())) : 1;
+    int64_t y = d - (rank - b.getRank()) >= 0 ? b.getDimSize(d - (rank - b.getRank())) : 1;
+    dims[d] = x == 1 ? y : y == 1 ? x : mlir::ShapedType::isDynamic(x) ? y : x;
+  }
+  return RankedTensorType::get(dims, element);
+}
+
+bool MLIRGen::emitAssert(llvm::StringRef name, const CallArgs &args, Value &) {
+  mlir::Location l = loc(args.loc);
+  // What must hold, elementwise: x OP y.
+  llvm::StringRef op = llvm::StringSwitch<llvm::StringRef>(name)
+                           .Case("assert_equal", "equal")
+                           .Case("assert_greater", "greater")
+                           .Case("assert_less", "less")
+                           .Case("assert_positive", "greater")
+                           .Case("assert_non_negative", "greater_equal")
+                           .Default("");
+  const Value *x = args.get(0, name == "Assert" ? "condition" : "x");
+  if (!x)
+    return fail(args.loc, "tf.debugging." + name + " needs its first argument");
+  mlir::Value holds;
+  if (name == "Assert") {
+    holds = operand(*x, args.loc, DType::Bool);
+  } else {
+    Value zero = Value::integer(0);
+    const Value *y = name == "assert_positive" || name == "assert_non_negative" ? &zero
+                                                                                 : args.get(1, "y");
+    std::optional<DType> in = tensorDType({x, y});
+    mlir::Value a = y ? operand(*x, args.loc, in) : nullptr;
+    mlir::Value b = a ? operand(*y, args.loc, in) : nullptr;
+    if (!b)
+      return false;
+    auto type = broadcastType(llvm::cast<RankedTensorType>(a.getType()),
+                              llvm::cast<RankedTensorType>(b.getType()), builder.getI1Type());
+    DType dtype = in.value_or(DType::Float32);
+    holds = elementwise(type, {a, b},
+                        [&](OpBuilder &bb, mlir::Location bl, mlir::ValueRange xs) {
+                          return scalarOp(op, bb, bl, xs, dtype);
+                        },
+                        l);
+  }
+  if (!holds)
+    return false;
+  auto type = llvm::cast<RankedTensorType>(holds.getType());
+  llvm::SmallVector<int64_t> all;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.push_back(d);
+  mlir::Value every = reduce(holds, all, scalarConstant(1, builder.getI1Type(), l),
+                             [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
+                               return arith::AndIOp::create(b, bl, xs[0], xs[1]).getResult();
+                             },
+                             l);
+  mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, every, mlir::ValueRange{});
+  std::string message = where(l) + "tf.debugging." + name.str() + " failed";
+  const Value *text = args.get(name == "Assert" ? 99 : 2, "message");
+  if (text && text->kind == Value::Kind::Str)
+    message += ": " + text->s;
+  else if (name == "Assert")
+    message += ": the condition is false";
+  AssertOp::create(builder, l, ok, message);
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
 // Subscripts
 //===----------------------------------------------------------------------------------===//
 
@@ -1311,6 +1417,9 @@ const llvm::StringMap<MLIRGen::OpRule> &MLIRGen::opRules() {
     t["matmul"] = &MLIRGen::emitMatmul;
     t["transpose"] = &MLIRGen::emitTranspose;
     t["print"] = &MLIRGen::emitPrint;
+    family({"assert_equal", "assert_greater", "assert_less", "assert_positive",
+            "assert_non_negative", "Assert"},
+           &MLIRGen::emitAssert);
     return t;
   }();
   return table;

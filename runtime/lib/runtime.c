@@ -120,6 +120,11 @@ static void shape_text(char *out, size_t size, int32_t rank, const int64_t *shap
     snprintf(out + n, size - n, rank == 1 ? ",)" : ")");
 }
 
+/* "a float32", "an int32". */
+static const char *article(agc_dtype dtype) {
+  return dtype == AGC_INT32 || dtype == AGC_INT64 ? "an" : "a";
+}
+
 static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, agc_status *status) {
   const agrt_param *p = &fn->inputs[i];
   char want[160], got[160];
@@ -138,10 +143,11 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
                       p->name, (int)t->rank);
   shape_text(got, sizeof got, t->rank, t->shape);
   return set_status(status, AGC_INVALID_ARGUMENT,
-                    "%s: argument '%s' must be a %s tensor of shape %s, not a %s tensor of "
+                    "%s: argument '%s' must be %s %s tensor of shape %s, not %s %s tensor of "
                     "shape %s%s",
-                    fn->name, p->name, agc_dtype_name(p->dtype), want, agc_dtype_name(t->dtype),
-                    got, t->device != AGC_HOST ? " on a device" : "");
+                    fn->name, p->name, article(p->dtype), agc_dtype_name(p->dtype), want,
+                    article(t->dtype), agc_dtype_name(t->dtype), got,
+                    t->device != AGC_HOST ? " on a device" : "");
 }
 
 /* The C interface of `fn` called with `n` pointers. */

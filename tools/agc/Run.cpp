@@ -493,7 +493,13 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
                    "nor a Python value");
     spec.defines[name] = *literal;
   }
-  if (!signature.empty())
+  // A source input_signature types the tensors itself; the call must then match it, which
+  // the entry point checks (as calling a tf.function with an input_signature does).
+  bool hasSignature = llvm::any_of(fn->getDecorators(), [](const ast::ExprPtr &d) {
+    const auto *call = llvm::dyn_cast<ast::CallExpr>(d.get());
+    return call && call->findKeyword("input_signature");
+  });
+  if (!signature.empty() && !hasSignature)
     spec.signatures[function] = (function + "(" + signature + ")").str();
 
   std::optional<LoweredModule> lowered = lowerToLLVM(*module, spec, diag, function);

@@ -143,4 +143,19 @@ def Ag_VariableWriteOp : Ag_Op<"variable_write", [MemoryEffects<[MemWrite]>]> {
   let assemblyFormat = "$variable `,` $value attr-dict `:` type($value)";
 }
 
+
+def Ag_AssertOp : Ag_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "A run-time check: the call fails with `message` unless `condition` holds";
+  let description = [{
+    What tf.debugging.assert_* and a shape that turns out not to broadcast become. The
+    call of the compiled function returns AGC_RUNTIME_ERROR with the message; nothing
+    after the check runs.
+    ```mlir
+    ag.assert %ok, "model.py:7: tf.debugging.assert_positive failed"
+    ```
+  }];
+  let arguments = (ins I1:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
 #endif // AG_COMPILER_AGOPS_TD

@@ -49,6 +49,8 @@ def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
       `llvm.mlir.global` constant) or `agrt_print_<dtype>(memref<*xT>)` (the tensor read
       through `bufferization.to_buffer read_only`), the separators between items and
       `end` as text, and `agrt_print_end()`, which writes the line at once.
+    - `ag.assert %ok, "message"` becomes `scf.if` on `not %ok` around a call of
+      `agrt_fail(message)`, which ends the running call with a run-time error.
 
     Before:
     ```mlir
@@ -69,7 +71,8 @@ def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
                            "mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",
-                           "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
 }
 
 def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
