@@ -27,6 +27,16 @@ config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin
 config.substitutions.append(
     ("%expect_exit", '"%s" "%s"' % (sys.executable, os.path.join(agc_test_src, "expect_exit.py"))))
 config.substitutions.append(("%pyexe", '"%s"' % sys.executable))
+# Programs that link agc-compiled objects: the compilers meson uses, agc's runtime.
+config.substitutions.append(("%cc", c_compiler))
+config.substitutions.append(("%cxx", cxx_compiler))
+config.substitutions.append(("%runtime_inc", runtime_inc))
+config.substitutions.append(("%runtime_lib", runtime_lib))
+import shutil  # noqa: E402
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+else:
+    lit_config.note("valgrind not installed: the memory-checked runs are UNSUPPORTED")
 
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.
