@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's two quick-start commands. Both run tools/setup.sh first (install, fetch,
 # configure, build; idempotent), then:
-#   tools/dev.sh example   a seed example (examples/tanh_loop.py): its staging decisions,
-#                          its to-code conversion, and its MLIR in the ag dialect
+#   tools/dev.sh example   a seed example (examples/tanh_loop.py): its to-code conversion,
+#                          then compiled to an object and a C header, and run (agc run)
 #   tools/dev.sh test      run every test (meson test: doctest unit tests, lit + FileCheck)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,12 +13,17 @@ case "${1:-}" in
     bash tools/setup.sh
     echo "== examples/tanh_loop.py"
     cat examples/tanh_loop.py
-    echo "== agc --emit=analysis examples/tanh_loop.py"
-    build/tools/agc --emit=analysis examples/tanh_loop.py
     echo "== agc to-code examples/tanh_loop.py"
     build/tools/agc to-code examples/tanh_loop.py
-    echo "== agc --emit=ag examples/tanh_loop.py"
-    build/tools/agc --emit=ag examples/tanh_loop.py
+    echo "== agc compile examples/tanh_loop.py -o build/example/tanh_loop.o"
+    mkdir -p build/example
+    build/tools/agc compile examples/tanh_loop.py -o build/example/tanh_loop.o
+    ls -l build/example/tanh_loop.o build/example/tanh_loop.h
+    grep -A1 '^/\* squash' build/example/tanh_loop.h
+    echo "== agc run examples/tanh_loop.py:squash --args '[{\"dtype\": \"float32\", \"value\": [1, 2, 3, 4, 5]}]'"
+    echo "   (tf.print writes each pass of the loop to stderr; the result is the JSON line)"
+    build/tools/agc run examples/tanh_loop.py:squash \
+      --args '[{"dtype": "float32", "value": [1, 2, 3, 4, 5]}]'
     ;;
   test)
     bash tools/setup.sh
