@@ -144,6 +144,13 @@ void backend::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   if (Function *reset = m.getFunction("__agc_init"))
     b.CreateCall(reset);
   b.CreateRetVoid();
+  // Teardown: the state is static storage in the object, so nothing to release on the
+  // CPU; the entry point exists so that callers written now stay right when a module
+  // holds device buffers.
+  Function *teardown = Function::Create(FunctionType::get(Type::getVoidTy(t.ctx), false),
+                                        GlobalValue::ExternalLinkage,
+                                        (prefix + "_teardown").str(), m);
+  IRBuilder<>(BasicBlock::Create(t.ctx, "entry", teardown)).CreateRetVoid();
 }
 
 /// `float32[5, None]`.
@@ -189,7 +196,9 @@ std::string backend::cHeader(const LoweredModule &lowered, StringRef prefix, Str
        << "agc_tensor *const *outputs, agc_status *status);\n\n";
   }
   os << "/* Sets the module's tf.Variables to their initial values (they start there). */\n"
-     << "void " << prefix << "_init(void);\n\n"
+     << "void " << prefix << "_init(void);\n"
+     << "/* Releases what the module holds (nothing on the CPU: its state is static). */\n"
+     << "void " << prefix << "_teardown(void);\n\n"
      << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n#endif /* " << guard << " */\n";
   return out;
 }

@@ -255,6 +255,8 @@ int compileFile(llvm::StringRef path) {
     return notYet("--target=nvptx");
   if (emit == Stage::Ptx)
     return notYet("--emit=ptx");
+  if (writeDepfile || !depfile.empty())
+    return notYet("-MD/-MF (depfiles)");
   if (optLevel > 3)
     return usageError("-O" + llvm::Twine(optLevel.getValue()) + ": the level is 0 to 3");
 

@@ -18,7 +18,7 @@
  *
  * Module state: the module-level tf.Variables of model.py live in model.o. model_init()
  * sets them to their initial values (they start there, so calling it is needed only to
- * reset them). Functions that read or write variables must not run concurrently with
+ * reset them); model_teardown() releases what the module holds (nothing on the CPU). Functions that read or write variables must not run concurrently with
  * each other or with model_init; functions that touch no variable are reentrant and may
  * run on any number of threads at once.
  *

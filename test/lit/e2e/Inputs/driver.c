@@ -84,6 +84,8 @@ int main(void) {
   code = tanh_loop_squash(NULL, &y, NULL);
   EXPECT(code == AGC_INVALID_ARGUMENT, "a NULL input is refused (and a NULL status is fine)");
 
+  control_deps_teardown();
+  tanh_loop_teardown();
   printf("%s\n", failures ? "FAILED" : "all checks passed");
   return failures != 0;
 }
