@@ -28,6 +28,7 @@ case "${1:-}" in
   test)
     bash tools/setup.sh
     status=0
+    rm -f build/test/lit/conformance-summary.txt
     meson test -C build --print-errorlogs || status=$?
     # One closing line over both runners: doctest's test cases and lit's tests.
     log=build/meson-logs/testlog.txt
@@ -39,6 +40,11 @@ case "${1:-}" in
     passed=$(( ${up:-0} + ${lp:-0} ))
     failed=$(( ${uf:-0} + ${lf:-0} ))
     [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1
+    # The conformance suite's table (oracle/conformance.test writes it).
+    if [ -f build/test/lit/conformance-summary.txt ]; then
+      echo "== conformance against TensorFlow (test/conformance)"
+      cat build/test/lit/conformance-summary.txt
+    fi
     if [ -n "${lu:-}" ]; then
       echo "(lit: ${lu} tests unsupported here; their reasons are printed above)"
     fi

@@ -818,11 +818,18 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     }
     return std::tuple{offsets, sizes, strides};
   };
+  // Elements with no data: writes change nothing, reads give an empty tensor (and
+  // tensor.insert_slice refuses static offsets into a dimension of size 0).
+  bool emptyElements = llvm::is_contained(elementType.getShape(), 0);
   if (method == "write") {
     mlir::Value index = indexOf(*this, *args.get(0, "index"), at);
     mlir::Value value = index ? materialize(*args.get(1, "value"), elementType, at) : nullptr;
     if (!value)
       return false;
+    if (emptyElements && !self.dynamicSize) {
+      out.ir = handle(array);
+      return true;
+    }
     if (self.dynamicSize) {
       // Grow to index + 1 elements first (new ones are zeros).
       mlir::Value n = dimSize(array, 0, l);
@@ -857,6 +864,11 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     mlir::Value index = indexOf(*this, *args.get(0, "index"), at);
     if (!index)
       return false;
+    if (emptyElements) {
+      llvm::SmallVector<mlir::Value> zeros(elementType.getRank(), indexConstant(0, l));
+      out.ir = handle(empty(elementType, zeros, l));
+      return castTo(out, out, at);
+    }
     auto [offsets, sizes, strides] = slice(index);
     mlir::Value v = mlir::tensor::ExtractSliceOp::create(builder, l, elementType, array, offsets,
                                                          sizes, strides);

@@ -1358,7 +1358,15 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
     return true;
   }
   auto sliceType = RankedTensorType::get(sliceShape, inType.getElementType());
-  mlir::Value r = mlir::tensor::ExtractSliceOp::create(builder, l, sliceType, t, offsets, sizes, strides);
+  // A slice with no elements is an empty tensor (the verifier of tensor.extract_slice
+  // refuses static offsets into a dimension of size 0).
+  bool none = llvm::any_of(sizes, [](mlir::OpFoldResult s) {
+    auto attr = llvm::dyn_cast_if_present<mlir::Attribute>(s);
+    return attr && llvm::cast<mlir::IntegerAttr>(attr).getInt() == 0;
+  }) || llvm::is_contained(inType.getShape(), 0);
+  mlir::Value r = none ? empty(sliceType, keptSizes, l)
+                       : mlir::tensor::ExtractSliceOp::create(builder, l, sliceType, t, offsets,
+                                                              sizes, strides).getResult();
   // New axes: a reshape that adds the 1s.
   if (llvm::is_contained(isNew, true)) {
     llvm::SmallVector<int64_t> shape;

@@ -69,6 +69,26 @@ const Expr *loopOption(const StmtList &body, llvm::StringRef name) {
   return keyword ? keyword->value.get() : nullptr;
 }
 
+/// Whether a statement in `stmts` (at any depth) was staged by `trace`.
+bool stagesSomething(const StmtList &stmts, const TraceResult &trace) {
+  for (const StmtPtr &stmt : stmts) {
+    auto it = trace.decisions.find(stmt.get());
+    if (it != trace.decisions.end() && it->second.staged)
+      return true;
+    if (const auto *s = dyn_cast<IfStmt>(stmt.get())) {
+      if (stagesSomething(s->getBody(), trace) || stagesSomething(s->getOrElse(), trace))
+        return true;
+    } else if (const auto *w = dyn_cast<WhileStmt>(stmt.get())) {
+      if (stagesSomething(w->getBody(), trace))
+        return true;
+    } else if (const auto *f = dyn_cast<ForStmt>(stmt.get())) {
+      if (stagesSomething(f->getBody(), trace))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// `(a,)`, `(a, b)`: a tuple display of names.
 std::string tupleOf(llvm::ArrayRef<std::string> names) {
   return "(" + llvm::join(names, ", ") + (names.size() == 1 ? ",)" : ")");
@@ -160,6 +180,25 @@ void ToCodePrinter::printExpr(const Expr &expr, unsigned context) {
     os << ", lambda: ";
     printExpr(e.getOrElse(), PrecIfExp);
     os << ')';
+    return;
+  }
+  case Expr::Kind::Compare: {
+    // a < b < c on tensors  =>  tf.logical_and(a < b, b < c)
+    const auto &c = cast<CompareExpr>(expr);
+    const Decision *d = decisionOf(&expr);
+    if (!d || !d->staged || c.getOps().size() < 2)
+      return PythonPrinter::printExpr(expr, context);
+    for (size_t i = 0; i + 1 < c.getOps().size(); ++i)
+      os << "tf.logical_and(";
+    for (size_t i = 0; i < c.getOps().size(); ++i) {
+      if (i)
+        os << ", ";
+      printExpr(i ? *c.getComparators()[i - 1] : c.getLeft(), PrecCompare + 1);
+      os << ' ' << spelling(c.getOps()[i]) << ' ';
+      printExpr(*c.getComparators()[i], PrecCompare + 1);
+      if (i)
+        os << ')';
+    }
     return;
   }
   case Expr::Kind::BoolOp: {
@@ -684,6 +723,16 @@ bool ag::printConvertedModule(const Module &module, const TraceResult &trace, Tr
     if (!def) {
       diag.error(module.loc(), "there is no function '" + only + "' at the top level of this file");
       return false;
+    }
+    // The helpers it calls that stage control flow, converted too (AutoGraph converts
+    // called functions recursively); they come first, so that the function finds them.
+    for (const StmtPtr &stmt : module.getBody()) {
+      const auto *helper = dyn_cast<FunctionDefStmt>(stmt.get());
+      if (!helper || helper == def || !helper->getDecorators().empty() ||
+          !stagesSomething(helper->getBody(), trace))
+        continue;
+      printer.printConvertedFunction(*helper, 0);
+      buffer << "\n\n";
     }
     printer.printConvertedFunction(*def, 0);
   } else {

@@ -314,10 +314,30 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   int code = AGC_OK;
   w = block;
   for (int32_t i = 0; i < fn->num_outputs; ++i) {
-    if (code == AGC_OK)
+    void *allocated = (void *)(intptr_t)w[0];
+    /* Two results may be one buffer (the function returned one value twice): the later
+     * one gets a copy, so that each output owns its data. */
+    int32_t same = -1;
+    for (int32_t j = 0; j < i && code == AGC_OK; ++j)
+      if (outputs[j]->owner == allocated)
+        same = j;
+    if (code != AGC_OK) {
+      if (same < 0)
+        free(allocated);
+    } else if (same >= 0) {
+      size_t bytes = (size_t)agc_tensor_size(outputs[same]) * agc_dtype_size(outputs[same]->dtype);
+      *outputs[i] = *outputs[same];
+      outputs[i]->owner = malloc(bytes ? bytes : 1);
+      if (!outputs[i]->owner) {
+        outputs[i]->data = NULL;
+        code = AGC_OUT_OF_MEMORY;
+      } else {
+        memcpy(outputs[i]->owner, outputs[same]->data, bytes);
+        outputs[i]->data = outputs[i]->owner;
+      }
+    } else {
       code = take_result(&fn->outputs[i], w, outputs[i]);
-    else
-      free((void *)(intptr_t)w[0]);
+    }
     w += descriptor_words(fn->outputs[i].rank);
   }
   if (block != stack)

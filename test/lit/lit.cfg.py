@@ -23,6 +23,7 @@ config.environment["PATH"] = os.pathsep.join(
     [agc_bin_dir, llvm_bin_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%agc", os.path.join(agc_bin_dir, "agc")))
 config.substitutions.append(("%src_root", agc_src_root))
+config.substitutions.append(("%test_out", agc_test_out))
 config.substitutions.append(("%python", os.path.join(agc_src_root, ".venv", "bin", "python")))
 config.substitutions.append(
     ("%expect_exit", '"%s" "%s"' % (sys.executable, os.path.join(agc_test_src, "expect_exit.py"))))

@@ -22,6 +22,13 @@ BlockVars ag::analysis::computeBlockVars(const ast::Stmt &stmt, const CFG &cfg,
   vars.liveIn = liveness.liveIn(cfg, stmt);
   vars.liveOut = liveness.liveOut(cfg, stmt);
   vars.definedIn = reaching.definedIn(cfg, stmt);
+  // A for loop's target is assigned in its body (AutoGraph's `i = itr`): a loop variable
+  // when it is live after the loop and was defined before it.
+  if (llvm::isa<ast::ForStmt>(stmt)) {
+    NameSet target = scopes.iterate.modified();
+    target &= vars.definedIn;
+    unionInto(vars.modified, target);
+  }
 
   NameSet relevant = vars.liveIn;
   relevant |= vars.liveOut;

@@ -1028,6 +1028,10 @@ std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::St
     out.shape = t->shape;
     if (out.shape.rankKnown && out.shape.rank() > 0)
       out.shape.dims.erase(out.shape.dims.begin());
+    auto [slot, fresh] = tensorArrayShapes.insert(
+        {{self.createdAt.begin.line, self.createdAt.begin.column}, out.shape});
+    if (!fresh)
+      slot->second = slot->second.join(out.shape);
     return out;
   }
   return error(loc, "tf.TensorArray has no method '" + name + "' agc knows");

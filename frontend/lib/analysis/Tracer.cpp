@@ -351,7 +351,10 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
     }
 
   frames.push_back(std::move(callee));
+  // A called function is converted by AutoGraph on its own, whatever surrounds the call.
+  unsigned unconverted = std::exchange(unconvertedIfExp, 0);
   Flow flow = execList(function.getBody());
+  unconvertedIfExp = unconverted;
   Frame done = std::move(frames.back());
   frames.pop_back();
   if (flow == Flow::Error)
@@ -676,6 +679,7 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
   if (!f.returnAt)
     f.returnAt = &stmt;
   f.returnValue = *value;
+  f.openReturn = nullptr; // a return here covers the paths an earlier staged if left open
   if (emitter && staged) {
     // AutoGraph's retval_ and do_return: a value and a flag that staged ifs carry.
     if (!returned.isTensorLike() && !returned.isPyScalar()) {
@@ -946,19 +950,41 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   void *token = emitter ? emitter->beginCond(test, stmt.loc()) : nullptr;
   f.stagedIfs.push_back({&stmt, f.loops.size()});
   f.pendingGuard = false;
+  const ast::IfStmt *outerOpen = std::exchange(f.openReturn, nullptr);
   Flow thenFlow = execList(stmt.getBody());
+  const ast::IfStmt *thenOpen = std::exchange(f.openReturn, nullptr);
   Env thenEnv = std::move(f.locals);
   f.locals = before;
   if (token && thenFlow != Flow::Error)
     emitter->beginElse(token);
   f.pendingGuard = false;
   Flow elseFlow = thenFlow == Flow::Error ? Flow::Error : execList(stmt.getOrElse());
+  const ast::IfStmt *elseOpen = std::exchange(f.openReturn, outerOpen);
   f.pendingGuard = false;
   Env elseEnv = std::move(f.locals);
   f.stagedIfs.pop_back();
   f.locals = before;
   if (thenFlow == Flow::Error || elseFlow == Flow::Error)
     return Flow::Error;
+  // A branch that ends with a return on some of its paths only: tf.cond would have to
+  // give the return value from a path where it is undefined, which TensorFlow refuses.
+  if (const ast::IfStmt *open = thenOpen ? thenOpen : elseOpen) {
+    bool mainReturns = false;
+    for (const ast::StmtPtr &s : open->getBody())
+      mainReturns |= s->getKind() == ast::Stmt::Kind::Return;
+    error(open->loc(), llvm::Twine("the ") + (mainReturns ? "else" : "main") +
+                           " branch must also have a return statement");
+    note(open->loc(), "this staged if returns on one path only, and nothing after it in the "
+                      "enclosing branch returns");
+    note(stmt.loc(), "the enclosing staged if (tf.cond) needs the return value from both of "
+                     "its branches; add a return after the inner if, or to its other branch");
+    return Flow::Error;
+  }
+  // This if returns on one path only: the rest of its list (or the function) must return.
+  if ((thenFlow == Flow::Return) != (elseFlow == Flow::Return) &&
+      (thenFlow == Flow::Return || elseFlow == Flow::Return) &&
+      (thenFlow == Flow::Normal || elseFlow == Flow::Normal))
+    f.openReturn = &stmt;
   if (!mergeBranches(stmt, thenEnv, elseEnv, thenFlow, elseFlow))
     return Flow::Error;
   if (token) {

@@ -400,6 +400,9 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
   if (a->dtype != b->dtype)
     return error(loc, "cannot compare " + aDtype(a->dtype) + " tensor with " +
                           aDtype(b->dtype) + " tensor; tf.cast one of them first");
+  if (a->dtype == DType::Bool && op != C::Eq && op != C::NotEq)
+    return error(loc, "'" + ast::spelling(op) + "' is not defined on bool tensors (TensorFlow's "
+                      "ordering comparisons take numbers); tf.cast them to a number type first");
   std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
   if (!shape)
     return std::nullopt;
@@ -554,6 +557,10 @@ std::optional<Value> Tracer::Impl::evalCompare(const ast::Expr &expr) {
     if (!acc) {
       acc = r;
     } else if (acc->isTensorLike() || r->isTensorLike()) {
+      // A chained comparison on tensors: AutoGraph makes it `and` of the comparisons.
+      Decision &d = exprDecision(expr, "chained comparison");
+      d.staged = true;
+      d.reason = "a comparison in the chain is a bool tensor";
       std::optional<Value> a = asTensor(*acc, expr.loc()), bb = asTensor(*r, expr.loc());
       if (!a || !bb)
         return std::nullopt;
@@ -612,16 +619,29 @@ std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
     d.reason = "the test is " + test->describe();
     return eval(*t ? e.getBody() : e.getOrElse());
   }
+  if (unconvertedIfExp > 0) {
+    error(e.getTest().loc(), "using a tensor as a Python bool is not allowed: AutoGraph does "
+                             "not convert a conditional expression inside a branch of another "
+                             "staged conditional expression");
+    note(stagedIfExpAt, "the enclosing staged conditional expression");
+    note(expr.loc(), "use an if statement, tf.where, or a helper function (which AutoGraph "
+                     "converts)");
+    return std::nullopt;
+  }
   d.staged = true;
   d.reason = "the test is " + aDtype(test->dtype) + " tensor";
   if (test->dtype != DType::Bool || !test->shape.canBeScalar())
     return error(e.getTest().loc(), "the test of a staged conditional expression must be "
                                     "a scalar bool tensor, not " + test->describe());
   void *token = emitter ? emitter->beginCond(*test, e.getTest().loc()) : nullptr;
+  ++unconvertedIfExp;
+  Location outerAt = std::exchange(stagedIfExpAt, expr.loc());
   std::optional<Value> x = eval(e.getBody());
   if (x && token)
     emitter->beginElse(token);
   std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
+  --unconvertedIfExp;
+  stagedIfExpAt = outerAt;
   if (!y)
     return std::nullopt;
   // Types only: the values convert inside their branches (endCond).

@@ -142,6 +142,9 @@ public:
     const ast::Stmt *returnAt = nullptr;
     /// A return under a staged condition: the function may also go on past it.
     const ast::Stmt *conditionalReturnAt = nullptr;
+    /// A staged if that returned on one path only, not yet followed by a return on every
+    /// path (AutoGraph's retval_ is undefined on the other path until then).
+    const ast::IfStmt *openReturn = nullptr;
     /// Emitting: a staged block may have set a break/continue/return flag, so the rest
     /// of the statement list runs under a staged `if not flag` (AutoGraph's guard).
     bool pendingGuard = false;
@@ -199,6 +202,10 @@ public:
   std::deque<Frame> frames;
   TraceResult *result = nullptr;
   bool failed = false;
+  /// Inside a branch of a staged conditional expression, where AutoGraph leaves nested
+  /// conditional expressions unconverted (its lambda bodies), with where that one is.
+  unsigned unconvertedIfExp = 0;
+  Location stagedIfExpAt;
   Emitter *emitter = nullptr;
   /// The element shape of each tf.TensorArray, by where it is created (line, column),
   /// joined over every write that any trace has seen.

@@ -1,0 +1,135 @@
+"""Numerical programs: Newton, bisection, Mandelbrot, GCD, Collatz, primes, RNN, softmax."""
+import tensorflow as tf
+
+
+@tf.function
+def newton_sqrt(a):
+    x = a
+    for _ in tf.range(30):
+        x = 0.5 * (x + a / x)
+    return x
+
+
+@tf.function
+def newton_cbrt(a):
+    x = tf.ones_like(a)
+    i = 0
+    while i < 50:
+        x = x - (x * x * x - a) / (3.0 * x * x)
+        i += 1
+    return x
+
+
+@tf.function
+def bisection(lo, hi):
+    # root of x^3 - 2x - 5
+    for _ in tf.range(60):
+        mid = (lo + hi) / 2.0
+        if mid * mid * mid - 2.0 * mid - 5.0 > 0:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2.0
+
+
+@tf.function
+def mandelbrot_count(cr, ci):
+    zr = tf.constant(0.0)
+    zi = tf.constant(0.0)
+    n = 0
+    while n < 100 and zr * zr + zi * zi <= 4.0:
+        zr, zi = zr * zr - zi * zi + cr, 2.0 * zr * zi + ci
+        n += 1
+    return n
+
+
+@tf.function
+def gcd(a, b):
+    while b != 0:
+        a, b = b, a % b
+    return a
+
+
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n > 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+@tf.function
+def count_primes(n):
+    count = 0
+    for k in tf.range(2, n):
+        d = 2
+        prime = True
+        while d * d <= k and prime:
+            if k % d == 0:
+                prime = False
+            d += 1
+        if prime:
+            count += 1
+    return count
+
+
+@tf.function
+def rnn_steps(xs, w, u):
+    h = tf.zeros([1, 3])
+    for x in xs:
+        h = tf.tanh(tf.matmul(tf.reshape(x, [1, 2]), w) + tf.matmul(h, u))
+    return h
+
+
+@tf.function
+def softmax_rows(logits):
+    e = tf.exp(logits - tf.reduce_max(logits, axis=1, keepdims=True))
+    return e / tf.reduce_sum(e, axis=1, keepdims=True), tf.nn.softmax(logits)
+
+
+@tf.function
+def power_iteration(m):
+    v = tf.ones([3, 1])
+    for _ in tf.range(100):
+        v = tf.matmul(m, v)
+        v = v / tf.sqrt(tf.reduce_sum(v * v))
+    return tf.reduce_sum(v * tf.matmul(m, v))
+
+
+@tf.function
+def integer_sqrt(n):
+    r = tf.constant(0, dtype=tf.int64)
+    while (r + 1) * (r + 1) <= n:
+        r += 1
+    return r
+
+
+@tf.function
+def horner(coeffs, x):
+    acc = tf.constant(0.0)
+    for c in coeffs:
+        acc = acc * x + c
+    return acc
+
+
+@tf.function
+def exp_series(x):
+    term = tf.ones_like(x)
+    total = tf.ones_like(x)
+    for k in tf.range(1, 25):
+        term = term * x / tf.cast(k, tf.float64)
+        total += term
+    return total
+
+
+@tf.function
+def digit_sum(n):
+    s = 0
+    while n > 0:
+        s += n % 10
+        n //= 10
+    return s

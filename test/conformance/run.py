@@ -1,0 +1,411 @@
+"""agc's conformance suite: every corpus function under real TensorFlow and through agc.
+
+usage: run.py AGC [--jobs N] [--only THEME] [--verbose] [--summary FILE]
+
+The corpus is test/conformance/<theme>.py, each with <theme>.cases beside it: one case a
+line, `FUNC ARGS` or `FUNC ARGS KWARGS`, ARGS a JSON list (an element {"dtype": D,
+"value": V} is a tensor, any other JSON value a Python argument) and KWARGS a JSON object;
+a line starting with `#` is a comment. For every case:
+
+- TensorFlow: the theme module is imported afresh (new tf.Variables) and FUNC is traced
+  with the arguments (get_concrete_function), then called; tf.print's output (stderr) is
+  captured.
+- agc: `agc run THEME.py:FUNC --args ARGS --kwargs KWARGS`.
+- Compared: where TensorFlow refuses while tracing, agc must refuse at compile time (exit
+  1, with a `file:line:col: error:` diagnostic); where it raises when called, agc must exit
+  3; otherwise the results must have the same structure, dtypes and shapes, equal integers
+  and bools, floats within 1e-5 relative (1e-6 absolute, NaNs equal), and tf.print the same
+  lines (numbers in them within the same tolerance).
+- to-code: for the first case of each function that TensorFlow accepts, `agc to-code`
+  (with the case's types and Python values) runs under TensorFlow with autograph=False and
+  must give the original's result.
+
+A failure listed in known_gaps.txt (`THEME FUNC reason`) is a known gap: counted and
+printed with its reason, not a failure; a listed gap that passes is a failure (the list
+must stay true). The summary gives cases per theme, passed, failed and gaps (and goes to
+FILE too with --summary); the exit status is 1 when anything failed.
+"""
+import concurrent.futures
+import importlib.util
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LOCATED = re.compile(r"^[^\n]+:\d+:\d+: error: ", re.M)
+
+
+# --- the corpus ---------------------------------------------------------------------------
+
+def load_cases(theme):
+    cases = []
+    with open(os.path.join(HERE, theme + ".cases")) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            func, _, rest = line.partition(" ")
+            decoder = json.JSONDecoder()
+            rest = rest.strip() or "[]"
+            args, end = decoder.raw_decode(rest)
+            rest = rest[end:].strip()
+            kwargs = decoder.raw_decode(rest)[0] if rest else {}
+            cases.append({"theme": theme, "func": func, "args": args, "kwargs": kwargs,
+                          "line": number})
+    return cases
+
+
+def load_gaps():
+    gaps = {}
+    path = os.path.join(HERE, "known_gaps.txt")
+    for line in open(path):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            theme, func, reason = line.split(None, 2)
+            gaps[(theme, func)] = reason
+    return gaps
+
+
+# --- TensorFlow ---------------------------------------------------------------------------
+
+def to_tf(arg):
+    if isinstance(arg, dict) and "dtype" in arg and "value" in arg:
+        return tf.constant(arg["value"], dtype=getattr(tf, arg["dtype"]))
+    return arg
+
+
+def from_tf(value):
+    if isinstance(value, (tuple, list)):
+        return [from_tf(v) for v in value]
+    if value is None:
+        return None
+    t = tf.convert_to_tensor(value)
+    return {"dtype": t.dtype.name, "shape": list(t.shape), "value": t.numpy().tolist()}
+
+
+def import_fresh(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Captured:
+    """Captures what file descriptors 1 and 2 receive (tf.print writes there from C++)."""
+
+    def __enter__(self):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.saved = [os.dup(1), os.dup(2)]
+        self.files = [tempfile.TemporaryFile(), tempfile.TemporaryFile()]
+        os.dup2(self.files[0].fileno(), 1)
+        os.dup2(self.files[1].fileno(), 2)
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(self.saved[0], 1)
+        os.dup2(self.saved[1], 2)
+        for fd in self.saved:
+            os.close(fd)
+        self.out = []
+        for f in self.files:
+            f.seek(0)
+            self.out.append(f.read().decode(errors="replace"))
+            f.close()
+        return False
+
+
+def run_tf(case):
+    """{"trace_error" | "call_error" | "result", "printed"}."""
+    path = os.path.join(HERE, case["theme"] + ".py")
+    args = [to_tf(a) for a in case["args"]]
+    kwargs = {k: to_tf(v) for k, v in case["kwargs"].items()}
+    out = {}
+    with Captured() as c:
+        try:
+            module = import_fresh(path, "conformance_" + case["theme"])
+            fn = getattr(module, case["func"])
+            try:
+                fn.get_concrete_function(*args, **kwargs)
+            except Exception as e:  # noqa: BLE001 - a refusal while tracing is a result
+                out["trace_error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            if "trace_error" not in out:
+                try:
+                    out["result"] = from_tf(fn(*args, **kwargs))
+                except Exception as e:  # noqa: BLE001
+                    out["call_error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        except Exception as e:  # noqa: BLE001 - the module itself fails: report it
+            out["trace_error"] = f"{type(e).__name__}: {e}"
+    out["printed"] = [l for l in c.out[1].splitlines()
+                      if not l.startswith(("WARNING", "I0000", "E0000", "W0000"))]
+    return out
+
+
+# --- agc ----------------------------------------------------------------------------------
+
+def run_agc(agc, case):
+    path = os.path.join(HERE, case["theme"] + ".py")
+    cmd = [agc, "run", f"{path}:{case['func']}", "--args", json.dumps(case["args"]),
+           "--kwargs", json.dumps(case["kwargs"])]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return {"code": "timeout", "stdout": "", "stderr": ""}
+    return {"code": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+
+
+def to_code_options(case, with_signature):
+    """--signature and -D options that give to-code the case's types and Python values."""
+    path = os.path.join(HERE, case["theme"] + ".py")
+    entries, options = [], []
+    params = {}
+    for name, value in zip(param_names(path, case["func"]), case["args"]):
+        params[name] = value
+    params.update(case["kwargs"])
+    for name, value in params.items():
+        if isinstance(value, dict) and "dtype" in value:
+            shape = list(np.array(value["value"]).shape)
+            entries.append(f"{name}: {value['dtype']}[{','.join(map(str, shape))}]")
+        else:
+            options += ["-D", f"{name}={python_literal(value)}"]
+    if entries and with_signature:
+        options += ["--signature", f"{case['func']}({', '.join(entries)})"]
+    return options
+
+
+def param_names(path, func):
+    import ast
+    tree = ast.parse(open(path).read())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            return [a.arg for a in node.args.args]
+    return []
+
+
+def python_literal(value):
+    return repr(value)
+
+
+def check_to_code(agc, case, want):
+    path = os.path.join(HERE, case["theme"] + ".py")
+    # A source input_signature types the tensors itself.
+    options = to_code_options(case, "input_signature" not in decorator_text(path, case["func"]))
+    proc = subprocess.run([agc, "to-code", f"{path}:{case['func']}"] + options,
+                          capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        return f"to-code exited {proc.returncode}: {proc.stderr.strip()[-300:]}"
+    with Captured():
+        try:
+            target = import_fresh(path, "to_code_" + case["theme"])
+            exec(compile(proc.stdout, f"<agc to-code {case['func']}>", "exec"), target.__dict__)
+            got = from_tf(getattr(target, case["func"])(
+                *[to_tf(a) for a in case["args"]], **{k: to_tf(v) for k, v in case["kwargs"].items()}))
+        except Exception as e:  # noqa: BLE001
+            return f"to-code output fails under TensorFlow: {type(e).__name__}: {str(e)[:200]}"
+    return same(got, want, "to-code result")
+
+
+def decorator_text(path, func):
+    import ast
+    tree = ast.parse(open(path).read())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            return " ".join(ast.unparse(d) for d in node.decorator_list)
+    return ""
+
+
+# --- comparison ---------------------------------------------------------------------------
+
+def close(a, b):
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    if isinstance(a, float) or isinstance(b, float):
+        a, b = float(a), float(b)
+        if math.isnan(a) or math.isnan(b):
+            return math.isnan(a) and math.isnan(b)
+        if math.isinf(a) or math.isinf(b):
+            return a == b
+        return abs(a - b) <= 1e-6 + 1e-5 * abs(b)
+    return a == b
+
+
+def same(x, y, where="result"):
+    """None when x (agc) and y (TensorFlow) agree, else what differs."""
+    if isinstance(y, dict) or isinstance(x, dict):
+        if not (isinstance(x, dict) and isinstance(y, dict)):
+            return f"{where}: agc {x!r}, TensorFlow {y!r}"
+        for key in ("dtype", "shape"):
+            if x[key] != y[key]:
+                return f"{where}: {key} {x[key]} (agc) vs {y[key]} (TensorFlow)"
+        fx = np.array(x["value"], dtype=object).ravel().tolist()
+        fy = np.array(y["value"], dtype=object).ravel().tolist()
+        for i, (a, b) in enumerate(zip(fx, fy)):
+            if not close(a, b):
+                return f"{where}: element {i}: {a} (agc) vs {b} (TensorFlow)"
+        return None
+    if isinstance(y, list):
+        if not isinstance(x, list) or len(x) != len(y):
+            return f"{where}: agc {x!r}, TensorFlow {y!r}"
+        for i, (a, b) in enumerate(zip(x, y)):
+            d = same(a, b, f"{where}[{i}]")
+            if d:
+                return d
+        return None
+    return None if x == y else f"{where}: agc {x!r}, TensorFlow {y!r}"
+
+
+def same_line(a, b):
+    split = lambda s: s.replace("[", " [ ").replace("]", " ] ").split()  # noqa: E731
+    ta, tb = split(a), split(b)
+    if len(ta) != len(tb):
+        return False
+    for x, y in zip(ta, tb):
+        if x == y:
+            continue
+        try:
+            if not close(float(x), float(y)):
+                return False
+        except ValueError:
+            return False
+    return True
+
+
+def judge(case, tf_out, agc_out):
+    """None when agc behaves as TensorFlow does, else the difference."""
+    code = agc_out["code"]
+    if code == "timeout":
+        return "agc timed out"
+    if "trace_error" in tf_out:
+        if code != 1:
+            return f"TensorFlow refuses while tracing ({tf_out['trace_error'][:120]}), agc exited {code}"
+        if not LOCATED.search(agc_out["stderr"]):
+            return "agc refused without a located diagnostic"
+        return None
+    if "call_error" in tf_out:
+        if code != 3:
+            return f"TensorFlow raises when called ({tf_out['call_error'][:120]}), agc exited {code}"
+        return None
+    if code != 0:
+        return f"agc exited {code}: {agc_out['stderr'].strip()[-400:]}"
+    lines = agc_out["stdout"].splitlines()
+    if len(lines) != 1:
+        return "agc's stdout is not one JSON document"
+    d = same(json.loads(lines[0])["result"], tf_out["result"])
+    if d:
+        return d
+    printed = agc_out["stderr"].splitlines()
+    if len(printed) != len(tf_out["printed"]) or not all(
+            same_line(a, b) for a, b in zip(printed, tf_out["printed"])):
+        return f"tf.print: agc {printed[:6]}, TensorFlow {tf_out['printed'][:6]}"
+    return None
+
+
+# --- main ---------------------------------------------------------------------------------
+
+def main():
+    argv = sys.argv[1:]
+    agc = argv.pop(0)
+    jobs, only, verbose, summary_path = 2, None, False, None
+    while argv:
+        a = argv.pop(0)
+        if a == "--jobs":
+            jobs = int(argv.pop(0))
+        elif a == "--only":
+            only = argv.pop(0)
+        elif a == "--verbose":
+            verbose = True
+        elif a == "--summary":
+            summary_path = argv.pop(0)
+    themes = sorted(f[:-3] for f in os.listdir(HERE)
+                    if f.endswith(".py") and f != "run.py" and os.path.exists(os.path.join(HERE, f[:-3] + ".cases")))
+    if only:
+        themes = [t for t in themes if t == only]
+    gaps = load_gaps()
+    cases = [c for t in themes for c in load_cases(t)]
+    functions = {(c["theme"], c["func"]) for c in cases}
+    start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        agc_results = list(pool.map(lambda c: run_agc(agc, c), cases))
+    agc_time = time.time() - start
+    failed_functions = {}
+    stats = {t: {"cases": 0, "passed": 0, "failed": 0, "gaps": 0} for t in themes}
+    first_accepted = {}
+    for case, agc_out in zip(cases, agc_results):
+        key = (case["theme"], case["func"])
+        tf_out = run_tf(case)
+        problem = judge(case, tf_out, agc_out)
+        if not problem and "result" in tf_out and key not in first_accepted:
+            first_accepted[key] = (case, tf_out["result"])
+        case["problem"] = problem
+        if problem:
+            failed_functions.setdefault(key, []).append(case)
+    # to-code, once per function that TensorFlow accepts
+    for key, (case, want) in sorted(first_accepted.items()):
+        problem = check_to_code(agc, case, want)
+        if problem:
+            case["problem"] = "to-code: " + problem
+            failed_functions.setdefault(key, []).append(case)
+    # report
+    failures = 0
+    for case in cases:
+        key = (case["theme"], case["func"])
+        s = stats[case["theme"]]
+        s["cases"] += 1
+        label = f"{case['theme']}.{case['func']}({json.dumps(case['args'])[1:-1][:80]})"
+        if case["problem"] and key in gaps:
+            s["gaps"] += 1
+            if verbose:
+                print(f"GAP  {label}: {case['problem']}")
+        elif case["problem"]:
+            s["failed"] += 1
+            failures += 1
+            print(f"FAIL {label}: {case['problem']}")
+        else:
+            s["passed"] += 1
+            if verbose:
+                print(f"ok   {label}")
+    stale = sorted(k for k in gaps if k in functions and k not in failed_functions)
+    for theme, func in stale:
+        failures += 1
+        print(f"FAIL {theme}.{func}: listed in known_gaps.txt but passes: remove it from the list")
+    lines = [f"{'theme':<22}{'functions':>10}{'cases':>8}{'passed':>8}{'failed':>8}{'gaps':>6}"]
+    totals = {"cases": 0, "passed": 0, "failed": 0, "gaps": 0}
+    for t in themes:
+        s = stats[t]
+        nfun = len({f for (th, f) in functions if th == t})
+        lines.append(f"{t:<22}{nfun:>10}{s['cases']:>8}{s['passed']:>8}{s['failed']:>8}{s['gaps']:>6}")
+        for k in totals:
+            totals[k] += s[k]
+    lines.append(f"{'total':<22}{len(functions):>10}{totals['cases']:>8}{totals['passed']:>8}"
+                 f"{totals['failed']:>8}{totals['gaps']:>6}")
+    listed = [(k, r) for k, r in sorted(gaps.items()) if k in functions]
+    if listed:
+        lines.append("known gaps (known_gaps.txt):")
+        for (theme, func), reason in listed:
+            lines.append(f"  {theme}.{func}: {reason}")
+    rate = 100.0 * totals["passed"] / max(1, totals["cases"])
+    lines.append(f"conformance: {len(functions)} functions, {totals['cases']} cases, "
+                 f"{totals['passed']} passed ({rate:.1f}%), {totals['failed'] + len(stale)} failed, "
+                 f"{totals['gaps']} known gaps; agc runs took {agc_time:.0f} s")
+    text = "\n".join(lines) + "\n"
+    print()
+    print(text, end="")
+    if summary_path:
+        with open(summary_path, "w") as f:
+            f.write(text)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Loop-variable scoping: names modified but dead, only read, defined before or after."""
+import tensorflow as tf
+
+
+@tf.function
+def dead_temp_in_loop(n):
+    s = 0
+    for i in tf.range(n):
+        tmp = i * 2
+        s += tmp
+    return s
+
+
+@tf.function
+def read_only_in_loop(n, k):
+    s = 0
+    for i in tf.range(n):
+        s += k
+    return s
+
+
+@tf.function
+def defined_after_loop(n):
+    s = 0
+    for i in tf.range(n):
+        s += 1
+    t = s * 10
+    return t
+
+
+@tf.function
+def reassigned_before_use(x):
+    y = x
+    if x > 0:
+        y = x + 1
+    y = y * 2
+    return y
+
+
+@tf.function
+def loop_uses_outer_python(n, base=5):
+    s = tf.constant(0)
+    for i in tf.range(n):
+        s += base
+    return s
+
+
+@tf.function
+def branch_local_only(x):
+    if x > 0:
+        local = x * 5
+        x = local
+    else:
+        other = x * 7
+        x = other
+    return x
+
+
+@tf.function
+def loop_var_shadowing(n):
+    i = 100
+    for i in tf.range(n):
+        pass
+    return i
+
+
+@tf.function
+def multiple_assignments(x):
+    a, b = x, x * 2
+    while a < 50:
+        a, b = b, a + b
+    return a, b
+
+
+@tf.function
+def closure_helper(x):
+    def scale(v):
+        return v * 3
+    return scale(x) + 1
+
+
+@tf.function
+def nested_function_in_loop(n):
+    def step(acc, i):
+        return acc + i * i
+    s = 0
+    for i in tf.range(n):
+        s = step(s, i)
+    return s

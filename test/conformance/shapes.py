@@ -1,0 +1,71 @@
+"""dtype and shape behaviour in loops: set_shape, shape_invariants, dynamic dimensions."""
+import tensorflow as tf
+
+
+@tf.function
+def grow_with_invariant(n):
+    x = tf.zeros([0])
+    for i in tf.range(n):
+        tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([None]))])
+        x = tf.concat([x, tf.ones([1])], axis=0)
+    return x
+
+
+@tf.function
+def set_shape_keeps(n):
+    x = tf.zeros([4])
+    for i in tf.range(n):
+        x = tf.concat([x[1:], tf.reshape(tf.cast(i, tf.float32), [1])], axis=0)
+        x.set_shape([4])
+    return x
+
+
+@tf.function
+def dynamic_sum(x):
+    return tf.reduce_sum(x), tf.shape(x), tf.size(x)
+
+
+@tf.function
+def dynamic_rows(m):
+    return tf.reduce_mean(m, axis=1), tf.reduce_max(m, axis=0)
+
+
+@tf.function
+def static_shape_python(m):
+    rows = m.shape[0]
+    cols = m.shape[1]
+    return tf.zeros([rows * cols]) + rows
+
+
+@tf.function
+def reshape_dynamic(v):
+    return tf.reshape(v, [-1, 2])
+
+
+@tf.function
+def broadcast_shapes(a, b):
+    return a + b, a * b
+
+
+@tf.function
+def expand_and_squeeze(v):
+    e = tf.expand_dims(v, 0)
+    s = tf.squeeze(e, axis=0)
+    return e, s
+
+
+@tf.function
+def loop_keeps_shape(x, n):
+    for i in tf.range(n):
+        x = tf.tanh(x) * 2.0
+    return x
+
+
+@tf.function
+def transpose_dynamic(m):
+    return tf.transpose(m)
+
+
+@tf.function
+def slice_dynamic(v, k):
+    return v[:k], v[k:]
