@@ -1,6 +1,6 @@
 """agc's conformance suite: every corpus function under real TensorFlow and through agc.
 
-usage: run.py AGC [--jobs N] [--only THEME] [--verbose] [--summary FILE]
+usage: run.py AGC [--jobs N] [--only THEME] [--timeout S] [--verbose] [--summary FILE]
 
 The corpus is test/conformance/<theme>.py, each with <theme>.cases beside it: one case a
 line, `FUNC ARGS` or `FUNC ARGS KWARGS`, ARGS a JSON list (an element {"dtype": D,
@@ -10,7 +10,9 @@ a line starting with `#` is a comment. For every case:
 - TensorFlow: the theme module is imported afresh (new tf.Variables) and FUNC is traced
   with the arguments (get_concrete_function), then called; tf.print's output (stderr) is
   captured.
-- agc: `agc run THEME.py:FUNC --args ARGS --kwargs KWARGS`.
+- agc: `agc run THEME.py:FUNC --args ARGS --kwargs KWARGS`; a run that takes more than
+  --timeout seconds (default 60; every case takes well under 5) fails as a timeout, so
+  that a miscompiled loop that never ends fails the suite instead of hanging it.
 - Compared: where TensorFlow refuses while tracing, agc must refuse at compile time (exit
   1, with a `file:line:col: error:` diagnostic); where it raises when called, agc must exit
   3; otherwise the results must have the same structure, dtypes and shapes, equal integers
@@ -154,12 +156,12 @@ def run_tf(case):
 
 # --- agc ----------------------------------------------------------------------------------
 
-def run_agc(agc, case):
+def run_agc(agc, case, timeout):
     path = os.path.join(HERE, case["theme"] + ".py")
     cmd = [agc, "run", f"{path}:{case['func']}", "--args", json.dumps(case["args"]),
            "--kwargs", json.dumps(case["kwargs"])]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"code": "timeout", "stdout": "", "stderr": ""}
     return {"code": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
@@ -316,13 +318,15 @@ def judge(case, tf_out, agc_out):
 def main():
     argv = sys.argv[1:]
     agc = argv.pop(0)
-    jobs, only, verbose, summary_path = 2, None, False, None
+    jobs, only, verbose, summary_path, timeout = 2, None, False, None, 60.0
     while argv:
         a = argv.pop(0)
         if a == "--jobs":
             jobs = int(argv.pop(0))
         elif a == "--only":
             only = argv.pop(0)
+        elif a == "--timeout":
+            timeout = float(argv.pop(0))
         elif a == "--verbose":
             verbose = True
         elif a == "--summary":
@@ -336,7 +340,7 @@ def main():
     functions = {(c["theme"], c["func"]) for c in cases}
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        agc_results = list(pool.map(lambda c: run_agc(agc, c), cases))
+        agc_results = list(pool.map(lambda c: run_agc(agc, c, timeout), cases))
     agc_time = time.time() - start
     failed_functions = {}
     stats = {t: {"cases": 0, "passed": 0, "failed": 0, "gaps": 0} for t in themes}
