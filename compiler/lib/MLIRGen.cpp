@@ -70,6 +70,14 @@ bool MLIRGen::fail(const Location &at, const llvm::Twine &message) {
   return false;
 }
 
+bool MLIRGen::produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type,
+                      mlir::Location l) {
+  if (r.getType() != type)
+    r = mlir::tensor::CastOp::create(builder, l, type, r);
+  out.ir = handle(r);
+  return true;
+}
+
 //===----------------------------------------------------------------------------------===//
 // Types, locations, constants
 //===----------------------------------------------------------------------------------===//

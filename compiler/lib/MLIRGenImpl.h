@@ -98,6 +98,9 @@ public:
   mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
   bool fail(const Location &at, const llvm::Twine &message);
+  /// Makes `r` the IR of `out`, through a tensor.cast where its type is less (or more)
+  /// static than the tracer's `type`; true.
+  bool produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type, mlir::Location l);
   /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
   std::string where(mlir::Location l);
   /// The axes an `axis` argument names, normalized, sorted; all of them when absent.

@@ -552,10 +552,7 @@ bool MLIRGen::emitReduce(llvm::StringRef name, const CallArgs &args, Value &out)
   }
   if (keep && keep->kind == Value::Kind::Bool && keep->i)
     r = keepDims(*this, input, r, *dims, type, l);
-  if (r.getType() != type)
-    r = mlir::tensor::CastOp::create(builder, l, type, r);
-  out.ir = handle(r);
-  return true;
+  return produce(out, r, type, l);
 }
 
 /// The axis an `axis` argument names, `dflt` when it is absent or None.
@@ -631,10 +628,7 @@ bool MLIRGen::emitArgmax(llvm::StringRef name, const CallArgs &args, Value &out)
         mlir::linalg::YieldOp::create(b, bl, mlir::ValueRange{v, k});
       });
   mlir::Value r = generic.getResult(1);
-  if (r.getType() != type)
-    r = mlir::tensor::CastOp::create(builder, l, type, r);
-  out.ir = handle(r);
-  return true;
+  return produce(out, r, type, l);
 }
 
 bool MLIRGen::emitSoftmax(llvm::StringRef name, const CallArgs &args, Value &out) {
@@ -956,10 +950,7 @@ bool MLIRGen::emitTranspose(llvm::StringRef, const CallArgs &args, Value &out) {
     return fail(args.loc, "perm must be a Python list for agc's code generator");
   }
   mlir::Value r = transposed(*this, t, perm, loc(args.loc));
-  if (r.getType() != type)
-    r = mlir::tensor::CastOp::create(builder, loc(args.loc), type, r);
-  out.ir = handle(r);
-  return true;
+  return produce(out, r, type, loc(args.loc));
 }
 
 bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out) {
@@ -1062,10 +1053,7 @@ bool MLIRGen::emitConcat(llvm::StringRef name, const CallArgs &args, Value &out)
   }
   mlir::Value r = parts.size() == 1 ? parts[0]
                                     : mlir::tensor::ConcatOp::create(builder, l, axis, parts).getResult();
-  if (r.getType() != type)
-    r = mlir::tensor::CastOp::create(builder, l, type, r);
-  out.ir = handle(r);
-  return true;
+  return produce(out, r, type, l);
 }
 
 bool MLIRGen::emitShape(llvm::StringRef name, const CallArgs &args, Value &out) {
@@ -1380,10 +1368,7 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
     }
     r = reshape(r, RankedTensorType::get(shape, inType.getElementType()), newSizes, l);
   }
-  if (r.getType() != type)
-    r = mlir::tensor::CastOp::create(builder, l, type, r);
-  out.ir = handle(r);
-  return true;
+  return produce(out, r, type, l);
 }
 
 //===----------------------------------------------------------------------------------===//

@@ -28,19 +28,15 @@ must stay true). The summary gives cases per theme, passed, failed and gaps (and
 FILE too with --summary); the exit status is 1 when anything failed.
 """
 import concurrent.futures
-import importlib.util
 import json
-import math
 import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
+import numpy as np
+from oracle import LOG_PREFIXES, Captured, from_tf, import_fresh, same, same_line, to_tf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: error: ", re.M)
@@ -79,55 +75,6 @@ def load_gaps():
 
 # --- TensorFlow ---------------------------------------------------------------------------
 
-def to_tf(arg):
-    if isinstance(arg, dict) and "dtype" in arg and "value" in arg:
-        return tf.constant(arg["value"], dtype=getattr(tf, arg["dtype"]))
-    return arg
-
-
-def from_tf(value):
-    if isinstance(value, (tuple, list)):
-        return [from_tf(v) for v in value]
-    if value is None:
-        return None
-    t = tf.convert_to_tensor(value)
-    return {"dtype": t.dtype.name, "shape": list(t.shape), "value": t.numpy().tolist()}
-
-
-def import_fresh(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-class Captured:
-    """Captures what file descriptors 1 and 2 receive (tf.print writes there from C++)."""
-
-    def __enter__(self):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        self.saved = [os.dup(1), os.dup(2)]
-        self.files = [tempfile.TemporaryFile(), tempfile.TemporaryFile()]
-        os.dup2(self.files[0].fileno(), 1)
-        os.dup2(self.files[1].fileno(), 2)
-        return self
-
-    def __exit__(self, *exc):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.dup2(self.saved[0], 1)
-        os.dup2(self.saved[1], 2)
-        for fd in self.saved:
-            os.close(fd)
-        self.out = []
-        for f in self.files:
-            f.seek(0)
-            self.out.append(f.read().decode(errors="replace"))
-            f.close()
-        return False
-
-
 def run_tf(case):
     """{"trace_error" | "call_error" | "result", "printed"}."""
     path = os.path.join(HERE, case["theme"] + ".py")
@@ -150,7 +97,7 @@ def run_tf(case):
         except Exception as e:  # noqa: BLE001 - the module itself fails: report it
             out["trace_error"] = f"{type(e).__name__}: {e}"
     out["printed"] = [l for l in c.out[1].splitlines()
-                      if not l.startswith(("WARNING", "I0000", "E0000", "W0000"))]
+                      if not l.startswith(LOG_PREFIXES)]
     return out
 
 
@@ -228,60 +175,6 @@ def decorator_text(path, func):
 
 
 # --- comparison ---------------------------------------------------------------------------
-
-def close(a, b):
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a == b
-    if isinstance(a, float) or isinstance(b, float):
-        a, b = float(a), float(b)
-        if math.isnan(a) or math.isnan(b):
-            return math.isnan(a) and math.isnan(b)
-        if math.isinf(a) or math.isinf(b):
-            return a == b
-        return abs(a - b) <= 1e-6 + 1e-5 * abs(b)
-    return a == b
-
-
-def same(x, y, where="result"):
-    """None when x (agc) and y (TensorFlow) agree, else what differs."""
-    if isinstance(y, dict) or isinstance(x, dict):
-        if not (isinstance(x, dict) and isinstance(y, dict)):
-            return f"{where}: agc {x!r}, TensorFlow {y!r}"
-        for key in ("dtype", "shape"):
-            if x[key] != y[key]:
-                return f"{where}: {key} {x[key]} (agc) vs {y[key]} (TensorFlow)"
-        fx = np.array(x["value"], dtype=object).ravel().tolist()
-        fy = np.array(y["value"], dtype=object).ravel().tolist()
-        for i, (a, b) in enumerate(zip(fx, fy)):
-            if not close(a, b):
-                return f"{where}: element {i}: {a} (agc) vs {b} (TensorFlow)"
-        return None
-    if isinstance(y, list):
-        if not isinstance(x, list) or len(x) != len(y):
-            return f"{where}: agc {x!r}, TensorFlow {y!r}"
-        for i, (a, b) in enumerate(zip(x, y)):
-            d = same(a, b, f"{where}[{i}]")
-            if d:
-                return d
-        return None
-    return None if x == y else f"{where}: agc {x!r}, TensorFlow {y!r}"
-
-
-def same_line(a, b):
-    split = lambda s: s.replace("[", " [ ").replace("]", " ] ").split()  # noqa: E731
-    ta, tb = split(a), split(b)
-    if len(ta) != len(tb):
-        return False
-    for x, y in zip(ta, tb):
-        if x == y:
-            continue
-        try:
-            if not close(float(x), float(y)):
-                return False
-        except ValueError:
-            return False
-    return True
-
 
 def judge(case, tf_out, agc_out):
     """None when agc behaves as TensorFlow does, else the difference."""
