@@ -30,11 +30,11 @@
 
 using namespace ag;
 
-std::string ag::scfPipeline() { return "builtin.module(cse,ag-to-scf,canonicalize,cse)"; }
+std::string ag::scfPipeline() { return "builtin.module(cse,ag-to-scf,ag-scalarize-carried,canonicalize,cse)"; }
 
 std::string ag::cpuPipeline() {
   return "builtin.module("
-         "ag-lower-effects,canonicalize,cse,"
+         "ag-lower-effects,canonicalize,cse,linalg-fuse-elementwise-ops,ag-matmul-loop-order,"
          "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
          "function-boundary-type-conversion=identity-layout-map},"
          "canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,"

@@ -8,7 +8,8 @@
 #   3. The tree-sitter-python grammar sdist from PyPI, checked against tools/grammar.lock,
 #      unpacked into .deps/ (outside version control).
 #   4. The test oracle in that virtualenv: TensorFlow from tools/requirements-oracle.txt
-#      (pinned, hash-checked). Skipped with AGC_NO_ORACLE=1.
+#      (pinned, hash-checked). Skipped with AGC_NO_ORACLE=1. With AGC_BENCH=1 (tools/dev.sh
+#      bench) also the benchmark peers: JAX and matplotlib from tools/requirements-bench.txt.
 #   5. meson configured in build/ against LLVM 22 (not the LLVM 14 llvm-config on PATH),
 #      then ninja.
 set -euo pipefail
@@ -71,6 +72,16 @@ if [ "${AGC_NO_ORACLE:-0}" != 1 ]; then
     say "installing the oracle into .venv (TensorFlow, pinned and hash-checked)"
     "${pip[@]}" install --quiet --require-hashes --no-deps -r "$req"
     echo "$want" > "$stamp"
+  fi
+  if [ "${AGC_BENCH:-0}" = 1 ]; then
+    req=tools/requirements-bench.txt
+    stamp=.venv/.agc-bench-requirements.sha256
+    want=$(sha256sum "$req" | cut -d' ' -f1)
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+      say "installing the benchmark peers into .venv (JAX, matplotlib; pinned and hash-checked)"
+      "${pip[@]}" install --quiet --require-hashes --no-deps -r "$req"
+      echo "$want" > "$stamp"
+    fi
   fi
 fi
 

@@ -34,6 +34,69 @@ def LowerAgToSCF : Pass<"ag-to-scf"> {
 }
 
 
+def ScalarizeCarried : Pass<"ag-scalarize-carried"> {
+  let summary = "Carry 0-d tensors through scf.while and scf.if as scalars";
+  let description = [{
+    A Python scalar carried by a staged loop or `if` is a 0-d tensor; bufferized as such,
+    every iteration would allocate, copy and free a buffer for it. This pass carries its
+    element instead: the inits, yields and condition operands are read with
+    `tensor.extract`, the block arguments and results take the element type, and their
+    users get a `tensor.from_elements` of them. Run `canonicalize` after it: the
+    extract/from_elements pairs fold away.
+    Before:
+    ```mlir
+    %r = scf.if %c -> (tensor<i64>) {
+      scf.yield %a : tensor<i64>
+    } else {
+      scf.yield %b : tensor<i64>
+    }
+    ```
+    After:
+    ```mlir
+    %r0 = scf.if %c -> (i64) {
+      %x = tensor.extract %a[] : tensor<i64>
+      scf.yield %x : i64
+    } else {
+      %y = tensor.extract %b[] : tensor<i64>
+      scf.yield %y : i64
+    }
+    %r = tensor.from_elements %r0 : tensor<i64>
+    ```
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect"];
+}
+
+def MatmulLoopOrder : Pass<"ag-matmul-loop-order"> {
+  let summary = "Put the loops of linalg.matmul in the order (i, k, j)";
+  let description = [{
+    `linalg.matmul` iterates (i, j, k) with the reduction innermost; lowered to loops,
+    its inner loop walks a column of B and does not vectorize. This pass rewrites
+    `linalg.matmul` and `linalg.batch_matmul` as the equivalent `linalg.generic` with the
+    loops ordered (i, k, j) (batch: (b, i, k, j)), so that the inner loop walks rows of B
+    and of the result and LLVM vectorizes it. Every result element still adds its
+    products in the order of k: the results are the same.
+    Before:
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>)
+                  outs(%c : memref<4x16xf32>)
+    ```
+    After:
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>,
+                                     affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                     affine_map<(d0, d1, d2) -> (d0, d2)>],
+                    iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) {
+    ^bb0(%x: f32, %y: f32, %acc: f32):
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{

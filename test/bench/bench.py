@@ -1,0 +1,487 @@
+"""agc side by side with TensorFlow (eager, graph, XLA), JAX, NumPy and hand-written C.
+
+usage: .venv/bin/python test/bench/bench.py [--out DIR] [--reps N] [--only NAME,...]
+       (tools/dev.sh bench runs it after installing the peers)
+
+The workloads are test/bench/peers/programs.py (what agc compiles and TensorFlow runs),
+jax_programs.py, numpy_programs.py and native.c (the same algorithms written by hand for
+JAX, NumPy and C). For each workload and system: one warm-up run, then --reps timed runs
+(default 5); the median is reported, and every system's result is checked against the
+hand-written C's (integers exactly, floats within a tolerance), so that no figure comes
+from a wrong answer.
+
+- agc: `agc compile programs.py` (host CPU, -O2), called from a C driver (driver.c)
+  through the generated entry points, output freed each call, as a C user calls it.
+- C: native.c, `clang -O2 -march=native` (agc too compiles for this machine's CPU).
+- TensorFlow eager: the same functions with tf.config.run_functions_eagerly(True);
+  graph: the tf.functions; XLA: tf.function(jit_compile=True) of the same Python.
+- JAX: jax.jit, with lax loops written by hand; NumPy: where the program is natural in it.
+
+A peer that would take minutes at the full size (TensorFlow eager and graph mode on the
+scalar loops) runs a reduced input, and its time is scaled by the ratio of the inner-loop
+iterations of the full and the reduced input (counted by native.c); such cells are marked
+as extrapolated, with the size they ran.
+
+Also measured: compile latency (`agc compile` of the tanh loop to an object, vs the first
+call of the same tf.function, trace included, and XLA's and JAX's first calls), the cost
+of one call of a scalar function, and the machine's memory bandwidth (STREAM's kernels in
+native.c), so that large-tensor figures can be given as a fraction of it.
+
+Writes DIR/bench.md (the table), DIR/bench.json (every time) and DIR/bench.png (a chart);
+DIR defaults to build/bench. Prints the table.
+"""
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import numpy as np  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PEERS = os.path.join(ROOT, "test", "bench", "peers")
+sys.path.insert(0, PEERS)
+
+SYSTEMS = ["agc", "c", "tf_eager", "tf_graph", "xla", "jax", "numpy"]
+TITLES = {"agc": "agc", "c": "C (clang -O2 -march=native)", "tf_eager": "TF eager", "tf_graph": "TF graph",
+          "xla": "TF + XLA", "jax": "JAX jit", "numpy": "NumPy"}
+DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.float64): 2, np.dtype(np.int32): 3,
+               np.dtype(np.int64): 4, np.dtype(np.bool_): 5}
+CODE_DTYPES = {v: k for k, v in DTYPE_CODES.items()}
+
+
+# --- workloads ----------------------------------------------------------------------------
+
+def rng():
+    return np.random.default_rng(20261123)
+
+
+def scalar(dtype):
+    return lambda n: [np.array(n, dtype)]
+
+
+def gcd_inputs(n):
+    r = rng()
+    return [r.integers(1, 1 << 30, n, dtype=np.int32), r.integers(1, 1 << 30, n, dtype=np.int32)]
+
+
+def rnn_inputs(_):
+    r = rng()
+    return [r.standard_normal((1000, 16), np.float32), (r.standard_normal((16, 32), np.float32) * 0.3),
+            (r.standard_normal((32, 32), np.float32) * 0.2), r.standard_normal(32, np.float32) * 0.1]
+
+
+def floats(*shape, low=-1.0, high=1.0):
+    return lambda _: [rng().uniform(low, high, shape).astype(np.float32)]
+
+
+class Workload:
+    def __init__(self, name, group, size, inputs, tol=0.0, reduced=None, bytes_moved=None,
+                 flops=None, batch=1, note=""):
+        self.name, self.group, self.size, self.inputs = name, group, size, inputs
+        self.tol = tol                    # relative tolerance of float results against C
+        self.reduced = reduced or {}      # system -> reduced size (extrapolated)
+        self.bytes_moved = bytes_moved    # minimal memory traffic of one run
+        self.flops = flops
+        self.batch = batch                # calls per timed run (the cost of one call)
+        self.note = note
+
+
+WORKLOADS = [
+    Workload("collatz_total", "scalar loops", 100_000, scalar(np.int64),
+             reduced={"tf_eager": 300, "tf_graph": 3000},
+             note="sum of Collatz stopping times, n = 1..100000"),
+    Workload("count_primes", "scalar loops", 200_000, scalar(np.int32),
+             reduced={"tf_eager": 2000, "tf_graph": 20000},
+             note="primes below 200000 by trial division"),
+    Workload("gcd_total", "scalar loops", 100_000, gcd_inputs,
+             reduced={"tf_eager": 100, "tf_graph": 2000},
+             note="gcd of 100000 random int32 pairs, summed"),
+    Workload("tanh_loop", "small tensors in loops", None,
+             lambda _: [np.array([1, 2, 3, 4, 5], np.float32)], tol=1e-5,
+             note="the guide's tanh loop on 5 elements"),
+    Workload("rnn", "small tensors in loops", None, rnn_inputs, tol=1e-3,
+             note="RNN cell, 1000 steps, TensorArray"),
+    Workload("newton_sqrt", "small tensors in loops", None, floats(1000, low=0.5, high=100.0),
+             tol=1e-5, note="50 Newton steps on 1000 floats"),
+    Workload("elementwise_chain", "large tensors", None, floats(10_000_000), tol=1e-6,
+             bytes_moved=8 * 10_000_000, note="relu(2x+1)*0.5+x, 10^7 float32"),
+    Workload("reduce_total", "large tensors", None, floats(10_000_000), tol=1e-3,
+             bytes_moved=4 * 10_000_000, note="reduce_sum, 10^7 float32"),
+    Workload("matmul", "large tensors", None,
+             lambda _: [rng().standard_normal((1024, 1024), np.float32),
+                        rng().standard_normal((1024, 1024), np.float32)], tol=1e-3,
+             flops=2 * 1024 ** 3, note="1024x1024 float32"),
+    Workload("softmax", "large tensors", None, floats(4096, 1024, low=-5.0, high=5.0), tol=1e-4,
+             bytes_moved=8 * 4096 * 1024, note="rows of 4096x1024 float32"),
+    Workload("double", "one call", None, lambda _: [np.array(21, np.int32)], batch=20000,
+             note="a + a on an int32 scalar, per call"),
+]
+
+
+# --- tensor files -------------------------------------------------------------------------
+
+def write_tensors(path, arrays):
+    with open(path, "wb") as f:
+        for a in arrays:
+            a = np.array(a, order="C")  # (ascontiguousarray makes a scalar 1-d)
+            f.write(np.array([DTYPE_CODES[a.dtype], a.ndim], np.int32).tobytes())
+            f.write(np.array(a.shape, np.int64).tobytes())
+            f.write(a.tobytes())
+
+
+def read_tensor(path):
+    with open(path, "rb") as f:
+        code, rank = np.frombuffer(f.read(8), np.int32)
+        shape = tuple(np.frombuffer(f.read(8 * rank), np.int64)) if rank else ()
+        return np.frombuffer(f.read(), CODE_DTYPES[int(code)]).reshape(shape)
+
+
+def agree(got, want, tol):
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return f"{got.dtype}{list(got.shape)} instead of {want.dtype}{list(want.shape)}"
+    if tol == 0.0:
+        return None if np.array_equal(got, want) else f"{got.ravel()[:4]} instead of {want.ravel()[:4]}"
+    scale = max(1.0, float(np.max(np.abs(want)))) if want.size else 1.0
+    err = float(np.max(np.abs(got.astype(np.float64) - want))) / scale if want.size else 0.0
+    return None if err <= tol else f"differs by {err:.3g} (relative to the largest value)"
+
+
+# --- the systems --------------------------------------------------------------------------
+
+def run_native(exe, w, work, reps):
+    out = subprocess.run([exe, w.name, work, "1", str(reps), str(w.batch)],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["times"]
+
+
+def time_python(fn, args, reps, batch, finish):
+    finish(fn(*args))  # warm-up (for TF graph, XLA and JAX: the trace and compile too)
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        for _ in range(batch):
+            r = fn(*args)
+        result = finish(r)
+        times.append((time.perf_counter() - start) / batch)
+    return times, result
+
+
+class Peers:
+    """The Python peers, imported once."""
+
+    def __init__(self):
+        import tensorflow as tf
+        import jax
+        import jax_programs
+        import numpy_programs
+        import programs
+        self.tf, self.jax = tf, jax
+        self.programs, self.jax_programs, self.numpy_programs = programs, jax_programs, numpy_programs
+        self.xla = {}
+
+    def function(self, system, name):
+        tf = self.tf
+        if system in ("tf_eager", "tf_graph"):
+            f = getattr(self.programs, name)
+
+            def call(*args):
+                tf.config.run_functions_eagerly(system == "tf_eager")
+                try:
+                    return f(*args)
+                finally:
+                    tf.config.run_functions_eagerly(False)
+            return call
+        if system == "xla":
+            if name not in self.xla:
+                f = getattr(self.programs, name)
+                self.xla[name] = tf.function(f.python_function, jit_compile=True,
+                                             input_signature=f.input_signature)
+            return self.xla[name]
+        if system == "jax":
+            return getattr(self.jax_programs, name, None)
+        if system == "numpy":
+            return getattr(self.numpy_programs, name, None)
+        raise ValueError(system)
+
+    def args(self, system, arrays):
+        if system in ("tf_eager", "tf_graph", "xla"):
+            return [self.tf.constant(a) for a in arrays]
+        if system == "jax":
+            return [self.jax.device_put(a) for a in arrays]
+        return [np.array(a) for a in arrays]
+
+    def finish(self, system):
+        if system == "jax":
+            return lambda r: np.asarray(r.block_until_ready())
+        if system == "numpy":
+            return np.asarray
+        # TF eager may return a Python number where the graph has a tensor
+        return lambda r: self.tf.convert_to_tensor(r).numpy()
+
+
+# --- compile latency ----------------------------------------------------------------------
+
+LATENCY_SOURCE = '''import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([5], tf.float32)])
+def squash(x):
+    while tf.reduce_sum(x) > 1:
+        x = tf.tanh(x)
+    return x
+'''
+
+
+def compile_latency(agc, peers, work, reps):
+    path = os.path.join(work, "latency.py")
+    with open(path, "w") as f:
+        f.write(LATENCY_SOURCE)
+    out = {"agc": []}
+    for _ in range(reps + 1):
+        start = time.perf_counter()
+        subprocess.run([agc, "compile", path, "-o", os.path.join(work, "latency.o")], check=True)
+        out["agc"].append(time.perf_counter() - start)
+    out["agc"] = out["agc"][1:]
+    tf, x = peers.tf, np.array([1, 2, 3, 4, 5], np.float32)
+    import importlib.util
+    for system in ("tf_graph", "xla", "jax"):
+        out[system] = []
+        for i in range(reps + 1):
+            spec = importlib.util.spec_from_file_location(f"latency_{system}_{i}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            if system == "tf_graph":
+                fn, arg, finish = module.squash, tf.constant(x), lambda r: r.numpy()
+            elif system == "xla":
+                fn = tf.function(module.squash.python_function, jit_compile=True,
+                                 input_signature=module.squash.input_signature)
+                arg, finish = tf.constant(x), lambda r: r.numpy()
+            else:
+                import jax
+                from jax import lax
+                fn = jax.jit(lambda x: lax.while_loop(lambda x: x.sum() > 1, peers.jax.numpy.tanh, x))
+                arg, finish = peers.jax.device_put(x), lambda r: np.asarray(r)
+            start = time.perf_counter()
+            finish(fn(arg))
+            out[system].append(time.perf_counter() - start)
+        out[system] = out[system][1:]  # the first also pays for one-time initialization
+    return out
+
+
+# --- report -------------------------------------------------------------------------------
+
+def fmt_time(s):
+    if s is None:
+        return "—"
+    for unit, f in (("s", 1), ("ms", 1e3), ("µs", 1e6), ("ns", 1e9)):
+        if s * f >= 1 or unit == "ns":
+            v = s * f
+            return f"{v:.3g} {unit}" if v < 1000 else f"{v:.0f} {unit}"
+    return str(s)
+
+
+def machine():
+    cpu = platform.processor()
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(),
+            "date": time.strftime("%Y-%m-%d")}
+
+
+def table(results, latency, stream, mach):
+    bw = max(stream[k] for k in ("copy", "scale", "add", "triad"))
+    lines = [f"Machine: {mach['cpu']}, {mach['cores']} cores; {mach['date']}. Memory bandwidth "
+             f"(STREAM in C, best kernel): {bw / 1e9:.1f} GB/s.", "",
+             "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is faster). "
+             "† extrapolated from a reduced input (see bench.py). — : not run (not natural there).", "",
+             "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
+             "|---|" + "---|" * (len(SYSTEMS) + 1)]
+    group = None
+    for w in WORKLOADS:
+        r = results.get(w.name)
+        if not r:
+            continue
+        if w.group != group:
+            group = w.group
+            lines.append(f"| **{group}** |" + " |" * (len(SYSTEMS) + 1))
+        agc_t = r.get("agc", {}).get("median")
+        cells = []
+        for s in SYSTEMS:
+            e = r.get(s)
+            if not e or e.get("median") is None:
+                cells.append("—" if not e or "error" not in e else "error")
+                continue
+            cell = fmt_time(e["median"]) + ("†" if e.get("extrapolated_from") else "")
+            if s != "agc" and agc_t:
+                cell += f" ({e['median'] / agc_t:.3g})"
+            cells.append(cell)
+        limit = ""
+        if agc_t and w.bytes_moved:
+            limit = f"{w.bytes_moved / agc_t / 1e9:.1f} GB/s = {100 * w.bytes_moved / agc_t / bw:.0f}% of STREAM"
+        elif agc_t and w.flops:
+            limit = f"{w.flops / agc_t / 1e9:.1f} GFLOP/s"
+        elif agc_t and "c" in r and r["c"].get("median"):
+            limit = f"{agc_t / r['c']['median']:.2f}× C's time"
+        lines.append(f"| {w.name} ({w.note}) | " + " | ".join(cells) + f" | {limit} |")
+    if latency:
+        a = statistics.median(latency["agc"])
+        cells = []
+        for s in SYSTEMS:
+            if s in latency:
+                m = statistics.median(latency[s])
+                cells.append(fmt_time(m) + ("" if s == "agc" else f" ({m / a:.3g})"))
+            else:
+                cells.append("—")
+        lines.append("| **compile latency** |" + " |" * (len(SYSTEMS) + 1))
+        lines.append("| tanh loop: `agc compile` to an object; peers: first call, trace and "
+                     "compile included | " + " | ".join(cells) + " | |")
+    return "\n".join(lines) + "\n"
+
+
+def chart(results, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = [w.name for w in WORKLOADS if results.get(w.name, {}).get("agc", {}).get("median")]
+    peers = [s for s in SYSTEMS if s != "agc"]
+    fig, ax = plt.subplots(figsize=(12, 5))
+    width = 0.8 / len(peers)
+    for i, s in enumerate(peers):
+        ys = []
+        for n in names:
+            e = results[n].get(s)
+            ys.append(e["median"] / results[n]["agc"]["median"] if e and e.get("median") else np.nan)
+        ax.bar(np.arange(len(names)) + (i - len(peers) / 2 + 0.5) * width, ys, width, label=TITLES[s])
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_yscale("log")
+    ax.set_xticks(np.arange(len(names)), names, rotation=30, ha="right")
+    ax.set_ylabel("peer's time ÷ agc's time (log; above 1: agc faster)")
+    ax.set_title("agc against its peers")
+    ax.legend(ncol=3, fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+# --- main ---------------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--only", default="", help="comma-separated workloads")
+    ap.add_argument("--systems", default=",".join(SYSTEMS))
+    ap.add_argument("--no-latency", action="store_true")
+    opts = ap.parse_args()
+    only = set(filter(None, opts.only.split(",")))
+    systems = [s for s in SYSTEMS if s in opts.systems.split(",")]
+    work = os.path.abspath(opts.out)
+    os.makedirs(work, exist_ok=True)
+    agc = os.path.join(ROOT, "build", "tools", "agc")
+    rt_inc = os.path.join(ROOT, "runtime", "include")
+    rt_lib = os.path.join(ROOT, "build", "runtime", "libagc-runtime.a")
+    cc = os.environ.get("CC", "clang-22")
+
+    print("building: agc compile programs.py; driver.c and native.c with", cc, flush=True)
+    subprocess.run([agc, "compile", os.path.join(PEERS, "programs.py"), "-o",
+                    os.path.join(work, "programs.o")], check=True)
+    driver, native = os.path.join(work, "driver"), os.path.join(work, "native")
+    subprocess.run([cc, "-O2", "-I", rt_inc, "-I", work, os.path.join(PEERS, "driver.c"),
+                    os.path.join(work, "programs.o"), rt_lib, "-lm", "-o", driver], check=True)
+    subprocess.run([cc, "-O2", "-march=native", "-I", rt_inc, os.path.join(PEERS, "native.c"), rt_lib, "-lm",
+                    "-o", native], check=True)
+
+    print("memory bandwidth (STREAM kernels)...", flush=True)
+    stream = json.loads(subprocess.run([native, "stream"], check=True, capture_output=True,
+                                       text=True).stdout)
+    peers = Peers() if any(s not in ("agc", "c") for s in systems) else None
+
+    results = {}
+    for w in WORKLOADS:
+        if only and w.name not in only:
+            continue
+        full = os.path.join(work, "full")
+        os.makedirs(full, exist_ok=True)
+        arrays = w.inputs(w.size)
+        write_tensors(os.path.join(full, w.name + ".in"), arrays)
+        r = results[w.name] = {}
+        # the reference: hand-written C
+        r["c"] = {"times": run_native(native, w, full, opts.reps)}
+        want = read_tensor(os.path.join(full, w.name + ".c.out"))
+        for s in systems:
+            if s == "c":
+                continue
+            print(f"  {w.name}: {TITLES[s]}...", flush=True)
+            try:
+                if s == "agc":
+                    r[s] = {"times": run_native(driver, w, full, opts.reps)}
+                    got = read_tensor(os.path.join(full, w.name + ".agc.out"))
+                else:
+                    fn = peers.function(s, w.name)
+                    if fn is None:
+                        continue
+                    if s in w.reduced:
+                        small = os.path.join(work, f"{w.name}-{w.reduced[s]}")
+                        os.makedirs(small, exist_ok=True)
+                        sarrays = w.inputs(w.reduced[s])
+                        write_tensors(os.path.join(small, w.name + ".in"), sarrays)
+                        full_work = int(subprocess.run([native, "work", w.name, full], check=True,
+                                                       capture_output=True, text=True).stdout)
+                        small_work = int(subprocess.run([native, "work", w.name, small], check=True,
+                                                        capture_output=True, text=True).stdout)
+                        subprocess.run([native, w.name, small, "0", "1"], check=True, capture_output=True)
+                        swant = read_tensor(os.path.join(small, w.name + ".c.out"))
+                        times, got = time_python(fn, peers.args(s, sarrays), min(opts.reps, 3),
+                                                 1, peers.finish(s))
+                        problem = agree(got, swant, w.tol)
+                        if problem:
+                            raise RuntimeError(f"wrong result on the reduced input: {problem}")
+                        scale = full_work / small_work
+                        r[s] = {"times": [t * scale for t in times],
+                                "extrapolated_from": {"size": w.reduced[s], "work": small_work,
+                                                      "full_work": full_work}}
+                        r[s]["median"] = statistics.median(r[s]["times"])
+                        continue
+                    times, got = time_python(fn, peers.args(s, arrays), opts.reps, w.batch, peers.finish(s))
+                    r[s] = {"times": times}
+                problem = agree(got, want, w.tol)
+                if problem:
+                    raise RuntimeError(f"wrong result: {problem}")
+                r[s]["median"] = statistics.median(r[s]["times"])
+            except Exception as e:  # noqa: BLE001 - a peer that fails is reported, not fatal
+                r[s] = {"error": f"{type(e).__name__}: {str(e)[:300]}"}
+                print(f"    {TITLES[s]} failed: {r[s]['error']}", flush=True)
+        r["c"]["median"] = statistics.median(r["c"]["times"])
+
+    latency = None
+    if not opts.no_latency and peers and not only:
+        print("compile latency...", flush=True)
+        latency = compile_latency(agc, peers, work, opts.reps)
+    mach = machine()
+    md = table(results, latency, stream, mach)
+    with open(os.path.join(work, "bench.md"), "w") as f:
+        f.write(md)
+    with open(os.path.join(work, "bench.json"), "w") as f:
+        json.dump({"machine": mach, "stream_bytes_per_s": stream, "reps": opts.reps,
+                   "workloads": results, "compile_latency": latency}, f, indent=1)
+    try:
+        chart(results, os.path.join(work, "bench.png"))
+    except ImportError:
+        print("(no chart: matplotlib is missing; tools/dev.sh bench installs it)")
+    print()
+    print(md)
+    print(f"written: {work}/bench.md, bench.json, bench.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+/* Runs one benchmark workload through its agc-compiled entry point (programs.py compiled
+ * by `agc compile`), the way a C program uses agc: inputs wrapped in agc_tensor, the call,
+ * the output freed.
+ *
+ * usage: driver WORKLOAD DIR WARMUP REPS [BATCH]
+ * Reads DIR/WORKLOAD.in, prints {"times": [...]} (seconds per call), and writes the
+ * result to DIR/WORKLOAD.agc.out. BATCH calls make one timed run (for the cost of a call). */
+#include "bench_io.h"
+#include "programs.h"
+
+typedef int (*entry_fn)(const agc_tensor *const *, agc_tensor *const *, agc_status *);
+
+static const struct {
+  const char *name;
+  entry_fn fn;
+} entries[] = {
+    {"collatz_total", programs_collatz_total_v},
+    {"count_primes", programs_count_primes_v},
+    {"gcd_total", programs_gcd_total_v},
+    {"double", programs_double_v},
+    {"tanh_loop", programs_tanh_loop_v},
+    {"rnn", programs_rnn_v},
+    {"newton_sqrt", programs_newton_sqrt_v},
+    {"elementwise_chain", programs_elementwise_chain_v},
+    {"reduce_total", programs_reduce_total_v},
+    {"matmul", programs_matmul_v},
+    {"softmax", programs_softmax_v},
+};
+
+typedef struct {
+  entry_fn fn;
+  const agc_tensor *inputs[BENCH_MAX_TENSORS];
+  agc_tensor result;
+  int keep; /* keep the result of the next call (the last one) instead of freeing it */
+} call_ctx;
+
+static void call(void *p) {
+  call_ctx *c = p;
+  agc_tensor *outputs[1] = {&c->result};
+  agc_status status;
+  if (c->fn(c->inputs, outputs, &status) != AGC_OK)
+    bench_die("the call failed", status.message);
+  if (!c->keep)
+    agc_tensor_free(&c->result);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5)
+    bench_die("usage: driver WORKLOAD DIR WARMUP REPS [BATCH]", NULL);
+  call_ctx c = {0};
+  for (size_t i = 0; i < sizeof entries / sizeof entries[0]; ++i)
+    if (strcmp(entries[i].name, argv[1]) == 0)
+      c.fn = entries[i].fn;
+  if (!c.fn)
+    bench_die("no such workload", argv[1]);
+  char path[4096];
+  agc_tensor tensors[BENCH_MAX_TENSORS];
+  snprintf(path, sizeof path, "%s/%s.in", argv[2], argv[1]);
+  int n = bench_read(path, tensors);
+  for (int i = 0; i < n; ++i)
+    c.inputs[i] = &tensors[i];
+  bench_time(call, &c, atoi(argv[3]), atoi(argv[4]), argc > 5 ? atol(argv[5]) : 1);
+  c.keep = 1;
+  call(&c);
+  snprintf(path, sizeof path, "%s/%s.agc.out", argv[2], argv[1]);
+  bench_write(path, &c.result);
+  agc_tensor_free(&c.result);
+  for (int i = 0; i < n; ++i)
+    free(tensors[i].data);
+  return 0;
+}
