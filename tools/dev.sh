@@ -4,6 +4,8 @@
 #   tools/dev.sh example   a seed example (examples/tanh_loop.py): its to-code conversion,
 #                          then compiled to an object and a C header, and run (agc run)
 #   tools/dev.sh test      run every test (meson test: doctest unit tests, lit + FileCheck)
+#   tools/dev.sh bench     install the benchmark peers (JAX, matplotlib) too, and run
+#                          test/bench/bench.py: agc against TensorFlow, XLA, JAX, NumPy, C
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -51,8 +53,13 @@ case "${1:-}" in
     echo "tests: ${passed} passed, ${failed} failed"
     exit "$status"
     ;;
+  bench)
+    AGC_BENCH=1 bash tools/setup.sh
+    shift
+    exec .venv/bin/python test/bench/bench.py "$@"
+    ;;
   *)
-    echo "usage: tools/dev.sh example|test" >&2
+    echo "usage: tools/dev.sh example|test|bench" >&2
     exit 2
     ;;
 esac

@@ -97,6 +97,34 @@ def MatmulLoopOrder : Pass<"ag-matmul-loop-order"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def SplitReduction : Pass<"ag-split-reduction"> {
+  let summary = "Split float reductions along the innermost dimension into 16 lanes";
+  let description = [{
+    A float reduction along the input's innermost dimension is a chain of dependent
+    operations that LLVM may not reorder: it neither vectorizes nor overlaps latencies.
+    This pass applies upstream's `linalg::splitReduction` (inner dimension parallel) with
+    16 lanes: element i accumulates into lane i % 16, the lanes in a loop that
+    vectorizes, then a second reduction combines the 16 lanes. TensorFlow does not reduce
+    in order either; the order here is fixed, so results are deterministic. Only
+    reductions of one static dimension, the last, a multiple of 16 and at least 256
+    long, of floats; anything else is left unchanged.
+    Before:
+    ```mlir
+    %r = linalg.reduce ins(%x : tensor<1024xf32>) outs(%init : tensor<f32>) dimensions = [0]
+      (%in: f32, %acc: f32) { %s = arith.addf %in, %acc : f32  linalg.yield %s : f32 }
+    ```
+    After (abridged):
+    ```mlir
+    %e = tensor.expand_shape %x [[0, 1]] output_shape [64, 16] : ... into tensor<64x16xf32>
+    %lanes = linalg.generic {iterator_types = ["reduction", "parallel"]}
+               ins(%e : tensor<64x16xf32>) outs(%zeros : tensor<16xf32>) ...
+    %r = linalg.generic {iterator_types = ["reduction"]}
+           ins(%lanes : tensor<16xf32>) outs(%init : tensor<f32>) ...
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{
