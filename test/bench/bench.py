@@ -186,17 +186,13 @@ class Peers:
         self.xla = {}
 
     def function(self, system, name):
+        """`name` for `system`, or None. Sets TensorFlow's eager mode for the system: on
+        for tf_eager, off for every other (set once here, not around each call: toggling
+        it costs more than a small call)."""
         tf = self.tf
+        tf.config.run_functions_eagerly(system == "tf_eager")
         if system in ("tf_eager", "tf_graph"):
-            f = getattr(self.programs, name)
-
-            def call(*args):
-                tf.config.run_functions_eagerly(system == "tf_eager")
-                try:
-                    return f(*args)
-                finally:
-                    tf.config.run_functions_eagerly(False)
-            return call
+            return getattr(self.programs, name)
         if system == "xla":
             if name not in self.xla:
                 f = getattr(self.programs, name)
@@ -274,6 +270,7 @@ def compile_latency(agc, peers, work, reps):
     out = {"agc": process([agc, "compile", path, "-o", os.path.join(work, "latency.o")]),
            "tf_cold": process([sys.executable, "-c", COLD_TF, path])}
     tf, x = peers.tf, np.array([1, 2, 3, 4, 5], np.float32)
+    tf.config.run_functions_eagerly(False)
     tf.get_logger().setLevel("ERROR")  # retracing warnings: each module is new on purpose
     import importlib.util
     import jax
