@@ -172,6 +172,29 @@ def time_python(fn, args, reps, batch, finish):
     return times, result
 
 
+def run_reduced(native, peers, system, fn, w, work, full, reps):
+    """A slow peer on w's reduced input, checked against C's result on it, its times
+    scaled by the ratio of inner-loop iterations (full / reduced, counted by native.c)."""
+    size = w.reduced[system]
+    small = os.path.join(work, f"{w.name}-{size}")
+    os.makedirs(small, exist_ok=True)
+    arrays = w.inputs(size)
+    write_tensors(os.path.join(small, w.name + ".in"), arrays)
+
+    def iterations(folder):
+        return int(subprocess.run([native, "work", w.name, folder], check=True,
+                                  capture_output=True, text=True).stdout)
+    full_work, small_work = iterations(full), iterations(small)
+    subprocess.run([native, w.name, small, "0", "1"], check=True, capture_output=True)
+    times, got = time_python(fn, peers.args(system, arrays), reps, 1, peers.finish(system))
+    problem = agree(got, read_tensor(os.path.join(small, w.name + ".c.out")), w.tol)
+    if problem:
+        raise RuntimeError(f"wrong result on the reduced input: {problem}")
+    times = [t * full_work / small_work for t in times]
+    return {"times": times, "median": statistics.median(times),
+            "extrapolated_from": {"size": size, "work": small_work, "full_work": full_work}}
+
+
 class Peers:
     """The Python peers, imported once."""
 
@@ -460,26 +483,7 @@ def main():
                     if fn is None:
                         continue
                     if s in w.reduced:
-                        small = os.path.join(work, f"{w.name}-{w.reduced[s]}")
-                        os.makedirs(small, exist_ok=True)
-                        sarrays = w.inputs(w.reduced[s])
-                        write_tensors(os.path.join(small, w.name + ".in"), sarrays)
-                        full_work = int(subprocess.run([native, "work", w.name, full], check=True,
-                                                       capture_output=True, text=True).stdout)
-                        small_work = int(subprocess.run([native, "work", w.name, small], check=True,
-                                                        capture_output=True, text=True).stdout)
-                        subprocess.run([native, w.name, small, "0", "1"], check=True, capture_output=True)
-                        swant = read_tensor(os.path.join(small, w.name + ".c.out"))
-                        times, got = time_python(fn, peers.args(s, sarrays), min(opts.reps, 3),
-                                                 1, peers.finish(s))
-                        problem = agree(got, swant, w.tol)
-                        if problem:
-                            raise RuntimeError(f"wrong result on the reduced input: {problem}")
-                        scale = full_work / small_work
-                        r[s] = {"times": [t * scale for t in times],
-                                "extrapolated_from": {"size": w.reduced[s], "work": small_work,
-                                                      "full_work": full_work}}
-                        r[s]["median"] = statistics.median(r[s]["times"])
+                        r[s] = run_reduced(native, peers, s, fn, w, work, full, min(opts.reps, 3))
                         continue
                     times, got = time_python(fn, peers.args(s, arrays), opts.reps, w.batch, peers.finish(s))
                     r[s] = {"times": times}
