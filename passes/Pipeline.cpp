@@ -23,6 +23,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -39,9 +40,9 @@ std::string ag::cpuPipeline() {
          "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
          "function-boundary-type-conversion=identity-layout-map},"
          "canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-         "convert-linalg-to-loops,convert-math-to-funcs,convert-math-to-libm,"
+         "convert-linalg-to-loops,ag-approximate-exp,ag-math-to-intrinsics,convert-math-to-funcs,convert-math-to-libm,"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-         "convert-to-llvm,reconcile-unrealized-casts,canonicalize,"
+         "finalize-memref-to-llvm{use-generic-functions use-aligned-alloc},convert-to-llvm,reconcile-unrealized-casts,canonicalize,"
          "ag-check-llvm-lowered)";
 }
 
@@ -196,6 +197,31 @@ std::vector<FunctionSignature> signaturesOf(mlir::ModuleOp module, DiagnosticEng
   return out;
 }
 
+/// Tells LLVM what the runtime's allocation functions are (as it knows malloc and free):
+/// a new block aliases nothing, so a loop that accumulates into one keeps it in
+/// registers, and a block allocated and freed unused goes away.
+void describeAllocator(llvm::Module &module) {
+  llvm::LLVMContext &ctx = module.getContext();
+  if (llvm::Function *alloc = module.getFunction("_mlir_memref_to_llvm_aligned_alloc")) {
+    alloc->addRetAttr(llvm::Attribute::NoAlias);
+    alloc->addParamAttr(0, llvm::Attribute::AllocAlign);
+    alloc->addFnAttr(llvm::Attribute::getWithAllocSizeArgs(ctx, 1, std::nullopt));
+    alloc->addFnAttr(llvm::Attribute::get(
+        ctx, llvm::Attribute::AllocKind,
+        static_cast<uint64_t>(llvm::AllocFnKind::Alloc | llvm::AllocFnKind::Aligned |
+                              llvm::AllocFnKind::Uninitialized)));
+    alloc->addFnAttr("alloc-family", "agrt");
+    alloc->addFnAttr(llvm::Attribute::NoUnwind);
+  }
+  if (llvm::Function *free = module.getFunction("_mlir_memref_to_llvm_free")) {
+    free->addParamAttr(0, llvm::Attribute::AllocatedPointer);
+    free->addFnAttr(llvm::Attribute::get(ctx, llvm::Attribute::AllocKind,
+                                         static_cast<uint64_t>(llvm::AllocFnKind::Free)));
+    free->addFnAttr("alloc-family", "agrt");
+    free->addFnAttr(llvm::Attribute::NoUnwind);
+  }
+}
+
 /// The context agc's MLIR stages run in: every dialect, its interfaces and translations.
 std::unique_ptr<mlir::MLIRContext> makeContext() {
   registerAgcPasses();
@@ -265,6 +291,7 @@ std::optional<LoweredModule> ag::lowerToLLVM(const ast::Module &module,
     diag.error("internal error: the LLVM dialect did not translate to LLVM IR");
     return std::nullopt;
   }
+  describeAllocator(*out.module);
   return out;
 }
 

@@ -67,7 +67,7 @@ const char *agc_dtype_name(agc_dtype dtype) {
 void agc_tensor_free(agc_tensor *t) {
   if (!t || !t->owner)
     return;
-  free(t->owner);
+  agrt_free(t->owner);
   t->owner = NULL;
   t->data = NULL;
 }
@@ -231,7 +231,7 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
     t->data = aligned + offset * (int64_t)element;
     return AGC_OK;
   }
-  char *copy = malloc(count ? (size_t)count * element : 1);
+  char *copy = agrt_alloc(count ? (size_t)count * element : 1);
   if (!copy)
     return AGC_OUT_OF_MEMORY;
   int64_t index[AGC_MAX_RANK] = {0};
@@ -243,7 +243,7 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
     for (int32_t d = p->rank - 1; d >= 0 && ++index[d] == sizes[d]; --d)
       index[d] = 0;
   }
-  free(allocated);
+  agrt_free(allocated);
   t->owner = copy;
   t->data = copy;
   return AGC_OK;
@@ -323,11 +323,11 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
         same = j;
     if (code != AGC_OK) {
       if (same < 0)
-        free(allocated);
+        agrt_free(allocated);
     } else if (same >= 0) {
       size_t bytes = (size_t)agc_tensor_size(outputs[same]) * agc_dtype_size(outputs[same]->dtype);
       *outputs[i] = *outputs[same];
-      outputs[i]->owner = malloc(bytes ? bytes : 1);
+      outputs[i]->owner = agrt_alloc(bytes ? bytes : 1);
       if (!outputs[i]->owner) {
         outputs[i]->data = NULL;
         code = AGC_OUT_OF_MEMORY;

@@ -92,6 +92,29 @@ def softmax_rows(logits):
 
 
 @tf.function
+def exp_values(x):
+    # agc evaluates float32 exp as a polynomial (ag-approximate-exp): its whole range,
+    # the subnormal results below -87 included.
+    return tf.exp(x)
+
+
+@tf.function
+def exp_zero_inf_nan(x):
+    # Exactly 0 below the subnormals, exactly inf above the largest float, NaN kept.
+    y = tf.exp(x)
+    return y == 0.0, y > 3.4e38, y != y
+
+
+@tf.function
+def masked_softmax(logits, mask):
+    # Masked logits are -inf: their probability is exactly 0.
+    logits = tf.where(mask, logits, tf.fill(tf.shape(logits), -1e30) * 1e30)
+    e = tf.exp(logits - tf.reduce_max(logits, axis=1, keepdims=True))
+    p = e / tf.reduce_sum(e, axis=1, keepdims=True)
+    return p, p == 0.0
+
+
+@tf.function
 def power_iteration(m):
     v = tf.ones([3, 1])
     for _ in tf.range(100):

@@ -87,6 +87,17 @@ const char *agc_dtype_name(agc_dtype dtype);
  * tensor. */
 void agc_tensor_free(agc_tensor *t);
 
+/* Memory. Buffers of 1 MiB and more that compiled code frees (its temporaries, and
+ * outputs given back with agc_tensor_free) are kept, up to 1 GiB by default, and reused
+ * by later calls: a function called in a loop on large tensors then touches the same
+ * memory each time rather than fresh pages. */
+/* Gives the kept buffers back to the system; returns how many bytes that was. */
+size_t agc_release_memory(void);
+/* Sets how many bytes may be kept (0: none); what is kept now is released if over it. */
+void agc_set_memory_cache_limit(size_t bytes);
+/* How many bytes are kept now. */
+size_t agc_cached_memory(void);
+
 /*===----------------------------------------------------------------------------------===*
  * Below: what generated code calls. Not for programs that use agc-compiled code.
  *===----------------------------------------------------------------------------------===*/
@@ -127,6 +138,16 @@ void agrt_print_i32(int64_t rank, void *descriptor);
 void agrt_print_i64(int64_t rank, void *descriptor);
 void agrt_print_i1(int64_t rank, void *descriptor);
 void agrt_print_end(void);
+
+/* The allocator of everything compiled code allocates, and of outputs' data. `align`: a
+ * power of two (16 and up; less is taken as 16); agrt_alloc aligns to 64. */
+void *agrt_aligned_alloc(size_t align, size_t size);
+void *agrt_alloc(size_t size);
+void agrt_free(void *p);
+/* The same, under the names MLIR's generic allocation functions have. */
+void *_mlir_memref_to_llvm_alloc(size_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t align, size_t size);
+void _mlir_memref_to_llvm_free(void *p);
 
 /* Copies between strided memrefs (MLIR's memref.copy of non-contiguous buffers). */
 void memrefCopy(int64_t element_size, void *source, void *destination);

@@ -125,6 +125,55 @@ def SplitReduction : Pass<"ag-split-reduction"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
 }
 
+def ApproximateExp : Pass<"ag-approximate-exp"> {
+  let summary = "Rewrite float32 math.exp as a polynomial that LLVM vectorizes";
+  let description = [{
+    A float32 `math.exp` otherwise becomes a call of libm's `expf`, which keeps the loop
+    around it scalar. This pass applies upstream's polynomial approximation of exp
+    (range reduction, a degree-7 polynomial, the exponent rebuilt with integer
+    operations; infinities, NaN, overflow and underflow handled) to f32 exps only:
+    the result is `arith` and `math.fma`, and a loop of them vectorizes. Its error is a
+    few units in the last place, as is Eigen's, which TensorFlow uses; float64 exp and
+    every other function keep libm.
+    Before:
+    ```mlir
+    %y = math.exp %x : f32
+    ```
+    After (abridged):
+    ```mlir
+    %k = math.floor (%x * 1.44269502)   // x / ln 2
+    %r = %x - %k * 0.693147182          // in [-ln2/2, ln2/2]
+    %p = math.fma ... %r ...            // the polynomial
+    %y = %p * 2^%k                      // exponent bits; 0, inf, NaN selected
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
+def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
+  let summary = "Rewrite exactly rounded math ops (fma, sqrt, floor, ...) to LLVM intrinsics";
+  let description = [{
+    `convert-math-to-libm` turns math ops into C library calls (`floorf`, `fmaf`,
+    `sqrtf`), and a call keeps its loop scalar. fma, sqrt, floor, ceil, trunc, roundeven,
+    fabs and copysign have exactly one correct result in IEEE 754, so their LLVM
+    intrinsics give the same bits, vectorize, and become single instructions. This pass
+    rewrites them to the intrinsics, on floats and vectors of floats; math functions that
+    libm approximates (exp, tanh, log, ...) are left to it.
+    Before:
+    ```mlir
+    %y = math.floor %x : f32
+    %z = math.fma %a, %b, %y : f32
+    ```
+    After:
+    ```mlir
+    %y = llvm.intr.floor(%x) : (f32) -> f32
+    %z = llvm.intr.fma(%a, %b, %y) : (f32, f32, f32) -> f32
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{

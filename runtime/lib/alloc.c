@@ -1,0 +1,145 @@
+/*===- alloc.c - The allocator of agc-compiled code -------------------------===*
+ *
+ * Every buffer the generated code allocates (memref.alloc lowered with MLIR's generic
+ * allocation functions) and every output it hands to the caller comes from here, and
+ * agc_tensor_free gives outputs back here.
+ *
+ * Large blocks (kLargeBlock and up) are kept when freed, up to kCacheSlots blocks and
+ * cache_limit bytes in all, and handed out again to an allocation of about the same
+ * size. A program that calls a function on 40 MB tensors in a loop then reuses the same
+ * memory call after call, instead of asking the kernel for fresh pages each time and
+ * taking a page fault on every 4 KiB of them (glibc maps blocks that large afresh for
+ * each malloc). TensorFlow's and XLA's allocators do the same.
+ *
+ * A header before each block's data records its size and where its memory starts: free
+ * gets only the pointer.
+ *
+ *===----------------------------------------------------------------------------------===*/
+#include "agc/runtime.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Right before every block's data: how many bytes it holds, and where the memory that
+ * malloc gave for it starts. */
+typedef struct header {
+  size_t size;
+  void *base;
+} header;
+
+enum { kCacheSlots = 16 };
+static const size_t kLargeBlock = (size_t)1 << 20;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+  header *block;
+  size_t size;
+} cache[kCacheSlots];
+static size_t cached_bytes;
+static size_t cache_limit = (size_t)1 << 30;
+
+/* A cached block of at least `size` bytes and less than twice that, aligned to `align`,
+ * the smallest one; NULL if none. */
+static header *take_cached(size_t size, size_t align) {
+  header *found = NULL;
+  pthread_mutex_lock(&lock);
+  int best = -1;
+  for (int i = 0; i < kCacheSlots; ++i)
+    if (cache[i].block && cache[i].size >= size && cache[i].size / 2 < size &&
+        (uintptr_t)(cache[i].block + 1) % align == 0 &&
+        (best < 0 || cache[i].size < cache[best].size))
+      best = i;
+  if (best >= 0) {
+    found = cache[best].block;
+    cached_bytes -= cache[best].size;
+    cache[best].block = NULL;
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+/* Keeps `h` for later; 0 if the cache is full. */
+static int keep(header *h) {
+  int kept = 0;
+  pthread_mutex_lock(&lock);
+  if (cached_bytes + h->size <= cache_limit)
+    for (int i = 0; i < kCacheSlots && !kept; ++i)
+      if (!cache[i].block) {
+        cache[i].block = h;
+        cache[i].size = h->size;
+        cached_bytes += h->size;
+        kept = 1;
+      }
+  pthread_mutex_unlock(&lock);
+  return kept;
+}
+
+void *agrt_aligned_alloc(size_t align, size_t size) {
+  if (align < sizeof(header) || (align & (align - 1)) != 0)
+    align = sizeof(header);
+  header *h = size >= kLargeBlock ? take_cached(size, align) : NULL;
+  if (h)
+    return h + 1;
+  if (size > SIZE_MAX - align - sizeof(header))
+    return NULL;
+  char *base = malloc(size + align + sizeof(header));
+  if (!base)
+    return NULL;
+  uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
+  h = (header *)data - 1;
+  h->size = size;
+  h->base = base;
+  return h + 1;
+}
+
+void *agrt_alloc(size_t size) { return agrt_aligned_alloc(64, size); }
+
+void agrt_free(void *p) {
+  if (!p)
+    return;
+  header *h = (header *)p - 1;
+  if (h->size >= kLargeBlock && keep(h))
+    return;
+  free(h->base);
+}
+
+size_t agc_release_memory(void) {
+  size_t released = 0;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < kCacheSlots; ++i)
+    if (cache[i].block) {
+      released += cache[i].size;
+      free(cache[i].block->base);
+      cache[i].block = NULL;
+    }
+  cached_bytes = 0;
+  pthread_mutex_unlock(&lock);
+  return released;
+}
+
+void agc_set_memory_cache_limit(size_t bytes) {
+  pthread_mutex_lock(&lock);
+  cache_limit = bytes;
+  int over = cached_bytes > bytes;
+  pthread_mutex_unlock(&lock);
+  if (over) /* what the cache holds goes now */
+    agc_release_memory();
+}
+
+size_t agc_cached_memory(void) {
+  pthread_mutex_lock(&lock);
+  size_t bytes = cached_bytes;
+  pthread_mutex_unlock(&lock);
+  return bytes;
+}
+
+/* At exit the cache goes back too: a leak checker sees no block left. */
+__attribute__((destructor)) static void release_at_exit(void) { agc_release_memory(); }
+
+/* MLIR's generic allocation functions (finalize-memref-to-llvm{use-generic-functions}). */
+void *_mlir_memref_to_llvm_alloc(size_t size) { return agrt_alloc(size); }
+void *_mlir_memref_to_llvm_aligned_alloc(size_t align, size_t size) {
+  return agrt_aligned_alloc(align, size);
+}
+void _mlir_memref_to_llvm_free(void *p) { agrt_free(p); }
