@@ -115,6 +115,14 @@ def masked_softmax(logits, mask):
 
 
 @tf.function
+def matmul_blocks(a, b):
+    # Large enough for ag-matmul-microkernel (4 x 16 blocks in registers); shapes that
+    # are not multiples of the block leave edges, computed as smaller matmuls.
+    c = tf.matmul(a, b)
+    return c, tf.matmul(a, b) * 2.0 + tf.reduce_sum(a)
+
+
+@tf.function
 def power_iteration(m):
     v = tf.ones([3, 1])
     for _ in tf.range(100):

@@ -174,6 +174,49 @@ def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
+  let summary = "Rewrite float32 matmuls of static shape as a register-blocked vector kernel";
+  let description = [{
+    A float32 `linalg.matmul` of static shape, at least `rows` x `cols`, becomes, on
+    tensors, loops over `cols`-wide panels of B (each copied to contiguous rows first)
+    and `rows`-high blocks of A, and a k loop that carries a `rows` x `cols` block of the
+    result in vector registers (scf.for iter_args): per k, one row of the panel is read,
+    each of the `rows` elements of A broadcast, and `rows` vector FMAs accumulate. The
+    block is read from the matmul's init before the k loop and written back after it
+    (vector.transfer_read/write on the tensor, in place after bufferization). Rows and
+    columns that the blocks do not cover become linalg.matmuls of slices, inserted back.
+    Every result element sums its products in order of k. Smaller, dynamic or other
+    matmuls are left unchanged for `ag-matmul-loop-order`.
+    Before:
+    ```mlir
+    %c = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>)
+                       outs(%init : tensor<64x64xf32>) -> tensor<64x64xf32>
+    ```
+    After (abridged, rows = 4, cols = 16):
+    ```mlir
+    scf.for %j0 = 0 to 64 step 16 iter_args(%p = %init) {
+      %panel = linalg.copy ins(%b[0, %j0] [32, 16] [1, 1]) outs(tensor.empty() : tensor<32x16xf32>)
+      scf.for %i0 = 0 to 64 step 4 iter_args(%q = %p) {
+        %acc0 = vector.transfer_read %q[%i0, %j0] : tensor<64x64xf32>, vector<16xf32>
+        ...
+        scf.for %k = 0 to 32 step 1 iter_args(%r0 = %acc0, ...) {
+          %row = vector.transfer_read %panel[%k, 0] : tensor<32x16xf32>, vector<16xf32>
+          %a0 = tensor.extract %a[%i0, %k] : tensor<64x32xf32>
+          %s0 = vector.broadcast %a0 : f32 to vector<16xf32>
+          %n0 = vector.fma %s0, %row, %r0 : vector<16xf32>
+          ...
+        }
+        vector.transfer_write ... into %q[%i0, %j0] ...
+    ```
+  }];
+  let options = [
+    Option<"rows", "rows", "int64_t", /*default=*/"4", "Rows of the result block in registers">,
+    Option<"cols", "cols", "int64_t", /*default=*/"16", "Columns of the result block (vector width)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{

@@ -1,0 +1,61 @@
+// RUN: ag-opt %s -ag-matmul-microkernel -canonicalize | FileCheck %s
+// RUN: ag-opt %s '-ag-matmul-microkernel=rows=2 cols=8' -canonicalize | FileCheck %s --check-prefix=SMALL
+// -ag-matmul-microkernel: a float32 matmul of static shape keeps a rows x cols block of
+// the result in vector registers through the k loop; B's panel is copied to contiguous
+// rows first; what the blocks leave over becomes matmuls of slices.
+
+// CHECK-LABEL: func.func @exact
+// CHECK: scf.for %[[J0:.*]] = %c0 to %c64 step %c16 iter_args(%[[P:.*]] = %arg2)
+// CHECK:   %[[PANEL:.*]] = tensor.extract_slice %arg1[0, %[[J0]]] [32, 16] [1, 1] : tensor<32x64xf32> to tensor<32x16xf32>
+// CHECK:   %[[PACKED:.*]] = linalg.copy ins(%[[PANEL]] : tensor<32x16xf32>)
+// CHECK:   scf.for %[[I0:.*]] = %c0 to %c8 step %c4 iter_args(%[[Q:.*]] = %[[P]])
+// CHECK:     %[[ACC0:.*]] = vector.transfer_read %[[Q]][%[[I0]], %[[J0]]], {{.*}} : tensor<8x64xf32>, vector<16xf32>
+// CHECK-COUNT-3: vector.transfer_read %[[Q]]
+// CHECK:     %[[K:.*]]:4 = scf.for %[[KK:.*]] = %c0 to %c32 step %c1 iter_args(%[[R0:.*]] = %[[ACC0]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:       %[[ROW:.*]] = vector.transfer_read %[[PACKED]][%[[KK]], %c0]
+// CHECK:       %[[A0:.*]] = tensor.extract %arg0[%[[I0]], %[[KK]]] : tensor<8x32xf32>
+// CHECK:       %[[S0:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// CHECK:       %[[N0:.*]] = vector.fma %[[S0]], %[[ROW]], %[[R0]] : vector<16xf32>
+// CHECK-COUNT-3: vector.fma
+// CHECK:       scf.yield %[[N0]]
+// CHECK:     %[[W0:.*]] = vector.transfer_write %[[K]]#0, %[[Q]][%[[I0]], %[[J0]]]
+// CHECK-COUNT-3: vector.transfer_write
+// CHECK-NOT: linalg.matmul
+func.func @exact(%a: tensor<8x32xf32>, %b: tensor<32x64xf32>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x32xf32>, tensor<32x64xf32>) outs(%c : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+
+// 6 x 18: the blocks cover 4 x 16; the right edge (all 6 rows, 2 columns) and the bottom
+// edge (2 rows, 16 columns) are matmuls of slices.
+// CHECK-LABEL: func.func @edges
+// CHECK: vector.fma
+// CHECK: %[[RB:.*]] = tensor.extract_slice %arg1[0, 16] [3, 2] [1, 1] : tensor<3x18xf32> to tensor<3x2xf32>
+// CHECK: %[[RC:.*]] = tensor.extract_slice %{{.*}}[0, 16] [6, 2] [1, 1] : tensor<6x18xf32> to tensor<6x2xf32>
+// CHECK: %[[RIGHT:.*]] = linalg.matmul ins(%arg0, %[[RB]] : tensor<6x3xf32>, tensor<3x2xf32>) outs(%[[RC]] : tensor<6x2xf32>)
+// CHECK: %[[WITH_RIGHT:.*]] = tensor.insert_slice %[[RIGHT]] into %{{.*}}[0, 16] [6, 2] [1, 1]
+// CHECK: %[[BA:.*]] = tensor.extract_slice %arg0[4, 0] [2, 3] [1, 1] : tensor<6x3xf32> to tensor<2x3xf32>
+// CHECK: %[[BOTTOM:.*]] = linalg.matmul ins(%[[BA]], %{{.*}} : tensor<2x3xf32>, tensor<3x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
+// CHECK: %[[ALL:.*]] = tensor.insert_slice %[[BOTTOM]] into %[[WITH_RIGHT]][4, 0] [2, 16] [1, 1]
+// CHECK: return %[[ALL]]
+func.func @edges(%a: tensor<6x3xf32>, %b: tensor<3x18xf32>, %c: tensor<6x18xf32>) -> tensor<6x18xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x3xf32>, tensor<3x18xf32>) outs(%c : tensor<6x18xf32>) -> tensor<6x18xf32>
+  return %r : tensor<6x18xf32>
+}
+
+// Left alone: smaller than a block, dynamic, float64.
+// CHECK-LABEL: func.func @untouched
+// CHECK-NOT: vector.fma
+// CHECK-COUNT-3: linalg.matmul
+// SMALL-LABEL: func.func @untouched
+// SMALL: vector.fma {{.*}} : vector<8xf32>
+// SMALL-COUNT-2: linalg.matmul
+func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x8xf32>, %c: tensor<2x8xf32>,
+                     %d: tensor<?x4xf32>, %e: tensor<4x16xf32>, %f: tensor<?x16xf32>,
+                     %g: tensor<4x4xf64>, %h: tensor<4x16xf64>, %i: tensor<4x16xf64>)
+    -> (tensor<2x8xf32>, tensor<?x16xf32>, tensor<4x16xf64>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x8xf32>) outs(%c : tensor<2x8xf32>) -> tensor<2x8xf32>
+  %1 = linalg.matmul ins(%d, %e : tensor<?x4xf32>, tensor<4x16xf32>) outs(%f : tensor<?x16xf32>) -> tensor<?x16xf32>
+  %2 = linalg.matmul ins(%g, %h : tensor<4x4xf64>, tensor<4x16xf64>) outs(%i : tensor<4x16xf64>) -> tensor<4x16xf64>
+  return %0, %1, %2 : tensor<2x8xf32>, tensor<?x16xf32>, tensor<4x16xf64>
+}
