@@ -14,7 +14,8 @@
  *
  * Ownership: inputs stay the caller's and are only read. Each output's data is allocated
  * by the call and owned by the caller: release it with agc_tensor_free (which leaves the
- * descriptor empty; freeing an empty tensor does nothing). On an error no output is set.
+ * descriptor empty; freeing an empty tensor does nothing), never with free(): it comes
+ * from agc's allocator (see Memory below). On an error no output is set.
  *
  * Module state: the module-level tf.Variables of model.py live in model.o. model_init()
  * sets them to their initial values (they start there, so calling it is needed only to
