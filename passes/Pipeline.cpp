@@ -35,14 +35,17 @@ std::string ag::scfPipeline() { return "builtin.module(cse,ag-to-scf,ag-scalariz
 
 std::string ag::cpuPipeline() {
   return "builtin.module("
-         "ag-lower-effects,canonicalize,cse,linalg-fuse-elementwise-ops,ag-matmul-microkernel,ag-matmul-loop-order,"
-         "ag-split-reduction,canonicalize,"
+         "ag-lower-effects,canonicalize,cse,linalg-fuse-elementwise-ops,"
+         "ag-matmul-microkernel,ag-matmul-loop-order,ag-split-reduction,canonicalize,"
          "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
          "function-boundary-type-conversion=identity-layout-map},"
          "canonicalize,buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-         "convert-linalg-to-loops,ag-approximate-exp,ag-math-to-intrinsics,convert-math-to-funcs,convert-math-to-libm,"
+         "convert-linalg-to-loops,ag-approximate-exp,ag-math-to-intrinsics,"
+         "convert-math-to-funcs,convert-math-to-libm,"
          "expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-vector-to-llvm,"
-         "finalize-memref-to-llvm{use-generic-functions use-aligned-alloc},convert-to-llvm,reconcile-unrealized-casts,canonicalize,"
+         // Buffers come from the runtime's allocator (runtime/lib/alloc.c).
+         "finalize-memref-to-llvm{use-generic-functions use-aligned-alloc},"
+         "convert-to-llvm,reconcile-unrealized-casts,canonicalize,"
          "ag-check-llvm-lowered)";
 }
 
