@@ -154,7 +154,6 @@ Expected<std::unique_ptr<backend::LoadedModule>> backend::loadObject(SmallVector
   add("agrt_print_i1", reinterpret_cast<void *>(&agrt_print_i1));
   add("agrt_print_end", reinterpret_cast<void *>(&agrt_print_end));
   add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-  add("_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc));
   add("_mlir_memref_to_llvm_aligned_alloc",
       reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
   add("_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));

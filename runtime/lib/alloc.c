@@ -137,8 +137,8 @@ size_t agc_cached_memory(void) {
 /* At exit the cache goes back too: a leak checker sees no block left. */
 __attribute__((destructor)) static void release_at_exit(void) { agc_release_memory(); }
 
-/* MLIR's generic allocation functions (finalize-memref-to-llvm{use-generic-functions}). */
-void *_mlir_memref_to_llvm_alloc(size_t size) { return agrt_alloc(size); }
+/* MLIR's generic allocation functions, as the CPU pipeline asks for them
+ * (finalize-memref-to-llvm{use-generic-functions use-aligned-alloc}). */
 void *_mlir_memref_to_llvm_aligned_alloc(size_t align, size_t size) {
   return agrt_aligned_alloc(align, size);
 }

@@ -146,7 +146,6 @@ void *agrt_aligned_alloc(size_t align, size_t size);
 void *agrt_alloc(size_t size);
 void agrt_free(void *p);
 /* The same, under the names MLIR's generic allocation functions have. */
-void *_mlir_memref_to_llvm_alloc(size_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(size_t align, size_t size);
 void _mlir_memref_to_llvm_free(void *p);
 
