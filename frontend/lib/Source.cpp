@@ -1,14 +1,17 @@
 //===- Source.cpp - Loading a Python source file --------------------------===//
 //
-// Steps: read the file (or stdin) into a MemoryBuffer; refuse it when too large; hand it to
-// the SourceMgr so diagnostics can quote it; then check that it is valid UTF-8 without NUL
-// bytes, pointing at the first offending byte otherwise.
+// Steps: read the file (or stdin) into a MemoryBuffer, never more than one byte past the
+// size limit; refuse it when too large; drop a UTF-8 byte order mark and read lone "\r"
+// as line ends, as CPython does; hand it to the SourceMgr so diagnostics can quote it;
+// then check that it is valid UTF-8 without NUL bytes, pointing at the first offending
+// byte otherwise.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/Source.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace ag;
@@ -48,15 +51,33 @@ static size_t findBadByte(llvm::StringRef text, bool &isNul) {
   return llvm::StringRef::npos;
 }
 
+/// CPython's view of the text: a leading UTF-8 byte order mark is not part of the source,
+/// and a lone carriage return ends a line as "\n" does. Offsets after the mark are kept
+/// (a lone "\r" becomes "\n", one byte for one).
+static std::unique_ptr<llvm::MemoryBuffer> normalize(std::unique_ptr<llvm::MemoryBuffer> buffer) {
+  llvm::StringRef text = buffer->getBuffer();
+  bool bom = text.starts_with("\xEF\xBB\xBF");
+  bool loneCR = false;
+  for (size_t i = text.find('\r'); i != llvm::StringRef::npos; i = text.find('\r', i + 1))
+    loneCR |= i + 1 == text.size() || text[i + 1] != '\n';
+  if (!bom && !loneCR)
+    return buffer;
+  std::string copy = text.drop_front(bom ? 3 : 0).str();
+  for (size_t i = 0; i < copy.size(); ++i)
+    if (copy[i] == '\r' && (i + 1 == copy.size() || copy[i + 1] != '\n'))
+      copy[i] = '\n';
+  return llvm::MemoryBuffer::getMemBufferCopy(copy, buffer->getBufferIdentifier());
+}
+
 /// Checks `buffer` and hands it to the SourceMgr.
 static std::optional<SourceFile> addBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                                            DiagnosticEngine &diag) {
   if (buffer->getBufferSize() > kMaxSourceBytes) {
-    diag.error(buffer->getBufferIdentifier() + ": file is too large (" +
-               llvm::Twine(buffer->getBufferSize()) + " bytes; agc reads at most " +
-               llvm::Twine(kMaxSourceBytes) + ")");
+    diag.error(buffer->getBufferIdentifier() + ": file is too large (more than " +
+               llvm::Twine(kMaxSourceBytes) + " bytes, the most agc reads)");
     return std::nullopt;
   }
+  buffer = normalize(std::move(buffer));
   llvm::StringRef stored = buffer->getBuffer();
   llvm::StringRef storedName = buffer->getBufferIdentifier();
   unsigned id = diag.getSourceMgr().AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -79,13 +100,47 @@ std::optional<SourceFile> ag::addSourceBuffer(llvm::StringRef name, llvm::String
   return addBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), diag);
 }
 
+/// Reads `path` ("-" for stdin) up to one byte past kMaxSourceBytes, so that an endless
+/// input (/dev/zero, a pipe) is refused by its size rather than read whole.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readBounded(llvm::StringRef path) {
+  namespace fs = llvm::sys::fs;
+  bool isStdin = path == "-";
+  fs::file_t fd = fs::getStdinHandle();
+  if (!isStdin) {
+    llvm::Expected<fs::file_t> opened = fs::openNativeFileForRead(path);
+    if (!opened)
+      return opened.takeError();
+    fd = *opened;
+  }
+  llvm::SmallVector<char, 0> bytes;
+  llvm::Error failure = llvm::Error::success();
+  while (bytes.size() <= kMaxSourceBytes) {
+    size_t old = bytes.size();
+    size_t chunk = std::min<size_t>(1 << 16, kMaxSourceBytes + 1 - old);
+    bytes.resize_for_overwrite(old + chunk);
+    llvm::Expected<size_t> got = fs::readNativeFile(fd, llvm::MutableArrayRef(bytes.data() + old, chunk));
+    if (!got) {
+      failure = got.takeError();
+      bytes.truncate(old);
+      break;
+    }
+    bytes.truncate(old + *got);
+    if (*got == 0)
+      break;
+  }
+  if (!isStdin)
+    fs::closeFile(fd);
+  if (failure)
+    return failure;
+  return llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(bytes.data(), bytes.size()),
+                                              isStdin ? "<stdin>" : path);
+}
+
 std::optional<SourceFile> ag::loadSourceFile(llvm::StringRef path, DiagnosticEngine &diag) {
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false,
-                                                   /*RequiresNullTerminator=*/false);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer = readBounded(path);
   if (!buffer) {
-    diag.error("cannot read '" + path + "': " + buffer.getError().message());
+    diag.error("cannot read '" + path + "': " + llvm::toString(buffer.takeError()));
     return std::nullopt;
   }
-  // getFileOrSTDIN names the buffer after the path, and "<stdin>" for "-".
   return addBuffer(std::move(*buffer), diag);
 }

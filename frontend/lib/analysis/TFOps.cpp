@@ -503,8 +503,10 @@ std::optional<Value> TFOpTyper::typeRange() {
     if (p->isTensorLike()) {
       dtype = p->dtype;
       known = false;
-    } else if (p->kind == Value::Kind::Float && dtype == DType::Int32) {
+    } else if (p->kind == Value::Kind::Float && isInteger(dtype)) {
       dtype = DType::Float32;
+    } else if (p->kind == Value::Kind::Int && p->i != int32_t(p->i) && dtype == DType::Int32) {
+      dtype = DType::Int64;
     } else if (!p->isPyScalar()) {
       return error(loc, "tf.range() takes numbers, not " + p->describe());
     }

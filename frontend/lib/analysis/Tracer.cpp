@@ -1209,9 +1209,8 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   }
   std::vector<Value> items;
   if (iter->kind == Value::Kind::Range) {
-    int64_t start = iter->elements[0].i, stop = iter->elements[1].i, step = iter->elements[2].i;
-    int64_t count = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
-                             : (start > stop ? (start - stop - step - 1) / -step : 0);
+    int64_t start = iter->elements[0].i, step = iter->elements[2].i;
+    int64_t count = rangeLength(*iter).value_or(INT64_MAX);
     if (count > int64_t(kMaxUnroll)) {
       error(stmt.getIter().loc(), "this Python for loop would unroll " + llvm::Twine(count) +
                                       " times (agc's limit is " + llvm::Twine(kMaxUnroll) +

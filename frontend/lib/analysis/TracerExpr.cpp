@@ -93,15 +93,19 @@ static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &sha
     return false;
   DType d;
   switch (v.kind) {
-  case Value::Kind::Int: d = DType::Int32; break;
+  case Value::Kind::Int: // TensorFlow: int32, or int64 for a value int32 cannot hold
+    d = v.i == int32_t(v.i) ? DType::Int32 : DType::Int64;
+    break;
   case Value::Kind::Float: d = DType::Float32; break;
   case Value::Kind::Bool: d = DType::Bool; break;
   case Value::Kind::Str: d = DType::String; break;
   default: return false;
   }
-  if (!dtype || (*dtype == DType::Int32 && d == DType::Float32))
+  // Ints widen to int64, and ints and floats together make float32.
+  if (!dtype || (isInteger(*dtype) && (d == DType::Float32 || d == DType::Int64)))
     dtype = d;
-  else if (*dtype != d && !(*dtype == DType::Float32 && d == DType::Int32))
+  else if (*dtype != d && !(*dtype == DType::Float32 && isInteger(d)) &&
+           !(*dtype == DType::Int64 && d == DType::Int32))
     return false;
   return true;
 }
@@ -180,47 +184,125 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
 // Operators
 //===----------------------------------------------------------------------------------===//
 
+/// Why a Python int operation has no result agc can hold: Python's ints are unbounded,
+/// agc evaluates them in 64 bits, and a result outside that range is refused rather than
+/// wrapped.
+static std::string intOverflow(llvm::StringRef what) {
+  return "the Python int result of " + what.str() +
+         " does not fit in 64 bits, the range in which agc evaluates Python ints while "
+         "compiling";
+}
+
+/// Python's `i ** j` for ints, j >= 0, by repeated squaring; nullopt when it overflows.
+static std::optional<int64_t> checkedPow(int64_t base, int64_t exp) {
+  int64_t result = 1;
+  while (true) {
+    if (exp & 1)
+      if (__builtin_mul_overflow(result, base, &result))
+        return std::nullopt;
+    exp >>= 1;
+    if (!exp)
+      return result;
+    if (__builtin_mul_overflow(base, base, &base))
+      return std::nullopt;
+  }
+}
+
+/// Python arithmetic on two Python ints (bools count as ints), exact or refused.
+static std::optional<Value> pyIntArith(ast::BinaryOp op, int64_t i, int64_t j,
+                                       std::string &failure) {
+  using B = ast::BinaryOp;
+  std::string what = (llvm::Twine(i) + " " + ast::spelling(op) + " " + llvm::Twine(j)).str();
+  int64_t r = 0;
+  switch (op) {
+  case B::Add:
+    if (__builtin_add_overflow(i, j, &r)) break;
+    return Value::integer(r);
+  case B::Sub:
+    if (__builtin_sub_overflow(i, j, &r)) break;
+    return Value::integer(r);
+  case B::Mul:
+    if (__builtin_mul_overflow(i, j, &r)) break;
+    return Value::integer(r);
+  case B::FloorDiv:
+  case B::Mod: {
+    if (j == 0) { failure = "integer division or modulo by zero"; return std::nullopt; }
+    if (j == -1) { // i / -1 overflows for INT64_MIN in C++; the remainder is 0
+      if (op == B::Mod) return Value::integer(0);
+      if (__builtin_sub_overflow(int64_t(0), i, &r)) break;
+      return Value::integer(r);
+    }
+    int64_t q = i / j, m = i % j;
+    if (m != 0 && ((m < 0) != (j < 0))) { // Python rounds the quotient toward -inf
+      --q;
+      m += j;
+    }
+    return Value::integer(op == B::FloorDiv ? q : m);
+  }
+  case B::Pow:
+    if (std::optional<int64_t> p = checkedPow(i, j))
+      return Value::integer(*p);
+    break;
+  case B::BitAnd: return Value::integer(i & j);
+  case B::BitOr: return Value::integer(i | j);
+  case B::BitXor: return Value::integer(i ^ j);
+  case B::LShift:
+    if (j < 0) { failure = "negative shift count"; return std::nullopt; }
+    if (i == 0) return Value::integer(0);
+    if (j >= 63 || ((i << j) >> j) != i) break;
+    return Value::integer(i << j);
+  case B::RShift:
+    if (j < 0) { failure = "negative shift count"; return std::nullopt; }
+    return Value::integer(i >> std::min<int64_t>(j, 63));
+  case B::Div:
+  case B::MatMul:
+    llvm_unreachable("not an int-to-int operator");
+  }
+  failure = intOverflow(what);
+  return std::nullopt;
+}
+
 /// Python arithmetic on two Python numbers (bools count as ints).
 static std::optional<Value> pyArith(ast::BinaryOp op, const Value &a, const Value &b,
                                     std::string &failure) {
   bool isFloat = a.kind == Value::Kind::Float || b.kind == Value::Kind::Float;
   double x = a.kind == Value::Kind::Float ? a.f : double(a.i);
   double y = b.kind == Value::Kind::Float ? b.f : double(b.i);
-  int64_t i = a.i, j = b.i;
   using B = ast::BinaryOp;
-  switch (op) {
-  case B::Add: return isFloat ? Value::floating(x + y) : Value::integer(i + j);
-  case B::Sub: return isFloat ? Value::floating(x - y) : Value::integer(i - j);
-  case B::Mul: return isFloat ? Value::floating(x * y) : Value::integer(i * j);
-  case B::Div:
+  if (op == B::MatMul) {
+    failure = "unsupported operand types for @: " + a.typeString() + " and " + b.typeString();
+    return std::nullopt;
+  }
+  if (op == B::Div) {
     if (y == 0) { failure = "division by zero"; return std::nullopt; }
     return Value::floating(x / y);
+  }
+  // int ** negative int is a float in Python.
+  if (!isFloat && !(op == B::Pow && b.i < 0))
+    return pyIntArith(op, a.i, b.i, failure);
+  switch (op) {
+  case B::Add: return Value::floating(x + y);
+  case B::Sub: return Value::floating(x - y);
+  case B::Mul: return Value::floating(x * y);
   case B::FloorDiv:
   case B::Mod: {
-    if (y == 0) { failure = "integer division or modulo by zero"; return std::nullopt; }
-    if (isFloat) {
-      double q = std::floor(x / y);
-      return op == B::FloorDiv ? Value::floating(q) : Value::floating(x - q * y);
-    }
-    int64_t q = i / j;
-    if ((i % j != 0) && ((i < 0) != (j < 0)))
-      --q;
-    return op == B::FloorDiv ? Value::integer(q) : Value::integer(i - q * j);
+    if (y == 0) { failure = "float division or modulo by zero"; return std::nullopt; }
+    double q = std::floor(x / y);
+    return op == B::FloorDiv ? Value::floating(q) : Value::floating(x - q * y);
   }
   case B::Pow:
-    if (!isFloat && j >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < j; ++k)
-        r *= i;
-      return Value::integer(r);
+    if (x == 0 && y < 0) {
+      failure = "0.0 cannot be raised to a negative power";
+      return std::nullopt;
+    }
+    if (x < 0 && y != std::floor(y)) {
+      failure = "a negative number raised to a fractional power is a complex number, "
+                "which agc does not support";
+      return std::nullopt;
     }
     return Value::floating(std::pow(x, y));
-  case B::BitAnd: if (!isFloat) return Value::integer(i & j); break;
-  case B::BitOr: if (!isFloat) return Value::integer(i | j); break;
-  case B::BitXor: if (!isFloat) return Value::integer(i ^ j); break;
-  case B::LShift: if (!isFloat && j >= 0 && j < 63) return Value::integer(i << j); break;
-  case B::RShift: if (!isFloat && j >= 0) return Value::integer(i >> std::min<int64_t>(j, 63)); break;
-  case B::MatMul: break;
+  default:
+    break;
   }
   failure = "unsupported operand types for " + ast::spelling(op).str() + ": " + a.typeString() +
             " and " + b.typeString();
@@ -288,6 +370,11 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
     }
     if (op == B::Mul && (lhs.isPySequence() || lhs.kind == Value::Kind::Str) &&
         rhs.kind == Value::Kind::Int) {
+      size_t unit = std::max<size_t>(1, std::max(lhs.s.size(), lhs.elements.size()));
+      if (rhs.i > 0 && uint64_t(rhs.i) > uint64_t(kMaxSequence) / unit)
+        return error(loc, "repeating a Python " + lhs.typeString() + " " + llvm::Twine(rhs.i) +
+                              " times makes more than " + llvm::Twine(kMaxSequence) +
+                              " elements (agc's limit)");
       Value out = lhs;
       out.s.clear();
       out.elements.clear();
@@ -464,7 +551,11 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
   switch (u.getOp()) {
   case ast::UnaryOp::Plus: return v->kind == Value::Kind::Bool ? Value::integer(v->i) : *v;
   case ast::UnaryOp::Minus:
-    return v->kind == Value::Kind::Float ? Value::floating(-v->f) : Value::integer(-v->i);
+    if (v->kind == Value::Kind::Float)
+      return Value::floating(-v->f);
+    if (v->i == INT64_MIN)
+      return error(expr.loc(), intOverflow("-(" + std::to_string(v->i) + ")"));
+    return Value::integer(-v->i);
   case ast::UnaryOp::Invert:
     if (v->kind == Value::Kind::Float)
       return error(expr.loc(), "bad operand for ~: a float");
@@ -767,6 +858,32 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
   }
 }
 
+/// Python's float(str) and int(str): decimal text with optional sign and surrounding
+/// white space; float also takes "nan", "inf" and "infinity" in any case.
+std::optional<Value> Tracer::Impl::parseNumber(llvm::StringRef name, llvm::StringRef text,
+                                               const Location &loc) {
+  std::string trimmed = text.trim().str();
+  std::string lower = llvm::StringRef(trimmed).lower();
+  llvm::StringRef body = llvm::StringRef(lower).ltrim("+-");
+  bool decimal = !body.empty() && body.find_first_not_of("0123456789._e+-") == llvm::StringRef::npos;
+  if (name == "int") {
+    int64_t i = 0;
+    llvm::StringRef digits = llvm::StringRef(trimmed).starts_with("+") ? llvm::StringRef(trimmed).drop_front() : llvm::StringRef(trimmed);
+    if (!digits.empty() && digits.find_first_not_of("-0123456789") == llvm::StringRef::npos &&
+        !digits.getAsInteger(10, i))
+      return Value::integer(i);
+    return error(loc, "invalid literal for int() with base 10: '" + text + "' (or one outside "
+                      "the 64 bits in which agc evaluates Python ints)");
+  }
+  if (decimal || body == "nan" || body == "inf" || body == "infinity") {
+    char *end = nullptr;
+    double x = std::strtod(trimmed.c_str(), &end);
+    if (end && *end == '\0')
+      return Value::floating(x);
+  }
+  return error(loc, "could not convert string to float: '" + text + "'");
+}
+
 std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallArgs &args) {
   auto py = [&](size_t i) -> const Value & { return args.positional[i]; };
   size_t n = args.positional.size();
@@ -804,10 +921,10 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (v.kind == Value::Kind::Str)
       return Value::integer(v.s.size());
     if (v.kind == Value::Kind::Range) {
-      int64_t start = v.elements[0].i, stop = v.elements[1].i, step = v.elements[2].i;
-      int64_t count = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
-                               : std::max<int64_t>(0, (start - stop - step - 1) / -step);
-      return Value::integer(count);
+      std::optional<int64_t> count = rangeLength(v);
+      if (!count)
+        return error(args.loc, intOverflow("len() of this range"));
+      return Value::integer(*count);
     }
     if (v.isTensorLike()) {
       if (!v.shape.rankKnown || v.shape.rank() == 0)
@@ -830,17 +947,30 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     }
     if (name == "str")
       return Value::str(v.pyStr(false));
+    if (v.kind == Value::Kind::Str && (name == "float" || name == "int"))
+      return parseNumber(name, v.s, args.loc);
     if (!v.isPyScalar())
       return error(args.loc, name + "() of " + v.describe() + " is not supported");
     double x = v.kind == Value::Kind::Float ? v.f : double(v.i);
-    if (name == "int")
+    if (name == "int") {
+      if (v.kind != Value::Kind::Float)
+        return Value::integer(v.i);
+      if (std::isnan(x))
+        return error(args.loc, "cannot convert float NaN to integer");
+      // Every double in [-2^63, 2^63) truncates to an int64.
+      if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0))
+        return error(args.loc, intOverflow("int(" + pythonFloat(x) + ")"));
       return Value::integer(int64_t(x));
+    }
     if (name == "float")
       return Value::floating(x);
     if (name == "bool")
       return Value::boolean(x != 0);
-    return v.kind == Value::Kind::Float ? Value::floating(std::fabs(v.f))
-                                        : Value::integer(v.i < 0 ? -v.i : v.i);
+    if (v.kind == Value::Kind::Float)
+      return Value::floating(std::fabs(v.f));
+    if (v.i == INT64_MIN)
+      return error(args.loc, intOverflow("abs(" + std::to_string(v.i) + ")"));
+    return Value::integer(v.i < 0 ? -v.i : v.i);
   }
   if (name == "min" || name == "max") {
     std::vector<Value> items = n == 1 && py(0).isPySequence() ? py(0).elements
@@ -865,10 +995,13 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
       return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List, {});
     Value v = py(0);
     if (v.kind == Value::Kind::Range) {
+      std::optional<int64_t> count = rangeLength(v);
+      if (!count || *count > kMaxSequence)
+        return error(args.loc, name + "() of a range of more than " +
+                                   llvm::Twine(kMaxSequence) + " elements (agc's limit)");
       std::vector<Value> items;
-      for (int64_t k = v.elements[0].i; v.elements[2].i > 0 ? k < v.elements[1].i : k > v.elements[1].i;
-           k += v.elements[2].i)
-        items.push_back(Value::integer(k));
+      for (int64_t k = 0; k < *count; ++k)
+        items.push_back(Value::integer(v.elements[0].i + k * v.elements[2].i));
       v.elements = std::move(items);
     } else if (!v.isPySequence()) {
       return error(args.loc, name + "() of " + v.describe() + " is not supported");

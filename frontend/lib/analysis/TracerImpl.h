@@ -66,6 +66,8 @@ public:
   }
   std::optional<Value> call(const Value &callee, const CallArgs &args, const ast::CallExpr &expr);
   /// range, len, print, int, float, ... called from traced code.
+  std::optional<Value> parseNumber(llvm::StringRef name, llvm::StringRef text,
+                                   const Location &loc);
   std::optional<Value> callBuiltin(llvm::StringRef name, const CallArgs &args);
   std::optional<Value> subscript(const Value &value, const ast::Expr &index, const Location &loc);
   std::optional<Value> subscriptSequence(const Value &base, const ast::Expr &index);
@@ -215,6 +217,8 @@ public:
   /// never ends would otherwise hang the compiler).
   static constexpr unsigned kWarnUnroll = 10000;
   static constexpr unsigned kMaxUnroll = 1000000;
+  /// The most elements a Python list, tuple or str built while tracing may hold.
+  static constexpr int64_t kMaxSequence = int64_t(1) << 24;
 };
 
 } // namespace ag::analysis

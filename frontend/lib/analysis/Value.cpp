@@ -188,3 +188,13 @@ std::string Value::pyStr(bool repr) const {
     return "<" + v.typeString() + ">";
   }
 }
+
+std::optional<int64_t> ag::analysis::rangeLength(const Value &range) {
+  // In 128 bits, where stop - start cannot overflow.
+  __int128 start = range.elements[0].i, stop = range.elements[1].i, step = range.elements[2].i;
+  __int128 count = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                            : (start > stop ? (start - stop - step - 1) / -step : 0);
+  if (count > INT64_MAX)
+    return std::nullopt;
+  return int64_t(count);
+}

@@ -139,6 +139,10 @@ struct Value {
   std::string pyStr(bool repr) const;
 };
 
+/// How many elements the Python range `range` (start, stop, step) yields; nullopt when
+/// that count does not fit in an int64 (range(-2**63, 2**63 - 1)).
+std::optional<int64_t> rangeLength(const Value &range);
+
 } // namespace ag::analysis
 
 #endif // AG_FRONTEND_ANALYSIS_VALUE_H
