@@ -104,9 +104,21 @@ void lowerAssert(ModuleOp module, ag::AssertOp op, llvm::StringMap<LLVM::GlobalO
   auto ifOp = scf::IfOp::create(builder, loc, failed, /*withElseRegion=*/false);
   builder.setInsertionPointToStart(ifOp.thenBlock());
   auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
-  func::FuncOp fail = declare(module, builder, "agrt_fail", builder.getFunctionType({ptr}, {}));
-  func::CallOp::create(builder, loc, fail,
-                       ValueRange{stringPointer(module, builder, loc, op.getMessage(), globals)});
+  Value message = stringPointer(module, builder, loc, op.getMessage(), globals);
+  if (op.getValues().empty()) {
+    func::FuncOp fail = declare(module, builder, "agrt_fail", builder.getFunctionType({ptr}, {}));
+    func::CallOp::create(builder, loc, fail, ValueRange{message});
+  } else {
+    // agrt_fail_values(message, v0, v1, v2): the message's {0}, {1}, {2} are the values.
+    Type i64 = builder.getI64Type();
+    func::FuncOp fail = declare(module, builder, "agrt_fail_values",
+                                builder.getFunctionType({ptr, i64, i64, i64}, {}));
+    llvm::SmallVector<Value> operands{message};
+    operands.append(op.getValues().begin(), op.getValues().end());
+    while (operands.size() < 4)
+      operands.push_back(arith::ConstantIntOp::create(builder, loc, 0, 64));
+    func::CallOp::create(builder, loc, fail, operands);
+  }
   op.erase();
 }
 

@@ -11,6 +11,7 @@
 
 #include "agc/runtime.h"
 
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -46,9 +47,11 @@ static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeG
   if (!target)
     return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
                              triple.str().c_str(), error.c_str());
-  std::string cpu = options.cpu.empty() ? sys::getHostCPUName().str() : options.cpu;
+  bool native = options.cpu == "native";
+  std::string cpu = native ? sys::getHostCPUName().str()
+                           : options.cpu.empty() ? std::string(backend::kDefaultCPU) : options.cpu;
   std::string features;
-  if (options.cpu.empty()) {
+  if (native) {
     // The host's own features, sorted: the same machine gives the same string.
     std::vector<std::string> names;
     for (const auto &entry : sys::getHostCPUFeatures())
@@ -72,6 +75,25 @@ static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeG
     return createStringError(inconvertibleErrorCode(), "cannot make a target machine for CPU '%s'",
                              cpu.c_str());
   return machine;
+}
+
+Error backend::checkCPU(StringRef cpu) {
+  if (cpu.empty() || cpu == "native")
+    return Error::success();
+  initializeTargets();
+  Triple triple(sys::getDefaultTargetTriple());
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
+                             triple.str().c_str(), error.c_str());
+  std::unique_ptr<MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, "", ""));
+  if (info && info->isCPUStringValid(cpu))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown --mcpu '%s' for %s (try native, x86-64-v2, x86-64-v3, "
+                           "x86-64-v4, skylake-avx512, znver4; `llc -mcpu=help` lists them all)",
+                           cpu.str().c_str(), triple.str().c_str());
 }
 
 static void optimize(Module &m, TargetMachine &machine, unsigned level) {
@@ -145,6 +167,7 @@ Expected<std::unique_ptr<backend::LoadedModule>> backend::loadObject(SmallVector
   };
   add("agrt_invoke", reinterpret_cast<void *>(&agrt_invoke));
   add("agrt_fail", reinterpret_cast<void *>(&agrt_fail));
+  add("agrt_fail_values", reinterpret_cast<void *>(&agrt_fail_values));
   add("agrt_print_begin", reinterpret_cast<void *>(&agrt_print_begin));
   add("agrt_print_text", reinterpret_cast<void *>(&agrt_print_text));
   add("agrt_print_f32", reinterpret_cast<void *>(&agrt_print_f32));

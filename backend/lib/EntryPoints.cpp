@@ -5,7 +5,8 @@
 //     int PREFIX_f(const agc_tensor *x, ..., agc_tensor *result, ..., agc_status *status)
 //
 // that passes a constant description of f's signature (an agrt_function: parameter
-// names, dtypes, shapes; f's C interface `_mlir_ciface_f`) and its arguments as two
+// names, dtypes, shapes; a call of f's C interface `_mlir_ciface_f` with its pointers
+// packed in an array, whatever their number) and its arguments as two
 // arrays to the runtime's agrt_invoke, which checks the inputs, builds the memref
 // descriptors, calls f and hands the results over. `PREFIX_init` resets module state.
 //
@@ -51,7 +52,7 @@ struct Tables {
   IntegerType *i64 = Type::getInt64Ty(ctx);
   /// agrt_param: {const char *name; agc_dtype dtype; int32_t rank; const int64_t *shape;}
   StructType *param = StructType::get(ctx, {ptr, i32, i32, ptr});
-  /// agrt_function: {name; num_inputs; inputs; num_outputs; outputs; ciface}
+  /// agrt_function: {name; num_inputs; inputs; num_outputs; outputs; call (ENTRY.packed)}
   StructType *function = StructType::get(ctx, {ptr, i32, ptr, i32, ptr, ptr});
 
   Constant *global(Constant *init, const Twine &name) {
@@ -82,6 +83,23 @@ struct Tables {
 };
 } // namespace
 
+/// `void ENTRY.packed(void **args)`: calls `ciface` with args[0], args[1], ... as its
+/// pointer parameters, so that the runtime calls any function, whatever its number of
+/// parameters, through one signature.
+static Function *packedCall(Module &m, Function *ciface, StringRef entry) {
+  LLVMContext &ctx = m.getContext();
+  PointerType *ptr = PointerType::getUnqual(ctx);
+  Function *packed = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr}, false),
+                                      GlobalValue::InternalLinkage, entry + ".packed", m);
+  IRBuilder<> b(BasicBlock::Create(ctx, "entry", packed));
+  SmallVector<Value *> args;
+  for (unsigned k = 0; k < ciface->arg_size(); ++k)
+    args.push_back(b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, packed->getArg(0), k)));
+  b.CreateCall(ciface, args);
+  b.CreateRetVoid();
+  return packed;
+}
+
 void backend::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   Module &m = *lowered.module;
   // Only the entry points are exported.
@@ -106,7 +124,8 @@ void backend::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
                              ConstantInt::get(t.i32, sig.inputs.size()),
                              t.params(sig.inputs, entry + ".inputs"),
                              ConstantInt::get(t.i32, sig.results.size()),
-                             t.params(sig.results, entry + ".outputs"), ciface}),
+                             t.params(sig.results, entry + ".outputs"),
+                             packedCall(m, ciface, entry)}),
         entry + ".info");
 
     SmallVector<Type *> types(sig.inputs.size() + sig.results.size() + 1, t.ptr);
@@ -161,7 +180,8 @@ static std::string typeText(const TensorSignature &t) {
   return out + "]";
 }
 
-std::string backend::cHeader(const LoweredModule &lowered, StringRef prefix, StringRef source) {
+std::string backend::cHeader(const LoweredModule &lowered, StringRef prefix, StringRef source,
+                             ArrayRef<std::string> defines) {
   std::string guard = "AGC_" + prefix.upper() + "_H";
   std::string out;
   raw_string_ostream os(out);
@@ -171,7 +191,19 @@ std::string backend::cHeader(const LoweredModule &lowered, StringRef prefix, Str
      << " *     cc app.c " << prefix << ".o $(pkg-config --cflags --libs agc-runtime) -lm\n"
      << " * agc/runtime.h says what agc_tensor and agc_status hold, who owns the outputs\n"
      << " * (free them with agc_tensor_free), and which functions may run concurrently.\n"
-     << " * Each function returns AGC_OK (0), or an error code with a message in *status.\n */\n"
+     << " * Each function returns AGC_OK (0), or an error code with a message in *status.\n";
+  if (!defines.empty()) {
+    os << " *\n * Specialized with";
+    for (const std::string &d : defines) {
+      // A value is Python text: keep the comment closed whatever it holds.
+      std::string safe = d;
+      for (size_t at = safe.find("*/"); at != std::string::npos; at = safe.find("*/", at))
+        safe.replace(at, 2, "* /");
+      os << " -D " << safe;
+    }
+    os << "\n";
+  }
+  os << " */\n"
      << "#ifndef " << guard << "\n#define " << guard << "\n\n#include \"agc/runtime.h\"\n\n"
      << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   for (const FunctionSignature &sig : lowered.functions) {

@@ -153,5 +153,19 @@ LogicalResult PrintOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------------------===//
+// ag.assert
+//===----------------------------------------------------------------------------------===//
+
+/// The runtime substitutes at most this many values into a failed check's message.
+static constexpr unsigned kMaxAssertValues = 3;
+
+LogicalResult AssertOp::verify() {
+  if (getValues().size() > kMaxAssertValues)
+    return emitOpError() << "takes at most " << kMaxAssertValues << " values, not "
+                         << getValues().size();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "ag/compiler/AgOps.cpp.inc"

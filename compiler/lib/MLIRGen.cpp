@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
@@ -53,9 +54,32 @@ MLIRGen::MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag)
   builder.setInsertionPointToStart(moduleInit.addEntryBlock());
 }
 
-MLIRGen::~MLIRGen() = default;
+MLIRGen::~MLIRGen() { dropPending(); }
+
+void MLIRGen::dropPending() {
+  // A trace that failed midway leaves the blocks of unfinished staged ifs and loops
+  // outside any region, and their ops use values of the function and of each other (a
+  // loop inside an if): drop every reference first, then free them, before the module.
+  // (A finished one's blocks are in its op's regions already: null here.)
+  auto drop = [](const std::unique_ptr<mlir::Block> &block) {
+    if (block)
+      for (mlir::Operation &op : *block)
+        op.dropAllReferences();
+  };
+  for (const std::unique_ptr<CondState> &c : conds) {
+    drop(c->thenBlock);
+    drop(c->elseBlock);
+  }
+  for (const std::unique_ptr<LoopState> &l : loops) {
+    drop(l->before);
+    drop(l->after);
+  }
+  conds.clear();
+  loops.clear();
+}
 
 mlir::OwningOpRef<mlir::ModuleOp> MLIRGen::takeModule() {
+  dropPending();
   if (moduleInit) {
     moduleInit.erase();
     moduleInit = nullptr;
@@ -110,9 +134,24 @@ RankedTensorType MLIRGen::tensorType(const Value &value, const Location &at) {
              "by agc's code generator; give it a rank (a shape in the input signature, or set_shape)");
     return nullptr;
   }
+  if (value.shape.rank() > kMaxRank) {
+    fail(at, "a tensor of rank " + llvm::Twine(value.shape.rank()) + " " + value.shape.str() +
+                 ": agc's code generator and C interface handle ranks up to " +
+                 llvm::Twine(kMaxRank));
+    return nullptr;
+  }
   llvm::SmallVector<int64_t> dims;
-  for (int64_t d : value.shape.dims)
+  double bytes = elementBytes(RankedTensorType::get({}, elementType(value.dtype)));
+  for (int64_t d : value.shape.dims) {
     dims.push_back(d < 0 ? mlir::ShapedType::kDynamic : d);
+    bytes *= d < 0 ? 1 : double(d);
+  }
+  if (bytes > double(kMaxTensorBytes)) {
+    fail(at, "a " + analysis::dtypeName(value.dtype) + " tensor of shape " + value.shape.str() +
+                 " would need more than " + llvm::Twine(kMaxTensorBytes >> 40) +
+                 " TiB, more than any machine's memory");
+    return nullptr;
+  }
   return RankedTensorType::get(dims, elementType(value.dtype));
 }
 
@@ -192,7 +231,71 @@ mlir::Value MLIRGen::empty(RankedTensorType type, llvm::ArrayRef<mlir::Value> si
   for (int64_t d = 0; d < type.getRank(); ++d)
     if (type.isDynamicDim(d))
       dynamic.push_back(sizes[d]);
+  checkSizes(type, sizes, l);
   return mlir::tensor::EmptyOp::create(builder, l, type, dynamic);
+}
+
+void MLIRGen::checkSizes(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                         mlir::Location l) {
+  if (type.hasStaticShape())
+    return; // tensorType() checked it
+  // Each dynamic size is not negative; the byte count, computed in floating point where
+  // it cannot wrap, stays below kMaxTensorBytes.
+  mlir::Type f64 = builder.getF64Type();
+  mlir::Value bytes = scalarConstant(double(elementBytes(type)), f64, l);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      bytes = mlir::arith::MulFOp::create(builder, l, bytes,
+                                          scalarConstant(double(type.getDimSize(d)), f64, l));
+      continue;
+    }
+    mlir::Value size = sizes[d];
+    if (llvm::isa_and_present<mlir::tensor::DimOp>(size.getDefiningOp()))
+      ; // the size of a tensor that exists
+    else
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, size,
+                                        indexConstant(0, l)),
+            "dimension " + llvm::Twine(d) + " of a new tensor would have the negative size {0}",
+            {size}, l);
+    mlir::Value asFloat = mlir::arith::SIToFPOp::create(
+        builder, l, f64,
+        mlir::arith::IndexCastOp::create(builder, l, builder.getI64Type(), size));
+    bytes = mlir::arith::MulFOp::create(builder, l, bytes, asFloat);
+  }
+  check(mlir::arith::CmpFOp::create(builder, l, mlir::arith::CmpFPredicate::OLE, bytes,
+                                    scalarConstant(double(kMaxTensorBytes), f64, l)),
+        "a new tensor would need more than " + llvm::Twine(kMaxTensorBytes >> 40) +
+            " TiB, more than any machine's memory",
+        {}, l);
+}
+
+int64_t MLIRGen::elementBytes(RankedTensorType type) {
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  return bits == 1 ? 1 : bits / 8;
+}
+
+void MLIRGen::check(OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
+                    llvm::ArrayRef<mlir::Value> values, mlir::Location l) {
+  if (!runtimeChecks)
+    return;
+  if (std::optional<int64_t> known = mlir::getConstantIntValue(ok); known && *known)
+    return;
+  // A comparison of constants (static sizes) that holds needs no check.
+  llvm::SmallVector<mlir::OpFoldResult, 1> folded;
+  if (mlir::Operation *def = ok.getDefiningOp(); def && mlir::succeeded(def->fold(folded)) &&
+      folded.size() == 1)
+    if (std::optional<int64_t> known = mlir::getConstantIntValue(folded[0]); known && *known)
+      return;
+  mlir::Type i64 = b.getI64Type();
+  llvm::SmallVector<mlir::Value> asI64;
+  for (mlir::Value v : values) {
+    if (v.getType().isIndex())
+      v = mlir::arith::IndexCastOp::create(b, l, i64, v);
+    else if (v.getType() != i64)
+      v = mlir::arith::ExtSIOp::create(b, l, i64, v);
+    asI64.push_back(v);
+  }
+  AssertOp::create(b, l, ok, where(l) + message.str(), asI64);
 }
 
 mlir::Value MLIRGen::filled(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
@@ -237,6 +340,17 @@ mlir::Value MLIRGen::reshape(mlir::Value t, RankedTensorType type,
       one = mlir::tensor::CastOp::create(builder, l, RankedTensorType::get({1}, e), flat);
     return mlir::tensor::CollapseShapeOp::create(builder, l, type, one,
                                                  llvm::ArrayRef<mlir::ReassociationIndices>{});
+  }
+  // Upstream's expand-strided-metadata crashes on a memref.expand_shape with two dynamic
+  // sizes in one group (MLIR 22): that case goes through tensor.reshape and a shape
+  // tensor, which lowers to memref.reshape.
+  if (llvm::count_if(type.getShape(), mlir::ShapedType::isDynamic) > 1) {
+    llvm::SmallVector<mlir::Value> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      dims.push_back(type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l));
+    mlir::Value shape = mlir::tensor::FromElementsOp::create(
+        builder, l, RankedTensorType::get({type.getRank()}, builder.getIndexType()), dims);
+    return mlir::tensor::ReshapeOp::create(builder, l, type, flat, shape);
   }
   mlir::ReassociationIndices all;
   llvm::SmallVector<mlir::OpFoldResult> shape;
@@ -341,6 +455,9 @@ mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::option
       own = DType::Float32;
     else if (s->kind == Value::Kind::Bool && own == DType::Int32 && scalars.size() == 1)
       own = DType::Bool;
+    else if (s->kind == Value::Kind::Int && s->i != int32_t(s->i) && own == DType::Int32)
+      own = DType::Int64; // as the tracer types it: int32 cannot hold this int
+
     else if (!s->isPyScalar()) {
       fail(at, "cannot convert " + value.describe() + " to a tensor here");
       return nullptr;
@@ -769,18 +886,6 @@ bool MLIRGen::assignVariable(llvm::StringRef how, const Value &var, const Value 
 // tf.TensorArray: a tensor whose first dimension indexes the elements
 //===----------------------------------------------------------------------------------===//
 
-/// An index from a Python int or a scalar integer tensor.
-static mlir::Value indexOf(MLIRGen &gen, const Value &v, const Location &at) {
-  mlir::Location l = gen.loc(at);
-  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool)
-    return gen.indexConstant(v.i, l);
-  mlir::Value t = gen.operand(v, at);
-  if (!t)
-    return nullptr;
-  mlir::Value scalar = mlir::tensor::ExtractOp::create(gen.builder, l, t, mlir::ValueRange{});
-  return mlir::arith::IndexCastOp::create(gen.builder, l, gen.builder.getIndexType(), scalar);
-}
-
 bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analysis::CallArgs &args,
                           Value &out) {
   const Location &at = args.loc;
@@ -799,7 +904,7 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     dims.append(element.getShape().begin(), element.getShape().end());
     auto type = RankedTensorType::get(dims, element.getElementType());
     llvm::SmallVector<mlir::Value> sizes;
-    mlir::Value count = size && size->kind != Value::Kind::None ? indexOf(*this, *size, at)
+    mlir::Value count = size && size->kind != Value::Kind::None ? sizeOf(*size, at)
                                                                 : indexConstant(0, l);
     if (!count)
       return false;
@@ -830,17 +935,27 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
   // tensor.insert_slice refuses static offsets into a dimension of size 0).
   bool emptyElements = llvm::is_contained(elementType.getShape(), 0);
   if (method == "write") {
-    mlir::Value index = indexOf(*this, *args.get(0, "index"), at);
+    mlir::Value index = sizeOf(*args.get(0, "index"), at);
     mlir::Value value = index ? materialize(*args.get(1, "value"), elementType, at) : nullptr;
     if (!value)
       return false;
+    // TensorFlow's "Tried to write to index 5 but array size is: 3"; an array that grows
+    // takes any index from 0 on.
+    mlir::Value n = dimSize(array, 0, l);
+    if (self.dynamicSize)
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, index,
+                                        indexConstant(0, l)),
+            "tf.TensorArray: cannot write to the negative index {0}", {index}, l);
+    else
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
+            "tf.TensorArray: tried to write to index {0} but the array's size is {1}",
+            {index, n}, l);
     if (emptyElements && !self.dynamicSize) {
       out.ir = handle(array);
       return true;
     }
     if (self.dynamicSize) {
       // Grow to index + 1 elements first (new ones are zeros).
-      mlir::Value n = dimSize(array, 0, l);
       mlir::Value need = mlir::arith::AddIOp::create(builder, l, index, indexConstant(1, l));
       mlir::Value grow = mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sgt,
                                                      need, n);
@@ -869,9 +984,13 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     return true;
   }
   if (method == "read") {
-    mlir::Value index = indexOf(*this, *args.get(0, "index"), at);
+    mlir::Value index = sizeOf(*args.get(0, "index"), at);
     if (!index)
       return false;
+    mlir::Value n = dimSize(array, 0, l);
+    check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
+          "tf.TensorArray: tried to read from index {0} but the array's size is {1}",
+          {index, n}, l);
     if (emptyElements) {
       llvm::SmallVector<mlir::Value> zeros(elementType.getRank(), indexConstant(0, l));
       out.ir = handle(empty(elementType, zeros, l));

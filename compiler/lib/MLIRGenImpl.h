@@ -39,6 +39,7 @@ public:
   bool op(llvm::StringRef name, const analysis::CallArgs &args, analysis::Value &out) override;
   bool subscript(const analysis::Value &base, llvm::ArrayRef<analysis::IndexItem> items,
                  analysis::Value &out, const Location &loc) override;
+  void iterable(const Location &loc) override { iterated = loc; }
   bool variable(analysis::Value &variable, const analysis::Value &init, llvm::StringRef name,
                 const Location &loc) override;
   void bound(const analysis::Value &value, llvm::StringRef name) override;
@@ -98,6 +99,25 @@ public:
   mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
   bool fail(const Location &at, const llvm::Twine &message);
+  /// A run-time check at `l` (ag.assert): unless `ok` holds, the call fails with
+  /// `file:line:col: message`, where {0}, {1}, {2} are the run-time `values` (integers or
+  /// indices). Nothing when `ok` is the constant true, or when checks are off.
+  void check(mlir::Value ok, const llvm::Twine &message, llvm::ArrayRef<mlir::Value> values,
+             mlir::Location l) {
+    check(builder, ok, message, values, l);
+  }
+  /// The same, built with `b` (inside the body of a linalg op).
+  void check(mlir::OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
+             llvm::ArrayRef<mlir::Value> values, mlir::Location l);
+  /// The checks of a new tensor's dynamic `sizes`: none negative, and not more bytes than
+  /// kMaxTensorBytes (a size computed at run time could otherwise wrap the allocation).
+  void checkSizes(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                  mlir::Location l);
+  static int64_t elementBytes(mlir::RankedTensorType type);
+  /// Ranks above this are refused (the C interface's agc_tensor holds AGC_MAX_RANK sizes).
+  static constexpr unsigned kMaxRank = 8;
+  /// Larger tensors are refused (at compile time when static, at run time otherwise).
+  static constexpr int64_t kMaxTensorBytes = int64_t(1) << 50;
   /// Makes `r` the IR of `out`, through a tensor.cast where its type is less (or more)
   /// static than the tracer's `type`; true.
   bool produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type, mlir::Location l);
@@ -116,6 +136,10 @@ public:
   mlir::func::FuncOp moduleInit;
   mlir::func::FuncOp function; ///< The function being traced, if any.
   llvm::StringMap<unsigned> names; ///< Functions and variables named so far.
+  /// What the last `for` statement iterates over (see Emitter::iterable).
+  Location iterated;
+  /// Whether to emit run-time checks (bounds, division by zero, sizes); on by default.
+  bool runtimeChecks = true;
 
   struct CondState;
   struct LoopState;
@@ -123,6 +147,9 @@ public:
   std::vector<std::unique_ptr<LoopState>> loops;
 
 private:
+  /// Frees the blocks of staged ifs and loops left unfinished by a failed trace.
+  void dropPending();
+
   // --- MLIRGenOps.cpp: one method per TensorFlow op, behind a name table ----------------
   using OpRule = bool (MLIRGen::*)(llvm::StringRef, const analysis::CallArgs &,
                                    analysis::Value &);
@@ -151,6 +178,16 @@ private:
   /// ones as constants, dynamic ones from `shapeTensor` (an int tensor of the sizes).
   llvm::SmallVector<mlir::Value> sizesFromShapeTensor(mlir::RankedTensorType type,
                                                       mlir::Value shapeTensor, mlir::Location l);
+  /// An integer divisor `y` of op `name` made safe for the hardware, with its check: the
+  /// call fails where `y` is 0, and `y` is replaced by 1 where it is 0 or -1 (MIN / -1
+  /// traps). Returns the safe divisor and whether `y` was -1 (the caller's result there
+  /// is -x for a quotient, 0 for a remainder, as TensorFlow's wrapping gives).
+  std::pair<mlir::Value, mlir::Value> safeDivisor(mlir::OpBuilder &b, mlir::Location l,
+                                                  llvm::StringRef name, mlir::Value y);
+  /// A size given as a Python int or a scalar integer tensor, as an index.
+  mlir::Value sizeOf(const analysis::Value &v, const Location &at);
+  /// The check that tensor `t` holds `count` elements (what a reshape keeps).
+  void checkReshape(mlir::Value t, mlir::Value count, mlir::Location l);
   /// The scalar op `name` on `args` whose operands have dtype `in`.
   mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
                        mlir::ValueRange args, analysis::DType in);

@@ -83,9 +83,10 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
       if (have == size)
         continue;
       mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have, size);
-      AssertOp::create(builder, l, same,
-                       where(l) + "incompatible shapes: a dimension known only at run time "
-                                  "does not match the other operand's");
+      check(same, "incompatible shapes: dimension " + llvm::Twine(d) + " is {0} in one operand "
+                  "and {1} in another (agc broadcasts a size of 1 only where it is known "
+                  "while compiling)",
+            {have, size}, l);
     }
   }
   mlir::Value init = empty(type, sizes, l);
@@ -133,6 +134,17 @@ static mlir::Value scalar(OpBuilder &b, mlir::Location l, mlir::Type type, doubl
   return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, int64_t(v)));
 }
 
+std::pair<mlir::Value, mlir::Value> MLIRGen::safeDivisor(OpBuilder &b, mlir::Location l,
+                                                         llvm::StringRef name, mlir::Value y) {
+  mlir::Type t = y.getType();
+  mlir::Value zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, 0));
+  check(b, arith::XOrIOp::create(b, l, zero, scalar(b, l, b.getI1Type(), 1)),
+        "integer division by zero (tf.math." + name + ")", {}, l);
+  mlir::Value minusOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, -1));
+  mlir::Value unsafe = arith::OrIOp::create(b, l, zero, minusOne);
+  return {arith::SelectOp::create(b, l, unsafe, scalar(b, l, t, 1), y), minusOne};
+}
+
 mlir::Value MLIRGen::scalarOp(llvm::StringRef name, OpBuilder &b, mlir::Location l,
                               mlir::ValueRange args, DType in) {
   mlir::Value x = args[0];
@@ -162,10 +174,16 @@ mlir::Value MLIRGen::scalarOp(llvm::StringRef name, OpBuilder &b, mlir::Location
   if (name == "floordiv") {
     if (fp)
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
-    return arith::FloorDivSIOp::create(b, l, x, y);
+    // TensorFlow: an error for 0; MIN // -1 wraps to MIN (the hardware would trap).
+    auto [safe, minusOne] = safeDivisor(b, l, name, y);
+    mlir::Value q = arith::FloorDivSIOp::create(b, l, x, safe);
+    return arith::SelectOp::create(b, l, minusOne, arith::SubIOp::create(b, l, scalar(b, l, t, 0), x), q);
   }
   if (name == "floormod" || name == "mod") {
     // The remainder takes the divisor's sign, as in Python.
+    mlir::Value minusOne;
+    if (!fp)
+      std::tie(y, minusOne) = safeDivisor(b, l, name, y);
     mlir::Value r = fp ? arith::RemFOp::create(b, l, x, y).getResult()
                        : arith::RemSIOp::create(b, l, x, y).getResult();
     mlir::Value zero = scalar(b, l, t, 0);
@@ -179,10 +197,17 @@ mlir::Value MLIRGen::scalarOp(llvm::StringRef name, OpBuilder &b, mlir::Location
     mlir::Value adjust = arith::AndIOp::create(b, l, nonzero, differ);
     mlir::Value shifted = fp ? arith::AddFOp::create(b, l, r, y).getResult()
                              : arith::AddIOp::create(b, l, r, y).getResult();
-    return arith::SelectOp::create(b, l, adjust, shifted, r);
+    mlir::Value m = arith::SelectOp::create(b, l, adjust, shifted, r);
+    return fp ? m : arith::SelectOp::create(b, l, minusOne, scalar(b, l, t, 0), m).getResult();
   }
-  if (name == "pow")
-    return fp ? math::PowFOp::create(b, l, x, y).getResult() : math::IPowIOp::create(b, l, x, y).getResult();
+  if (name == "pow") {
+    if (fp)
+      return math::PowFOp::create(b, l, x, y);
+    check(b, arith::CmpIOp::create(b, l, IP::sge, y, scalar(b, l, t, 0)),
+          "integers to negative integer powers are not allowed (pow of {0} to the power {1})",
+          {x, y}, l);
+    return math::IPowIOp::create(b, l, x, y);
+  }
   if (name == "maximum")
     return fp ? arith::MaximumFOp::create(b, l, x, y).getResult() : arith::MaxSIOp::create(b, l, x, y).getResult();
   if (name == "minimum")
@@ -680,6 +705,23 @@ bool MLIRGen::emitSoftmax(llvm::StringRef name, const CallArgs &args, Value &out
 // Creation
 //===----------------------------------------------------------------------------------===//
 
+mlir::Value MLIRGen::sizeOf(const Value &v, const Location &at) {
+  mlir::Location l = loc(at);
+  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool)
+    return indexConstant(v.i, l);
+  mlir::Value t = operand(v, at);
+  if (!t)
+    return nullptr;
+  auto type = llvm::cast<RankedTensorType>(t.getType());
+  if (type.getRank() != 0 || !type.getElementType().isSignlessInteger() ||
+      type.getElementType().isInteger(1)) {
+    fail(at, "a size must be a Python int or a scalar integer tensor, not " + v.describe());
+    return nullptr;
+  }
+  return arith::IndexCastOp::create(builder, l, builder.getIndexType(),
+                                    mlir::tensor::ExtractOp::create(builder, l, t, mlir::ValueRange{}));
+}
+
 llvm::SmallVector<mlir::Value> MLIRGen::sizesFromShapeTensor(RankedTensorType type,
                                                              mlir::Value shapeTensor,
                                                              mlir::Location l) {
@@ -747,9 +789,21 @@ bool MLIRGen::emitFill(llvm::StringRef name, const CallArgs &args, Value &out) {
       if (!shape)
         return false;
       sizes = sizesFromShapeTensor(type, shape, l);
+    } else if (dims->isPySequence() && dims->elements.size() == size_t(type.getRank())) {
+      // A Python list of sizes, each a Python int or a scalar int tensor ([n, 3]).
+      for (const Value &e : dims->elements) {
+        mlir::Value size = sizeOf(e, args.loc);
+        if (!size)
+          return false;
+        sizes.push_back(size);
+      }
     } else {
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        sizes.push_back(indexConstant(type.isDynamicDim(d) ? 0 : type.getDimSize(d), l));
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        if (type.isDynamicDim(d))
+          return fail(args.loc, "agc's code generator cannot tell the sizes of this " + name +
+                                    " from " + dims->describe());
+        sizes.push_back(indexConstant(type.getDimSize(d), l));
+      }
     }
     if (name == "fill") {
       const Value *v = args.get(1, "value");
@@ -834,19 +888,55 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
   if (!type.isDynamicDim(0)) {
     count = indexConstant(type.getDimSize(0), l);
   } else {
-    // max(0, ceil((limit - start) / delta)).
+    // max(0, ceil((limit - start) / delta)), in f64 for floats and i64 for ints (where
+    // limit - start of two int32s cannot wrap); a delta of 0 is TensorFlow's error.
+    mlir::Type i64 = builder.getI64Type(), f64 = builder.getF64Type();
+    mlir::Value zero = scalarConstant(0, e, l);
+    mlir::Value nonzero = fp ? arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, d, zero).getResult()
+                             : arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, d, zero).getResult();
+    check(nonzero, "tf.range requires delta != 0", {}, l);
+    // TensorFlow's other requirement: start <= limit when delta > 0, >= when delta < 0.
+    auto lt = [&](mlir::Value a, mlir::Value b) -> mlir::Value {
+      return fp ? arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLT, a, b).getResult()
+                : arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, a, b).getResult();
+    };
+    mlir::Value wrongWay = arith::OrIOp::create(
+        builder, l, arith::AndIOp::create(builder, l, lt(zero, d), lt(lim, s)),
+        arith::AndIOp::create(builder, l, lt(d, zero), lt(s, lim)));
+    bool loopBounds = iterated.isValid() && args.loc.file == iterated.file &&
+                      args.loc.begin.offset == iterated.begin.offset &&
+                      args.loc.end.offset == iterated.end.offset;
+    if (!loopBounds)
+      check(arith::XOrIOp::create(builder, l, wrongWay, scalarConstant(1, builder.getI1Type(), l)),
+            "tf.range requires start <= limit when delta > 0, and start >= limit when delta < 0",
+            {}, l);
     mlir::Value n;
     if (fp) {
-      mlir::Value q = arith::DivFOp::create(builder, l, arith::SubFOp::create(builder, l, lim, s), d);
-      n = arith::FPToSIOp::create(builder, l, builder.getI64Type(), math::CeilOp::create(builder, l, q));
+      auto wide = [&](mlir::Value v) {
+        return v.getType() == f64 ? v : arith::ExtFOp::create(builder, l, f64, v).getResult();
+      };
+      mlir::Value q = math::CeilOp::create(
+          builder, l,
+          arith::DivFOp::create(builder, l, arith::SubFOp::create(builder, l, wide(lim), wide(s)),
+                                wide(d)));
+      // A NaN or an infinite count is an error, not a conversion's poison.
+      mlir::Value finite = arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLE, q,
+                                                 scalarConstant(double(kMaxTensorBytes), f64, l));
+      check(finite, "tf.range: the number of elements is not finite or too large", {}, l);
+      q = arith::SelectOp::create(builder, l, finite, q, scalarConstant(0, f64, l));
+      n = arith::FPToSIOp::create(builder, l, i64, q);
     } else {
-      mlir::Value diff = arith::SubIOp::create(builder, l, lim, s);
-      n = arith::CeilDivSIOp::create(builder, l, diff, d);
-      if (!n.getType().isInteger(64))
-        n = arith::ExtSIOp::create(builder, l, builder.getI64Type(), n);
+      auto wide = [&](mlir::Value v) {
+        return v.getType() == i64 ? v : arith::ExtSIOp::create(builder, l, i64, v).getResult();
+      };
+      // A zero delta is replaced by 1 past its check, so that the division cannot trap.
+      mlir::Value safe = arith::SelectOp::create(builder, l, nonzero, wide(d), scalarConstant(1, i64, l));
+      n = arith::CeilDivSIOp::create(builder, l, arith::SubIOp::create(builder, l, wide(lim), wide(s)),
+                                     safe);
     }
-    n = arith::MaxSIOp::create(builder, l, n, scalarConstant(0, builder.getI64Type(), l));
+    n = arith::MaxSIOp::create(builder, l, n, scalarConstant(0, i64, l));
     count = arith::IndexCastOp::create(builder, l, builder.getIndexType(), n);
+    checkSizes(type, {count}, l);
   }
   auto generate = mlir::tensor::GenerateOp::create(builder, l, type,
                                                    type.isDynamicDim(0) ? mlir::ValueRange{count}
@@ -912,6 +1002,16 @@ bool MLIRGen::emitMatmul(llvm::StringRef, const CallArgs &args, Value &out) {
     a = transposed(*this, a, swap, l);
   if (flag(3, "transpose_b"))
     b = transposed(*this, b, swap, l);
+  // The sizes that must agree: the inner dimensions, and the batch ones.
+  auto agree = [&](int64_t da, int64_t db, const llvm::Twine &what) {
+    mlir::Value x = dimSize(a, da, l), y = dimSize(b, db, l);
+    if (x != y)
+      check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, x, y),
+            "tf.matmul: " + what + " differ: {0} in a, {1} in b", {x, y}, l);
+  };
+  agree(rank - 1, rank - 2, "a's columns and b's rows");
+  if (rank == 3)
+    agree(0, 0, "the batch sizes");
   llvm::SmallVector<mlir::Value> sizes;
   for (int64_t d = 0; d < rank - 1; ++d)
     sizes.push_back(dimSize(a, d, l));
@@ -949,6 +1049,9 @@ bool MLIRGen::emitTranspose(llvm::StringRef, const CallArgs &args, Value &out) {
   } else {
     return fail(args.loc, "perm must be a Python list for agc's code generator");
   }
+  // The identity permutation (a scalar's, for one) moves nothing.
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, rank)))
+    return produce(out, t, type, loc(args.loc));
   mlir::Value r = transposed(*this, t, perm, loc(args.loc));
   return produce(out, r, type, loc(args.loc));
 }
@@ -970,6 +1073,15 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
         if (!s)
           return false;
         sizes = sizesFromShapeTensor(type, s, l);
+        mlir::Value count = indexConstant(1, l);
+        for (mlir::Value size : sizes) {
+          check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sge, size, indexConstant(0, l)),
+                "tf.reshape: agc takes no -1 or other negative size ({0}) in a shape given as a "
+                "tensor; give the shape as a list",
+                {size}, l);
+          count = arith::MulIOp::create(builder, l, count, size);
+        }
+        checkReshape(t, count, l);
       }
       // A Python shape: its -1 is the element count over the product of the others.
       if (shape->isPySequence()) {
@@ -994,8 +1106,22 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
             known = arith::MulIOp::create(builder, l, known, sizes[d]);
           }
         }
-        if (unknown >= 0)
-          sizes[unknown] = arith::DivUIOp::create(builder, l, total, known);
+        if (unknown >= 0) {
+          // TensorFlow's two errors: no size to infer from, or no whole number of rows.
+          mlir::Value zero = indexConstant(0, l);
+          mlir::Value positive = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, known, zero);
+          check(positive, "tf.reshape cannot infer the size of dimension " + llvm::Twine(unknown) +
+                              " from the others, whose product is {0}",
+                {known}, l);
+          mlir::Value divisor = arith::SelectOp::create(builder, l, positive, known, indexConstant(1, l));
+          mlir::Value rest = arith::RemUIOp::create(builder, l, total, divisor);
+          check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, rest, zero),
+                "tf.reshape of a tensor of {0} elements into a shape that needs a multiple of {1}",
+                {total, known}, l);
+          sizes[unknown] = arith::DivUIOp::create(builder, l, total, divisor);
+        } else {
+          checkReshape(t, known, l);
+        }
       }
     } else {
       // expand_dims / squeeze: the input's sizes, with the 1s added or removed.
@@ -1016,9 +1142,20 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
         }
       }
     }
+  } else if (!inType.hasStaticShape()) {
+    checkReshape(t, indexConstant(type.getNumElements(), l), l);
   }
   out.ir = handle(reshape(t, type, sizes, l));
   return true;
+}
+
+void MLIRGen::checkReshape(mlir::Value t, mlir::Value count, mlir::Location l) {
+  auto type = llvm::cast<RankedTensorType>(t.getType());
+  mlir::Value total = indexConstant(1, l);
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    total = arith::MulIOp::create(builder, l, total, dimSize(t, d, l));
+  check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, total, count),
+        "tf.reshape of a tensor of {0} elements into a shape of {1} elements", {total, count}, l);
 }
 
 bool MLIRGen::emitConcat(llvm::StringRef name, const CallArgs &args, Value &out) {
@@ -1194,13 +1331,14 @@ bool MLIRGen::emitAssert(llvm::StringRef name, const CallArgs &args, Value &) {
                              },
                              l);
   mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, every, mlir::ValueRange{});
-  std::string message = where(l) + "tf.debugging." + name.str() + " failed";
+  std::string message = "tf.debugging." + name.str() + " failed";
   const Value *text = args.get(name == "Assert" ? 99 : 2, "message");
   if (text && text->kind == Value::Kind::Str)
     message += ": " + text->s;
   else if (name == "Assert")
     message += ": the condition is false";
-  AssertOp::create(builder, l, ok, message);
+  // A user's assertion holds even where checks are off.
+  AssertOp::create(builder, l, ok, where(l) + message, mlir::ValueRange{});
   return true;
 }
 
@@ -1251,9 +1389,10 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
       break;
     case Item::Kind::Index: {
       mlir::Value n = dimSize(t, d, l);
-      mlir::Value i;
+      mlir::Value i, given;
       if (item.index.kind == Value::Kind::Int) {
         int64_t k = item.index.i;
+        given = indexConstant(k, l);
         if (k < 0 && !inType.isDynamicDim(d))
           k += inType.getDimSize(d);
         i = indexConstant(k, l);
@@ -1264,12 +1403,17 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
         if (!v)
           return false;
         mlir::Value s = mlir::tensor::ExtractOp::create(builder, l, v, mlir::ValueRange{});
-        i = arith::IndexCastOp::create(builder, l, builder.getIndexType(), s);
+        i = given = arith::IndexCastOp::create(builder, l, builder.getIndexType(), s);
         // A negative index counts from the end.
         mlir::Value negative = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, i,
                                                      indexConstant(0, l));
         i = arith::SelectOp::create(builder, l, negative, arith::AddIOp::create(builder, l, i, n), i);
       }
+      // TensorFlow's "slice index out of bounds": 0 <= i < n once a negative i has counted
+      // from the end (one unsigned comparison).
+      check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ult, i, n),
+            "index {0} is out of bounds for dimension " + llvm::Twine(d) + ", of size {1}",
+            {given, n}, loc(item.loc));
       offsets.push_back(i);
       sizes.push_back(builder.getIndexAttr(1));
       strides.push_back(builder.getIndexAttr(1));

@@ -12,7 +12,9 @@
  * each malloc). TensorFlow's and XLA's allocators do the same.
  *
  * A header before each block's data records its size and where its memory starts: free
- * gets only the pointer.
+ * gets only the pointer. While a compiled function runs, the blocks it allocates are
+ * also kept in a list, so that a failed check, which leaves the function by longjmp
+ * past its frees, can free them all.
  *
  *===----------------------------------------------------------------------------------===*/
 #include "agc/runtime.h"
@@ -21,12 +23,60 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Right before every block's data: how many bytes it holds, and where the memory that
- * malloc gave for it starts. */
+/* Right before every block's data: how many bytes it holds, where the memory that
+ * malloc gave for it starts, and its neighbours in the running call's list of blocks. */
 typedef struct header {
   size_t size;
   void *base;
+  struct header *prev, *next; /* both NULL when the block is in no call's list */
 } header;
+
+/* The blocks allocated by the call running on this thread and not yet freed, newest
+ * first: what a failed check frees (agrt_end_call_blocks). NULL outside calls. */
+static _Thread_local header *call_blocks;
+static _Thread_local int in_call;
+
+static void link_block(header *h) {
+  h->prev = h->next = NULL;
+  if (!in_call)
+    return;
+  h->next = call_blocks;
+  if (call_blocks)
+    call_blocks->prev = h;
+  call_blocks = h;
+}
+
+static void unlink_block(header *h) {
+  if (h->prev)
+    h->prev->next = h->next;
+  else if (call_blocks == h)
+    call_blocks = h->next;
+  if (h->next)
+    h->next->prev = h->prev;
+  h->prev = h->next = NULL;
+}
+
+void agrt_begin_call_blocks(agrt_call_blocks *saved) {
+  saved->blocks = call_blocks;
+  saved->active = in_call;
+  call_blocks = NULL;
+  in_call = 1;
+}
+
+void agrt_end_call_blocks(const agrt_call_blocks *saved, int release) {
+  header *h = call_blocks;
+  call_blocks = NULL;
+  in_call = 0;
+  while (h) {
+    header *next = h->next;
+    h->prev = h->next = NULL;
+    if (release)
+      agrt_free(h + 1);
+    h = next;
+  }
+  call_blocks = saved->blocks;
+  in_call = saved->active;
+}
 
 enum { kCacheSlots = 16 };
 static const size_t kLargeBlock = (size_t)1 << 20;
@@ -79,8 +129,10 @@ void *agrt_aligned_alloc(size_t align, size_t size) {
   if (align < sizeof(header) || (align & (align - 1)) != 0)
     align = sizeof(header);
   header *h = size >= kLargeBlock ? take_cached(size, align) : NULL;
-  if (h)
+  if (h) {
+    link_block(h);
     return h + 1;
+  }
   if (size > SIZE_MAX - align - sizeof(header))
     return NULL;
   char *base = malloc(size + align + sizeof(header));
@@ -90,6 +142,7 @@ void *agrt_aligned_alloc(size_t align, size_t size) {
   h = (header *)data - 1;
   h->size = size;
   h->base = base;
+  link_block(h);
   return h + 1;
 }
 
@@ -99,6 +152,7 @@ void agrt_free(void *p) {
   if (!p)
     return;
   header *h = (header *)p - 1;
+  unlink_block(h);
   if (h->size >= kLargeBlock && keep(h))
     return;
   free(h->base);
@@ -140,6 +194,9 @@ __attribute__((destructor)) static void release_at_exit(void) { agc_release_memo
 /* MLIR's generic allocation functions, as the CPU pipeline asks for them
  * (finalize-memref-to-llvm{use-generic-functions use-aligned-alloc}). */
 void *_mlir_memref_to_llvm_aligned_alloc(size_t align, size_t size) {
-  return agrt_aligned_alloc(align, size);
+  void *p = agrt_aligned_alloc(align, size);
+  if (!p) /* the call ends with AGC_OUT_OF_MEMORY, rather than write through NULL */
+    agrt_fail_out_of_memory(size);
+  return p;
 }
 void _mlir_memref_to_llvm_free(void *p) { agrt_free(p); }

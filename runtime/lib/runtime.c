@@ -79,14 +79,45 @@ void agc_tensor_free(agc_tensor *t) {
 /* The innermost running call's way out, and the message of a failed check. */
 static _Thread_local jmp_buf *current_call;
 static _Thread_local char failure[512];
+static _Thread_local int failure_code;
 
-void agrt_fail(const char *message) {
+/* Leaves the running call with status `code` and `message`. */
+static void fail_with(int code, const char *message) {
   snprintf(failure, sizeof failure, "%s", message);
+  failure_code = code;
   if (current_call)
     longjmp(*current_call, 1);
   /* A check outside any call (no entry point): nothing to return to. */
   fprintf(stderr, "agc: run-time error outside a call: %s\n", message);
   abort();
+}
+
+void agrt_fail(const char *message) { fail_with(AGC_RUNTIME_ERROR, message); }
+
+void agrt_fail_values(const char *message, int64_t v0, int64_t v1, int64_t v2) {
+  int64_t values[3] = {v0, v1, v2};
+  char text[sizeof failure];
+  size_t n = 0;
+  for (const char *p = message; *p && n + 1 < sizeof text; ++p) {
+    if (p[0] == '{' && p[1] >= '0' && p[1] <= '2' && p[2] == '}') {
+      int wrote = snprintf(text + n, sizeof text - n, "%lld", (long long)values[p[1] - '0']);
+      if (wrote > 0)
+        n += (size_t)wrote;
+      if (n >= sizeof text)
+        n = sizeof text - 1;
+      p += 2;
+    } else {
+      text[n++] = *p;
+    }
+  }
+  text[n] = '\0';
+  agrt_fail(text);
+}
+
+void agrt_fail_out_of_memory(size_t bytes) {
+  char text[96];
+  snprintf(text, sizeof text, "out of memory: could not allocate %zu bytes", bytes);
+  fail_with(AGC_OUT_OF_MEMORY, text);
 }
 
 static int set_status(agc_status *status, int code, const char *format, ...) {
@@ -150,59 +181,6 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
                     t->device != AGC_HOST ? " on a device" : "");
 }
 
-/* The C interface of `fn` called with `n` pointers. */
-#define P void *
-static void call_pointers(void *f, int n, void **a) {
-  switch (n) {
-  case 0: ((void (*)(void))f)(); break;
-  case 1: ((void (*)(P))f)(a[0]); break;
-  case 2: ((void (*)(P, P))f)(a[0], a[1]); break;
-  case 3: ((void (*)(P, P, P))f)(a[0], a[1], a[2]); break;
-  case 4: ((void (*)(P, P, P, P))f)(a[0], a[1], a[2], a[3]); break;
-  case 5: ((void (*)(P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4]); break;
-  case 6: ((void (*)(P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5]); break;
-  case 7: ((void (*)(P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
-  case 8: ((void (*)(P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
-  case 9:
-    ((void (*)(P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]);
-    break;
-  case 10:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7],
-                                                a[8], a[9]);
-    break;
-  case 11:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7],
-                                                   a[8], a[9], a[10]);
-    break;
-  case 12:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6],
-                                                      a[7], a[8], a[9], a[10], a[11]);
-    break;
-  case 13:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6],
-                                                         a[7], a[8], a[9], a[10], a[11], a[12]);
-    break;
-  case 14:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5],
-                                                            a[6], a[7], a[8], a[9], a[10], a[11],
-                                                            a[12], a[13]);
-    break;
-  case 15:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(a[0], a[1], a[2], a[3], a[4], a[5],
-                                                               a[6], a[7], a[8], a[9], a[10],
-                                                               a[11], a[12], a[13], a[14]);
-    break;
-  case 16:
-    ((void (*)(P, P, P, P, P, P, P, P, P, P, P, P, P, P, P, P))f)(
-        a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13],
-        a[14], a[15]);
-    break;
-  }
-}
-#undef P
-
-/* The most pointers a C interface takes here: a result struct and 15 inputs. */
-enum { kMaxPointers = 16 };
 
 /* Fills output `t` from result descriptor `w` of parameter `p`: takes the allocation
  * when the data is contiguous (it always is: results have the identity layout), copies
@@ -255,10 +233,9 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
     status->code = AGC_OK;
     status->message[0] = '\0';
   }
-  int pointers = (fn->num_outputs > 0) + fn->num_inputs;
-  if (pointers > kMaxPointers)
-    return set_status(status, AGC_INVALID_ARGUMENT, "%s: too many arguments for agc's runtime",
-                      fn->name);
+  if ((fn->num_inputs > 0 && !inputs) || (fn->num_outputs > 0 && !outputs))
+    return set_status(status, AGC_INVALID_ARGUMENT, "%s: the %s array is NULL", fn->name,
+                      !inputs && fn->num_inputs > 0 ? "inputs" : "outputs");
   for (int32_t i = 0; i < fn->num_inputs; ++i) {
     int code = check_input(fn, i, inputs[i], status);
     if (code != AGC_OK)
@@ -275,11 +252,14 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   size_t resultWords = words;
   for (int32_t i = 0; i < fn->num_inputs; ++i)
     words += descriptor_words(fn->inputs[i].rank);
+  /* The descriptors, then the pointers to them, in one block. */
+  size_t pointers = (fn->num_outputs > 0) + (size_t)fn->num_inputs;
+  size_t need = words * sizeof(int64_t) + pointers * sizeof(void *);
   int64_t stack[256];
-  int64_t *block = words <= 256 ? stack : malloc(words * sizeof(int64_t));
+  int64_t *block = need <= sizeof stack ? stack : malloc(need);
   if (!block)
     return set_status(status, AGC_OUT_OF_MEMORY, "%s: out of memory", fn->name);
-  void *args[kMaxPointers];
+  void **args = (void **)(block + words);
   int n = 0;
   if (fn->num_outputs > 0)
     args[n++] = block;
@@ -300,16 +280,20 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
 
   jmp_buf here;
   jmp_buf *outer = current_call;
+  agrt_call_blocks blocks;
+  agrt_begin_call_blocks(&blocks);
   current_call = &here;
   if (setjmp(here)) {
-    /* A failed check: what the call allocated so far is not reclaimed. */
+    /* A failed check: what the call allocated so far is freed. */
     current_call = outer;
+    agrt_end_call_blocks(&blocks, 1);
     if (block != stack)
       free(block);
-    return set_status(status, AGC_RUNTIME_ERROR, "%s: %s", fn->name, failure);
+    return set_status(status, failure_code, "%s: %s", fn->name, failure);
   }
-  call_pointers(fn->ciface, n, args);
+  fn->call(args);
   current_call = outer;
+  agrt_end_call_blocks(&blocks, 0);
 
   int code = AGC_OK;
   w = block;

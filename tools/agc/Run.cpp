@@ -444,10 +444,10 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
   diag.setErrorLimit(errorLimit);
   std::optional<SourceFile> source = loadSourceFile(path, diag);
   if (!source)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   std::unique_ptr<ast::Module> module = parseModule(*source, diag);
   if (!module)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   const ast::FunctionDefStmt *fn = module->findFunction(function);
   if (!fn || fn->getDecorators().empty())
     return usage("'" + path + "' has no @tf.function called '" + function + "'");
@@ -504,26 +504,26 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
 
   std::optional<LoweredModule> lowered = lowerToLLVM(*module, spec, diag, function);
   if (!lowered || lowered->functions.empty())
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   FunctionSignature sig = lowered->functions.front();
   const char *prefix = "agc_run";
   backend::addEntryPoints(*lowered, prefix);
   llvm::SmallVector<char, 0> object;
   if (llvm::Error err = backend::emitNative(*lowered, options, /*assembly=*/false, object)) {
     llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   }
   llvm::Expected<std::unique_ptr<backend::LoadedModule>> loaded =
       backend::loadObject(std::move(object));
   if (!loaded) {
     llvm::errs() << "agc: error: cannot load the compiled code: "
                  << llvm::toString(loaded.takeError()) << "\n";
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   }
   llvm::Expected<void *> entry = (*loaded)->lookup((llvm::Twine(prefix) + "_" + sig.name + "_v").str());
   if (!entry) {
     llvm::errs() << "agc: error: " << llvm::toString(entry.takeError()) << "\n";
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   }
 
   // The inputs, in the order of the compiled signature. A parameter that the source's

@@ -27,6 +27,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Format.h"
@@ -81,10 +82,15 @@ cl::opt<unsigned> optLevel("O", cl::desc("Optimization level of the generated co
                                           "(default 2)"),
                            cl::Prefix, cl::init(2), cl::sub(cl::SubCommand::getTopLevel()),
                            cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
-cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to generate code for (default: this "
-                                           "machine's, with its features)"),
+cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to generate code for: an LLVM CPU name, "
+                                           "or native for this machine's (default: x86-64-v3 "
+                                           "for compile, native for run)"),
                           cl::value_desc("cpu"), cl::sub(cl::SubCommand::getTopLevel()),
                           cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<std::string> prefix("prefix", cl::desc("The prefix of the C entry points: PREFIX_f "
+                                             "(default: the source file's name, model.py "
+                                             "gives model_f)"),
+                            cl::value_desc("name"), cl::sub(compileCmd), cl::cat(agcCategory));
 cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
                                 cl::value_desc("file"), cl::sub(compileCmd),
                                 cl::cat(agcCategory));
@@ -172,7 +178,7 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
   for (const std::string &sig : signatures) {
     llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
     if (name.empty() || !llvm::StringRef(sig).contains('(')) {
-      diag.error("--signature '" + sig + "': expected NAME(param: dtype[dims], ...)");
+      diag.usageError("--signature '" + sig + "': expected NAME(param: dtype[dims], ...)");
       return std::nullopt;
     }
     spec.signatures[name] = sig;
@@ -180,7 +186,7 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
   for (const std::string &define : defines) {
     auto [name, value] = llvm::StringRef(define).split('=');
     if (name.trim().empty() || !llvm::StringRef(define).contains('=')) {
-      diag.error("-D " + define + ": expected name=value");
+      diag.usageError("-D " + define + ": expected name=value");
       return std::nullopt;
     }
     spec.defines[name.trim()] = value.trim().str();
@@ -191,6 +197,25 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
 /// Writes `data` to `path` atomically (a temporary renamed into place); false after
 /// reporting.
 bool writeFile(llvm::StringRef path, llvm::StringRef data) {
+  // A device or a pipe (/dev/stdout, /dev/full) cannot take a rename: written in place,
+  // with every error of the write and of the close reported (a full disk included).
+  llvm::sys::fs::file_status status;
+  if (path != "-" && !llvm::sys::fs::status(path, status) &&
+      status.type() != llvm::sys::fs::file_type::regular_file) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (!ec) {
+      os << data;
+      os.close();
+      ec = os.error();
+      os.clear_error();
+    }
+    if (ec) {
+      llvm::errs() << "agc: error: cannot write output: '" << path << "': " << ec.message() << '\n';
+      return false;
+    }
+    return true;
+  }
   if (llvm::Error err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
         os << data;
         return llvm::Error::success();
@@ -212,25 +237,39 @@ ag::backend::CodeGenOptions codeGenOptions() {
 int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::DiagnosticEngine &diag) {
   std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
   if (!spec)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   std::optional<ag::LoweredModule> lowered;
   {
     PhaseTimer timer("mlir");
     lowered = ag::lowerToLLVM(module, *spec, diag);
   }
   if (!lowered)
-    return kRefused;
-  // The entry points are named after the Python module: model.py gives model_f.
+    return diag.hadUsageError() ? kUsage : kRefused;
+  // The entry points are named after the Python module (model.py gives model_f), or
+  // --prefix; none may take a name of agc's runtime.
   std::string stem = path == "-" ? "module" : llvm::sys::path::stem(path).str();
-  std::string prefix = ag::backend::cIdentifier(stem);
-  ag::backend::addEntryPoints(*lowered, prefix);
+  std::string symbolPrefix = prefix.empty() ? ag::backend::cIdentifier(stem) : prefix.getValue();
+  for (const ag::FunctionSignature &sig : lowered->functions) {
+    std::string entry = symbolPrefix + "_" + sig.name;
+    if (llvm::StringRef(entry).starts_with("agc_") || llvm::StringRef(entry).starts_with("agrt_")) {
+      if (sig.loc.isValid())
+        diag.error(sig.loc, "the C entry point of '" + sig.pythonName + "' would be '" + entry +
+                                "', a name of agc's runtime (agc_* and agrt_* are); choose "
+                                "another with --prefix");
+      else
+        diag.error("the C entry point '" + entry + "' would be a name of agc's runtime; "
+                   "choose another with --prefix");
+      return kRefused;
+    }
+  }
+  ag::backend::addEntryPoints(*lowered, symbolPrefix);
   llvm::SmallVector<char, 0> code;
   {
     PhaseTimer timer("codegen");
     if (llvm::Error err = ag::backend::emitNative(*lowered, codeGenOptions(),
                                                   emit == Stage::Asm, code)) {
       llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
-      return kRefused;
+      return diag.hadUsageError() ? kUsage : kRefused;
     }
   }
   llvm::StringRef bytes(code.data(), code.size());
@@ -243,8 +282,15 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::Dia
     llvm::sys::path::replace_extension(h, ".h");
     header = h.str().str();
   }
-  std::string text = ag::backend::cHeader(*lowered, prefix, llvm::sys::path::filename(path));
-  return writeFile(object, bytes) && writeFile(header, text) ? kSuccess : kRefused;
+  std::string text = ag::backend::cHeader(*lowered, symbolPrefix, llvm::sys::path::filename(path),
+                                          defines);
+  if (!writeFile(object, bytes))
+    return kRefused;
+  if (!writeFile(header, text)) {
+    llvm::sys::fs::remove(object); // no object without its header
+    return kRefused;
+  }
+  return kSuccess;
 }
 
 /// Parses the file and prints the stage asked for.
@@ -270,13 +316,13 @@ int compileFile(llvm::StringRef path) {
     source = ag::loadSourceFile(path, diag);
   }
   if (!source)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   {
     PhaseTimer timer("parse+ast");
     module = ag::parseModule(*source, diag);
   }
   if (!module)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   PhaseTimer timer("emit");
 
   // The text is built first, so that a refusal leaves no output file behind.
@@ -288,7 +334,7 @@ int compileFile(llvm::StringRef path) {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
-      return kRefused;
+      return diag.hadUsageError() ? kUsage : kRefused;
   } else if (emit == Stage::Asm || emit == Stage::Obj) {
     return compileToNative(path, *module, diag);
   } else {
@@ -299,18 +345,9 @@ int compileFile(llvm::StringRef path) {
                         : emit == Stage::LlvmDialect  ? ag::IRStage::LlvmDialect
                                                       : ag::IRStage::LlvmIr;
     if (!spec || !ag::emitIR(*module, *spec, diag, stage, textStream))
-      return kRefused;
+      return diag.hadUsageError() ? kUsage : kRefused;
   }
-  std::string out = outputFile.empty() ? "-" : outputFile.getValue();
-  if (llvm::Error err = llvm::writeToOutput(out, [&](llvm::raw_ostream &os) {
-        os << text;
-        return llvm::Error::success();
-      })) {
-    // The error names the file already.
-    llvm::errs() << "agc: error: cannot write output: " << llvm::toString(std::move(err)) << '\n';
-    return kRefused;
-  }
-  return kSuccess;
+  return writeFile(outputFile.empty() ? "-" : outputFile.getValue(), text) ? kSuccess : kRefused;
 }
 
 /// agc to-code FILE.py[:FUNC]: the converted program.
@@ -324,19 +361,19 @@ int toCode(llvm::StringRef target) {
   diag.setErrorLimit(errorLimit);
   std::optional<ag::SourceFile> source = ag::loadSourceFile(path, diag);
   if (!source)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   std::unique_ptr<ag::ast::Module> module = ag::parseModule(*source, diag);
   std::optional<ag::analysis::ArgumentSpec> spec = module ? argumentSpec(diag) : std::nullopt;
   if (!spec)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   ag::analysis::Tracer tracer(*module, diag);
   std::optional<ag::analysis::TraceResult> trace = ag::analysis::traceModule(tracer, *module, *spec, function);
   if (!trace)
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   std::string text;
   llvm::raw_string_ostream os(text);
   if (!ag::printConvertedModule(*module, *trace, tracer, function, codeStyle, diag, os))
-    return kRefused;
+    return diag.hadUsageError() ? kUsage : kRefused;
   llvm::outs() << text;
   return kSuccess;
 }
@@ -370,10 +407,19 @@ int main(int argc, char **argv) {
     return kUsage;
   }
 
+  if (llvm::Error err = ag::backend::checkCPU(mcpu))
+    return usageError(llvm::toString(std::move(err)));
+  if (!prefix.empty() && prefix != ag::backend::cIdentifier(prefix))
+    return usageError("--prefix '" + prefix + "' is not a C identifier");
   if (toCodeCmd)
     return toCode(target);
-  if (runCmd)
-    return ag::runFunction(target, runArgs, runKwargs, errorLimit, codeGenOptions());
+  if (runCmd) {
+    // agc run executes in this process: this machine's CPU, unless --mcpu says otherwise.
+    ag::backend::CodeGenOptions options = codeGenOptions();
+    if (options.cpu.empty())
+      options.cpu = "native";
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, options);
+  }
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");
   if (!compileCmd && emit.getNumOccurrences() == 0) {

@@ -440,9 +440,24 @@ std::optional<Value> TFOpTyper::typeConstant() {
   return t;
 }
 
+/// The sizes of a new tensor given as Python ints must not be negative (-1 means "infer"
+/// only to tf.reshape).
+static bool checkNewSizes(const Value &shape, llvm::StringRef op, const Location &loc,
+                          Tracer::Impl &impl) {
+  llvm::ArrayRef<Value> sizes = shape.isPySequence() ? llvm::ArrayRef<Value>(shape.elements)
+                                                     : llvm::ArrayRef<Value>(&shape, 1);
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (sizes[d].kind == Value::Kind::Int && sizes[d].i < 0) {
+      impl.error(loc, "tf." + op + ": dimension " + llvm::Twine(d) + " has the negative size " +
+                          llvm::Twine(sizes[d].i));
+      return false;
+    }
+  return true;
+}
+
 std::optional<Value> TFOpTyper::typeZeros() {
   const Value *shape = need(0, "shape");
-  if (!shape)
+  if (!shape || !checkNewSizes(*shape, name, loc, impl))
     return std::nullopt;
   std::optional<Shape> s = shapeFrom(*shape, loc);
   std::optional<DType> d = dtypeArg(args.get(1, "dtype"), loc);
@@ -453,7 +468,7 @@ std::optional<Value> TFOpTyper::typeZeros() {
 
 std::optional<Value> TFOpTyper::typeFill() {
   const Value *dims = need(0, "dims"), *value = dims ? need(1, "value") : nullptr;
-  if (!value)
+  if (!value || !checkNewSizes(*dims, name, loc, impl))
     return std::nullopt;
   std::optional<Shape> s = shapeFrom(*dims, loc);
   std::optional<Value> t = s ? asTensor(*value, loc) : std::nullopt;

@@ -170,13 +170,15 @@ static std::optional<Value> parseDefine(llvm::StringRef name, llvm::StringRef te
   if (!source)
     return std::nullopt;
   std::unique_ptr<ast::Module> parsed = parseModule(*source, diag);
-  if (!parsed)
+  if (!parsed) {
+    diag.usageError("-D " + name + "=" + text + ": the value is not Python");
     return std::nullopt;
+  }
   const auto *stmt = parsed->getBody().size() == 1
                          ? dyn_cast<ast::ExprStmt>(parsed->getBody()[0].get())
                          : nullptr;
   if (!stmt) {
-    diag.error("-D " + name + "=" + text + ": the value must be one Python expression");
+    diag.usageError("-D " + name + "=" + text + ": the value must be one Python expression");
     return std::nullopt;
   }
   // The expression is evaluated now, while its AST is alive; it holds literals only.
@@ -237,7 +239,7 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
     llvm::StringRef inner = text.drop_front(function.getName().size()).trim();
     if (!text.starts_with(function.getName()) || !inner.consume_front("(") ||
         !inner.consume_back(")")) {
-      diag.error("--signature '" + text + "': expected " + function.getName() +
+      diag.usageError("--signature '" + text + "': expected " + function.getName() +
                  "(name: dtype[dims], ...)");
       return done(false);
     }
@@ -262,7 +264,7 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
       auto param = llvm::find_if(params, [&](const ast::Param &p) { return p.name == name; });
       std::optional<Value> tensor = parseTensorType(type);
       if (param == params.end() || !tensor) {
-        diag.error("--signature '" + text + "': " +
+        diag.usageError("--signature '" + text + "': " +
                    (param == params.end() ? "'" + name + "' is not a parameter of " +
                                                 function.getName()
                                           : "'" + type.trim() +
@@ -1187,6 +1189,8 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     error(stmt.loc(), "'for' with an 'else' clause is not supported by agc");
     return Flow::Error;
   }
+  if (emitter)
+    emitter->iterable(stmt.getIter().loc());
   std::optional<Value> iter = eval(stmt.getIter());
   if (!iter)
     return Flow::Error;

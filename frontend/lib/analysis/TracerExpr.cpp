@@ -617,6 +617,13 @@ std::optional<Value> Tracer::Impl::stagedBoolOp(const ast::BoolOpExpr &b, size_t
       return error(operand.loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
                                       "' must have one dtype: " + lhs->describe() + " and " +
                                       t->describe());
+    if (lhs->shape.rankKnown && t->shape.rankKnown && lhs->shape.rank() != t->shape.rank())
+      return error(operand.loc(), "the operands of a staged '" + ast::spelling(b.getOp()) +
+                                      "' have shapes " + lhs->shape.str() + " and " +
+                                      t->shape.str() + ", so its result has no known rank; "
+                                      "for elementwise logic use tf.logical_" +
+                                      ast::spelling(b.getOp()) + ", or reduce this operand "
+                                      "with tf.reduce_all / tf.reduce_any");
     Value r = Value::tensor(lhs->dtype, lhs->shape.join(t->shape));
     if (token) {
       Value results[] = {r};

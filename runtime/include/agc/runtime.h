@@ -111,15 +111,16 @@ typedef struct agrt_param {
   const int64_t *shape; /* -1 for a dynamic dimension */
 } agrt_param;
 
-/* A compiled function: its entry point's name, its parameters and results, and its C
- * interface (`_mlir_ciface_NAME`, taking memref descriptors: results first). */
+/* A compiled function: its entry point's name, its parameters and results, and a call
+ * of its C interface (`_mlir_ciface_NAME`, taking pointers to memref descriptors, the
+ * results' first) with those pointers in an array. */
 typedef struct agrt_function {
   const char *name;
   int32_t num_inputs;
   const agrt_param *inputs;
   int32_t num_outputs;
   const agrt_param *outputs;
-  void *ciface;
+  void (*call)(void **descriptors);
 } agrt_function;
 
 /* Checks `inputs`, calls `fn`, fills `outputs`; the body of every entry point. */
@@ -127,8 +128,23 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
                 agc_tensor *const *outputs, agc_status *status);
 
 /* Reports a failed check inside the running function: the call returns
- * AGC_RUNTIME_ERROR with `message`. Does not return. */
+ * AGC_RUNTIME_ERROR with `message`, and what it allocated is freed. Does not return. */
 void agrt_fail(const char *message);
+/* The same, with "{0}", "{1}", "{2}" in `message` replaced by v0, v1, v2 in decimal. */
+void agrt_fail_values(const char *message, int64_t v0, int64_t v1, int64_t v2);
+/* An allocation of `bytes` inside the running function failed: the call returns
+ * AGC_OUT_OF_MEMORY. Does not return. */
+void agrt_fail_out_of_memory(size_t bytes);
+
+/* The blocks a call allocates (agrt_invoke's bookkeeping): begin saves the enclosing
+ * call's list and starts a new one; end restores it, freeing the new one's blocks first
+ * when `release` is set (the call failed). */
+typedef struct agrt_call_blocks {
+  void *blocks;
+  int active;
+} agrt_call_blocks;
+void agrt_begin_call_blocks(agrt_call_blocks *saved);
+void agrt_end_call_blocks(const agrt_call_blocks *saved, int release);
 
 /* tf.print: begin(stream 1 stdout or 2 stderr, summarize), then items, then end. */
 void agrt_print_begin(int32_t stream, int64_t summarize);

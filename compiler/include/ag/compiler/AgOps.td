@@ -147,15 +147,19 @@ def Ag_VariableWriteOp : Ag_Op<"variable_write", [MemoryEffects<[MemWrite]>]> {
 def Ag_AssertOp : Ag_Op<"assert", [MemoryEffects<[MemWrite]>]> {
   let summary = "A run-time check: the call fails with `message` unless `condition` holds";
   let description = [{
-    What tf.debugging.assert_* and a shape that turns out not to broadcast become. The
-    call of the compiled function returns AGC_RUNTIME_ERROR with the message; nothing
-    after the check runs.
+    What tf.debugging.assert_*, an index out of bounds, an integer division by zero, a
+    negative size and a shape that turns out not to broadcast become. The call of the
+    compiled function returns AGC_RUNTIME_ERROR with the message; nothing after the check
+    runs, and what the call allocated is freed. `{0}`, `{1}`, ... in the message stand for
+    the run-time values of the optional `values`, written in decimal.
     ```mlir
-    ag.assert %ok, "model.py:7: tf.debugging.assert_positive failed"
+    ag.assert %ok, "model.py:7:5: tf.debugging.assert_positive failed"
+    ag.assert %in, "model.py:9:12: index {0} is out of bounds for a dimension of size {1}"(%i, %n) : i64, i64
     ```
   }];
-  let arguments = (ins I1:$condition, StrAttr:$message);
-  let assemblyFormat = "$condition `,` $message attr-dict";
+  let arguments = (ins I1:$condition, StrAttr:$message, Variadic<I64>:$values);
+  let assemblyFormat = "$condition `,` $message (`(` $values^ `)` `:` type($values))? attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // AG_COMPILER_AGOPS_TD

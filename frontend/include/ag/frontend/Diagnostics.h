@@ -42,6 +42,13 @@ public:
   }
   /// An error that belongs to no position in a file (an unreadable file, say).
   void error(const llvm::Twine &message);
+  /// An error in how agc was called (a malformed --signature or -D): the driver exits with
+  /// its usage status rather than "refused".
+  void usageError(const llvm::Twine &message) {
+    ++numUsageErrors;
+    error(message);
+  }
+  bool hadUsageError() const { return numUsageErrors != 0; }
 
   void report(Severity severity, const Location &loc, const llvm::Twine &message);
 
@@ -71,6 +78,7 @@ private:
   llvm::SourceMgr &sourceMgr;
   llvm::raw_ostream &os;
   unsigned numErrors = 0;
+  unsigned numUsageErrors = 0;
   unsigned errorLimit = kDefaultErrorLimit;
   bool suppressing = false; ///< Past the limit, or the last error was suppressed.
 };

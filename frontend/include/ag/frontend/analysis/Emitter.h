@@ -84,6 +84,10 @@ public:
   virtual bool subscript(const Value &base, llvm::ArrayRef<IndexItem> items, Value &out,
                          const Location &loc) = 0;
 
+  /// The call at `loc` is what a `for` statement iterates over. A tf.range there is only
+  /// the loop's bounds: TensorFlow prunes the range tensor itself from the graph, so its
+  /// checks (start <= limit when delta > 0, ...) never run.
+  virtual void iterable(const Location &loc) { (void)loc; }
   /// A module-level tf.Variable called `name`, starting as `init`; `variable.ir` becomes
   /// its identity.
   virtual bool variable(Value &variable, const Value &init, llvm::StringRef name,

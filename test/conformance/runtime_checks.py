@@ -1,0 +1,120 @@
+"""Run-time faults TensorFlow reports when the function is called (bad index, integer
+division by zero, bad sizes, shapes that do not agree): agc must fail the call (exit 3),
+never return garbage or crash; and the edge cases next to them must give TensorFlow's
+values (MIN // -1 wraps, negative indices count from the end, empty ranges)."""
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def index_vector(x, i):
+    return x[i]
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 3], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def index_rows(x, i):
+    return x[i, 1:] * 2.0
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32)])
+def python_index_past_end(x):
+    return x[5]
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def tensor_array_write(n, size):
+    ta = tf.TensorArray(tf.int32, size=size)
+    for i in tf.range(n):
+        ta = ta.write(i, i * i)
+    return ta.stack()
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def tensor_array_read(i):
+    ta = tf.TensorArray(tf.float32, size=3)
+    ta = ta.write(0, 1.0)
+    ta = ta.write(1, 2.0)
+    ta = ta.write(2, 3.0)
+    return ta.read(i)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32),
+                              tf.TensorSpec(shape=[None], dtype=tf.int32)])
+def int_floordiv(a, b):
+    return a // b
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int64),
+                              tf.TensorSpec(shape=[None], dtype=tf.int64)])
+def int_floormod(a, b):
+    return a % b
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def int_divmod_in_loop(a, b):
+    s = tf.constant(0)
+    for i in tf.range(3):
+        s += a // (b - i) + a % (b - i)
+    return s
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def range_delta(n, d):
+    return tf.range(0, n, d)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.float32)])
+def range_float(n, d):
+    return tf.range(0.0, n, d)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def zeros_tensor_size(n):
+    return tf.zeros([n]), tf.ones([2, n]), tf.fill([n, 2], 7)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, None], dtype=tf.float32)])
+def zeros_like_rows(x):
+    acc = tf.zeros([tf.shape(x)[1]])
+    for row in x:
+        acc = acc + row
+    return acc
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def reshape_rows(x, n):
+    return tf.reshape(x, [n, -1])
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)])
+def reshape_fixed(x):
+    return tf.reshape(x, [2, 3])
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[None, None], dtype=tf.float32)])
+def matmul_dynamic(a, b):
+    return tf.matmul(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[None], dtype=tf.float32)])
+def add_dynamic(a, b):
+    return a + b
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32),
+                              tf.TensorSpec(shape=[None], dtype=tf.int32)])
+def int_pow(a, b):
+    return a ** b
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
+def transpose_scalar(x):
+    return tf.transpose(x) + 1.0

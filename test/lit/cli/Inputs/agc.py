@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+@tf.function
+def tensor_free():
+    return tf.constant(1)
