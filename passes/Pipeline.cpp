@@ -35,7 +35,7 @@ std::string ag::scfPipeline() { return "builtin.module(cse,ag-to-scf,ag-scalariz
 
 std::string ag::cpuPipeline() {
   return "builtin.module("
-         "ag-lower-effects,canonicalize,cse,linalg-fuse-elementwise-ops,"
+         "ag-lower-effects,canonicalize,cse,ag-fuse-elementwise,"
          "ag-matmul-microkernel,ag-matmul-loop-order,ag-split-reduction,canonicalize,"
          "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
          "function-boundary-type-conversion=identity-layout-map},"

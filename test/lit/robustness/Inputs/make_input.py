@@ -6,6 +6,7 @@ usage: make_input.py KIND OUT
   binop N     x = 1 + 1 + ... with N operands (a left-deep tree N deep)
   ifs N       N nested if statements
   big         about 10 MB of valid functions
+  chain N     one tf.function of N statements `x = x + 1.0`
 """
 import random
 import sys
@@ -38,5 +39,11 @@ with open(out, "wb") as f:
         while f.tell() < 10 * 1024 * 1024:
             f.write(chunk % i)
             i += 1
+    elif kind == "chain":
+        f.write(b"import tensorflow as tf\n\n\n"
+                b"@tf.function(input_signature=[tf.TensorSpec(shape=[2], dtype=tf.float32)])\n"
+                b"def f(x):\n")
+        f.write(b"    x = x + 1.0\n" * n)
+        f.write(b"    return x\n")
     else:
         sys.exit("unknown kind " + kind)
