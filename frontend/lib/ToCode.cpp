@@ -304,6 +304,19 @@ void ToCodePrinter::printStmt(const Stmt &stmt, unsigned level) {
     return PythonPrinter::printStmt(stmt, level);
   case Stmt::Kind::FunctionDef:
     return printConvertedFunction(cast<FunctionDefStmt>(stmt), level);
+  case Stmt::Kind::Delete:
+    if (level > 1) {
+      // Inside a branch or loop function a `del` would make the name local to it (an
+      // UnboundLocalError); the tracer has checked that nothing reads a deleted name, so
+      // unbinding it is rebinding it to None there.
+      for (const ExprPtr &target : cast<DeleteStmt>(stmt).getTargets()) {
+        indent(level);
+        printExpr(*target);
+        os << " = None  # del\n";
+      }
+      return;
+    }
+    return PythonPrinter::printStmt(stmt, level);
   default:
     return PythonPrinter::printStmt(stmt, level);
   }

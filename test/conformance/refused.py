@@ -82,3 +82,17 @@ def while_true_tensor_break(x):
 @tf.function
 def wrong_arity(x):
     return tf.maximum(x)
+
+
+@tf.function
+def assert_on_tensor(x):
+    # TensorFlow 2.21 does not stage assert statements (once agc dropped this one).
+    assert x > 0, "x must be positive"
+    return x + 1
+
+
+@tf.function
+def assert_python_fails(x):
+    n = 3
+    assert n < 2, "n is too large"
+    return x + n

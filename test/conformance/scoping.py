@@ -87,3 +87,22 @@ def nested_function_in_loop(n):
     for i in tf.range(n):
         s = step(s, i)
     return s
+
+
+@tf.function
+def assert_python_holds(x):
+    n = 3
+    assert n > 2, "n is too small"
+    return x * n
+
+
+@tf.function
+def del_in_both_branches(x):
+    y = x + 1.0
+    if x > 0:
+        del y
+        z = x
+    else:
+        del y
+        z = -x
+    return z

@@ -203,7 +203,23 @@ private:
         if (i + 4 > s.size() || s.substr(i, 4).getAsInteger(16, code))
           return fail("bad \\u escape");
         i += 4;
-        if (code < 0x80) {
+        // A UTF-16 surrogate pair (\uD83D\uDE00) is one code point; a lone half is none.
+        if (code >= 0xD800 && code < 0xDC00) {
+          unsigned low = 0;
+          if (i + 6 > s.size() || s[i] != '\\' || s[i + 1] != 'u' ||
+              s.substr(i + 2, 4).getAsInteger(16, low) || low < 0xDC00 || low >= 0xE000)
+            return fail("a \\u escape of a lone UTF-16 surrogate is not a character");
+          i += 6;
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+        } else if (code >= 0xDC00 && code < 0xE000) {
+          return fail("a \\u escape of a lone UTF-16 surrogate is not a character");
+        }
+        if (code >= 0x10000) {
+          out += char(0xF0 | (code >> 18));
+          out += char(0x80 | ((code >> 12) & 0x3F));
+          out += char(0x80 | ((code >> 6) & 0x3F));
+          out += char(0x80 | (code & 0x3F));
+        } else if (code < 0x80) {
           out += char(code);
         } else if (code < 0x800) {
           out += char(0xC0 | (code >> 6));
@@ -282,6 +298,11 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
   // The shape: the lengths of the first elements, all the way down.
   const Json *level = &v;
   while (level->kind == Json::Kind::Array) {
+    if (arg.shape.size() == AGC_MAX_RANK) {
+      error = "the value has more than " + std::to_string(AGC_MAX_RANK) +
+              " dimensions, the most agc's C interface passes";
+      return false;
+    }
     arg.shape.push_back(level->items.size());
     if (level->items.empty())
       break;
@@ -320,12 +341,23 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
       put(float(x));
     else if (dtype == "float64")
       put(x);
-    else if (dtype == "int32")
-      put(int32_t(std::strtoll(e.text.c_str(), nullptr, 10)));
-    else if (dtype == "int64")
-      put(int64_t(std::strtoll(e.text.c_str(), nullptr, 10)));
-    else
+    else if (dtype == "int32" || dtype == "int64") {
+      // Exactly, from the text: a value the dtype cannot hold is refused, never wrapped.
+      int64_t i = 0;
+      bool is32 = dtype == "int32";
+      if (e.kind == Json::Kind::Bool) {
+        i = e.boolean;
+      } else if (llvm::StringRef(e.text).getAsInteger(10, i) || (is32 && i != int32_t(i))) {
+        error = "the value " + e.text + " does not fit in " + dtype;
+        return false;
+      }
+      if (is32)
+        put(int32_t(i));
+      else
+        put(i);
+    } else {
       put(char(x != 0));
+    }
     return true;
   };
   return walk(v, 0);
@@ -480,6 +512,27 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
       TensorArg arg;
       if (!fillTensor(*data, dtype->text, arg, error))
         return usage("argument '" + name + "': " + error);
+      if (const Json *shape = value->member("shape")) {
+        // The shape the value cannot show: an empty tensor's other sizes ([0, 3]).
+        std::vector<int64_t> given;
+        bool valid = shape->kind == Json::Kind::Array && shape->items.size() <= AGC_MAX_RANK;
+        for (const Json &d : valid ? shape->items : std::vector<Json>{}) {
+          int64_t n = -1;
+          valid &= d.kind == Json::Kind::Number && !llvm::StringRef(d.text).getAsInteger(10, n) &&
+                   n >= 0;
+          given.push_back(n);
+        }
+        if (!valid)
+          return usage("argument '" + name + "': \"shape\" must be a list of at most " +
+                       llvm::Twine(AGC_MAX_RANK) + " sizes, each 0 or more");
+        bool empty = llvm::is_contained(given, 0);
+        bool prefix = arg.shape.size() <= given.size() &&
+                      std::equal(arg.shape.begin(), arg.shape.end(), given.begin());
+        if (given != arg.shape && !(empty && arg.bytes.empty() && prefix))
+          return usage("argument '" + name + "': the value does not have the shape its "
+                       "\"shape\" gives");
+        arg.shape = given;
+      }
       std::string dims;
       for (int64_t d : arg.shape)
         dims += (dims.empty() ? "" : ",") + std::to_string(d);

@@ -555,9 +555,16 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
                                      test->describe() + ")");
         return Flow::Error;
       }
+      return Flow::Normal;
     }
-    // A tensor test is a run-time check (tf.debugging.Assert).
-    return Flow::Normal;
+    // TensorFlow 2.21 does not stage an assert statement: a tensor test is used as a
+    // Python bool while tracing, which it refuses (OperatorNotAllowedInGraphError).
+    error(s.getTest().loc(), "an assert statement needs a Python bool, but its test is " +
+                                 test->describe() + ", known only at run time; "
+                                 "tf.function does not stage assert statements");
+    note(s.loc(), "for a run-time check, write tf.debugging.Assert(test, [message]) or a "
+                  "tf.debugging.assert_* function");
+    return Flow::Error;
   }
   case K::Delete:
     for (const ast::ExprPtr &target : cast<ast::DeleteStmt>(stmt).getTargets()) {

@@ -16,3 +16,14 @@ def doubled_positive(x):
 @tf.function(input_signature=[tf.TensorSpec([2, 2], tf.float32)])
 def trace(m):
     return m[0, 0] + m[1, 1]
+
+
+@tf.function
+def total(x):
+    return tf.reduce_sum(x), tf.shape(x)
+
+
+@tf.function
+def labelled(x, label):
+    tf.print(label, x)
+    return x

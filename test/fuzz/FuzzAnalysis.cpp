@@ -1,0 +1,14 @@
+//===- FuzzAnalysis.cpp - Fuzz target: source bytes to --emit=analysis -----===//
+//
+// The analyses and the tracer (every function with an input_signature is traced), with
+// no code generator.
+#include "FuzzTarget.h"
+
+#include "ag/frontend/analysis/Tracer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return ag::fuzz::withModule(data, size, [](const ag::ast::Module &module, ag::DiagnosticEngine &diag) {
+    ag::analysis::printAnalysisAndDecisions(module, ag::analysis::ArgumentSpec(), diag,
+                                            llvm::nulls());
+  });
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Fuzzes agc's three fuzz targets (test/fuzz) with libFuzzer, under ASan and UBSan.
+#
+#   tools/fuzz.sh [SECONDS]    each target for SECONDS (default 1800), one after another
+#
+# Installs clang-22's fuzzer runtime (libclang-rt-22-dev), configures build-fuzz/ with
+# clang-22 and -Dfuzz=true, and runs fuzz-parse, fuzz-analysis and fuzz-pipeline on a
+# corpus seeded from the examples, the conformance programs and the test inputs
+# (kept in build-fuzz/corpus-TARGET between runs). A crash leaves its input in
+# build-fuzz/crash-* and fails the script; turn it into a test before fixing it.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+seconds=${1:-1800}
+bash tools/setup.sh
+if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get install -y -q libclang-rt-22-dev >/dev/null
+fi
+gdir=$(ls -d .deps/tree-sitter-python-*/ | head -n1)
+if [ ! -f build-fuzz/build.ninja ]; then
+  CC=clang-22 CXX=clang++-22 meson setup build-fuzz --native-file tools/llvm22.ini \
+    -Dgrammar_dir="$root/${gdir%/}/src" -Dfuzz=true -Db_sanitize=address,undefined \
+    -Db_lundef=false -Dwerror=false
+fi
+ninja -C build-fuzz test/fuzz/fuzz-parse test/fuzz/fuzz-analysis test/fuzz/fuzz-pipeline
+export ASAN_OPTIONS=detect_leaks=0
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+status=0
+for target in fuzz-parse fuzz-analysis fuzz-pipeline; do
+  corpus=build-fuzz/corpus-$target
+  python3 test/fuzz/seed_corpus.py "$root" "$corpus"
+  echo "== $target: ${seconds} s"
+  (cd build-fuzz && ./test/fuzz/$target -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
+     -max_len=16384 -print_final_stats=1 "corpus-$target") || status=1
+done
+exit "$status"

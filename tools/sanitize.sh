@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+#
+#   tools/sanitize.sh          set up (tools/setup.sh), configure build-asan/ with
+#                              -Db_sanitize=address,undefined, build, run every test
+#
+# agc, its runtime and the test programs are built with both sanitizers; any report
+# fails the run (halt_on_error, and UBSan's -fno-sanitize-recover). LeakSanitizer is on
+# for agc itself. Takes a full second build (about 10 minutes on 2 cores) and a slower
+# test run; CI does not run it: run it before a change that touches memory handling.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash tools/setup.sh
+gdir=$(ls -d .deps/tree-sitter-python-*/ | head -n1)
+if [ ! -f build-asan/build.ninja ]; then
+  meson setup build-asan --native-file tools/llvm22.ini -Dgrammar_dir="$root/${gdir%/}/src" \
+    -Db_sanitize=address,undefined -Db_lundef=false -Dcpp_args=-fno-sanitize-recover=undefined \
+    -Dc_args=-fno-sanitize-recover=undefined
+fi
+ninja -C build-asan
+# agc run loads compiled code into agc itself, which then runs sanitized too. MLIR's
+# and LLVM's own allocations are not agc's leaks: suppressions name them.
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export LSAN_OPTIONS=suppressions=$root/tools/lsan.supp:print_suppressions=0
+meson test -C build-asan --print-errorlogs
+echo "sanitize: every test passed under ASan and UBSan"
