@@ -1046,6 +1046,7 @@ mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const 
   if (!analysis::traceModule(tracer, module, spec, only))
     return nullptr;
   MLIRGen gen(context, diag);
+  gen.runtimeChecks = spec.runtimeChecks;
   tracer.setEmitter(&gen);
   bool ok = tracer.evaluateModule();
   for (const ast::StmtPtr &stmt : module.getBody()) {

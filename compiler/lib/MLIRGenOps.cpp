@@ -540,6 +540,20 @@ bool MLIRGen::emitReduce(llvm::StringRef name, const CallArgs &args, Value &out)
     combine = "logical_and";
     init = 1;
   }
+  // An int32 mean sums in 64 bits, as TensorFlow's does: its result fits int32 even where
+  // the sum would not (the sum of [2**31 - 1, 1000] over 2 is 1073742323, not negative).
+  bool wideMean = name == "reduce_mean" && dtype == DType::Int32;
+  if (wideMean) {
+    auto wideType = RankedTensorType::get(inType.getShape(), builder.getI64Type());
+    input = elementwise(wideType, {input},
+                        [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                          return arith::ExtSIOp::create(b, bl, b.getI64Type(), xs[0]);
+                        },
+                        l);
+    inType = wideType;
+    e = builder.getI64Type();
+    dtype = DType::Int64;
+  }
   mlir::Value initValue;
   if (!fp && dtype == DType::Int64 && (init == lowest || init == highest))
     initValue = arith::ConstantOp::create(
@@ -572,6 +586,14 @@ bool MLIRGen::emitReduce(llvm::StringRef name, const CallArgs &args, Value &out)
                       mlir::Value empty = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, n, zero);
                       return arith::DivSIOp::create(b, bl, xs[0],
                                                     arith::SelectOp::create(b, bl, empty, one, n));
+                    },
+                    l);
+  }
+  if (wideMean) {
+    auto rType = llvm::cast<RankedTensorType>(r.getType());
+    r = elementwise(RankedTensorType::get(rType.getShape(), builder.getI32Type()), {r},
+                    [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                      return arith::TruncIOp::create(b, bl, b.getI32Type(), xs[0]);
                     },
                     l);
   }
@@ -1065,6 +1087,20 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
   mlir::Location l = loc(args.loc);
   auto inType = llvm::cast<RankedTensorType>(t.getType());
   llvm::SmallVector<mlir::Value> sizes(type.getRank());
+  // squeeze: the dimensions it removes; one unknown while compiling must be 1 at run time.
+  std::optional<llvm::SmallVector<bool, 4>> squeezed;
+  if (name == "squeeze") {
+    std::string why;
+    squeezed = analysis::squeezedDims(x->shape, args.get(1, "axis"), why);
+    if (!squeezed)
+      return fail(args.loc, why);
+    for (int64_t k = 0; k < inType.getRank(); ++k)
+      if ((*squeezed)[k] && inType.isDynamicDim(k)) {
+        mlir::Value size = dimSize(t, k, l);
+        check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, size, indexConstant(1, l)),
+              "tf.squeeze: dimension " + llvm::Twine(k) + " has size {0}, not 1", {size}, l);
+      }
+  }
   if (!type.hasStaticShape()) {
     if (name == "reshape") {
       const Value *shape = args.get(1, "shape");
@@ -1124,8 +1160,10 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
         }
       }
     } else {
-      // expand_dims / squeeze: the input's sizes, with the 1s added or removed.
+      // expand_dims / squeeze: the input's sizes, with the 1s added or removed (a
+      // squeezed dimension unknown while compiling must be 1 at run time).
       llvm::SmallVector<mlir::Value> in = sizesOf(*this, t, l);
+
       unsigned j = 0;
       for (int64_t d = 0; d < type.getRank(); ++d) {
         if (name == "expand_dims") {
@@ -1136,7 +1174,7 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
           }
           sizes[d] = in[j++];
         } else {
-          while (j < in.size() && inType.getDimSize(j) == 1)
+          while (j < in.size() && (*squeezed)[j])
             ++j;
           sizes[d] = in[j++];
         }

@@ -184,8 +184,9 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
 
 /* Fills output `t` from result descriptor `w` of parameter `p`: takes the allocation
  * when the data is contiguous (it always is: results have the identity layout), copies
- * otherwise. */
-static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
+ * otherwise. A `shared` allocation (another result views it too: a value returned twice,
+ * or beside a reshape of it) is always copied and never freed here. */
+static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t, int shared) {
   void *allocated = (void *)(intptr_t)w[0];
   char *aligned = (char *)(intptr_t)w[1];
   int64_t offset = w[2];
@@ -204,7 +205,7 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
     expected *= sizes[d];
     count *= sizes[d];
   }
-  if (contiguous) {
+  if (contiguous && !shared) {
     t->owner = allocated;
     t->data = aligned + offset * (int64_t)element;
     return AGC_OK;
@@ -221,10 +222,24 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t) {
     for (int32_t d = p->rank - 1; d >= 0 && ++index[d] == sizes[d]; --d)
       index[d] = 0;
   }
-  agrt_free(allocated);
+  if (!shared)
+    agrt_free(allocated);
   t->owner = copy;
   t->data = copy;
   return AGC_OK;
+}
+
+/* Whether result `i`'s allocation is also another result's. */
+static int shares_allocation(const agrt_function *fn, const int64_t *block, int32_t i) {
+  const int64_t *w = block, *mine = NULL;
+  for (int32_t k = 0; k < fn->num_outputs; w += descriptor_words(fn->outputs[k].rank), ++k)
+    if (k == i)
+      mine = w;
+  w = block;
+  for (int32_t k = 0; k < fn->num_outputs; w += descriptor_words(fn->outputs[k].rank), ++k)
+    if (k != i && w[0] == mine[0])
+      return 1;
+  return 0;
 }
 
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
@@ -297,31 +312,22 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
 
   int code = AGC_OK;
   w = block;
+  /* Results that share an allocation (one value returned twice, or beside a view of
+   * it) each get a copy, each with its own shape; the shared block is freed once, by the
+   * last result that uses it. */
   for (int32_t i = 0; i < fn->num_outputs; ++i) {
     void *allocated = (void *)(intptr_t)w[0];
-    /* Two results may be one buffer (the function returned one value twice): the later
-     * one gets a copy, so that each output owns its data. */
-    int32_t same = -1;
-    for (int32_t j = 0; j < i && code == AGC_OK; ++j)
-      if (outputs[j]->owner == allocated)
-        same = j;
-    if (code != AGC_OK) {
-      if (same < 0)
-        agrt_free(allocated);
-    } else if (same >= 0) {
-      size_t bytes = (size_t)agc_tensor_size(outputs[same]) * agc_dtype_size(outputs[same]->dtype);
-      *outputs[i] = *outputs[same];
-      outputs[i]->owner = agrt_alloc(bytes ? bytes : 1);
-      if (!outputs[i]->owner) {
-        outputs[i]->data = NULL;
-        code = AGC_OUT_OF_MEMORY;
-      } else {
-        memcpy(outputs[i]->owner, outputs[same]->data, bytes);
-        outputs[i]->data = outputs[i]->owner;
-      }
-    } else {
-      code = take_result(&fn->outputs[i], w, outputs[i]);
-    }
+    int shared = shares_allocation(fn, block, i);
+    if (code == AGC_OK)
+      code = take_result(&fn->outputs[i], w, outputs[i], shared);
+    else if (!shared)
+      agrt_free(allocated);
+    int last = 1; /* no later result shares it */
+    const int64_t *v = w + descriptor_words(fn->outputs[i].rank);
+    for (int32_t k = i + 1; k < fn->num_outputs; v += descriptor_words(fn->outputs[k].rank), ++k)
+      last &= (void *)(intptr_t)v[0] != allocated;
+    if (shared && last)
+      agrt_free(allocated);
     w += descriptor_words(fn->outputs[i].rank);
   }
   if (block != stack)

@@ -118,3 +118,13 @@ def int_pow(a, b):
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.float32)])
 def transpose_scalar(x):
     return tf.transpose(x) + 1.0
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 3], dtype=tf.float32)])
+def squeeze_rows(x):
+    return tf.squeeze(x, axis=0) * 2.0
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 1, 1], dtype=tf.float32)])
+def squeeze_middle(x):
+    return tf.squeeze(x, axis=[-2]), tf.expand_dims(tf.squeeze(x, 2), 0)

@@ -459,7 +459,8 @@ int usage(const llvm::Twine &message) {
 } // namespace
 
 int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::StringRef kwargsText,
-                    unsigned errorLimit, const backend::CodeGenOptions &options) {
+                    unsigned errorLimit, const backend::CodeGenOptions &options,
+                    bool runtimeChecks) {
   auto [path, function] = target.rsplit(':');
   if (!target.contains(':') || !path.ends_with(".py") || function.empty())
     return usage("agc run needs FILE.py:FUNC, not '" + target + "'");
@@ -500,6 +501,7 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
     bound.push_back({key, &value});
   }
   analysis::ArgumentSpec spec;
+  spec.runtimeChecks = runtimeChecks;
   std::string signature;
   std::map<std::string, TensorArg> tensors;
   for (const auto &[name, value] : bound) {

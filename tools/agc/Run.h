@@ -9,8 +9,10 @@
 namespace ag {
 
 /// agc run TARGET --args ARGS --kwargs KWARGS; returns the exit status (DESIGN.md §4).
+/// `runtimeChecks`: see analysis::ArgumentSpec.
 int runFunction(llvm::StringRef target, llvm::StringRef args, llvm::StringRef kwargs,
-                unsigned errorLimit, const backend::CodeGenOptions &options);
+                unsigned errorLimit, const backend::CodeGenOptions &options,
+                bool runtimeChecks = true);
 
 } // namespace ag
 

@@ -87,6 +87,12 @@ cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to generate code for: an LLV
                                            "for compile, native for run)"),
                           cl::value_desc("cpu"), cl::sub(cl::SubCommand::getTopLevel()),
                           cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<bool> noRuntimeChecks(
+    "fno-runtime-checks",
+    cl::desc("Do not check indices, integer divisors and sizes at run time (faster; a bad "
+             "index then reads or writes out of bounds). tf.debugging assertions stay"),
+    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::sub(runCmd),
+    cl::cat(agcCategory));
 cl::opt<std::string> prefix("prefix", cl::desc("The prefix of the C entry points: PREFIX_f "
                                              "(default: the source file's name, model.py "
                                              "gives model_f)"),
@@ -175,6 +181,7 @@ int notYet(const llvm::Twine &what) {
 /// The --signature and -D options, by function and by parameter name.
 std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &diag) {
   ag::analysis::ArgumentSpec spec;
+  spec.runtimeChecks = !noRuntimeChecks;
   for (const std::string &sig : signatures) {
     llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
     if (name.empty() || !llvm::StringRef(sig).contains('(')) {
@@ -418,7 +425,7 @@ int main(int argc, char **argv) {
     ag::backend::CodeGenOptions options = codeGenOptions();
     if (options.cpu.empty())
       options.cpu = "native";
-    return ag::runFunction(target, runArgs, runKwargs, errorLimit, options);
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, options, !noRuntimeChecks);
   }
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");

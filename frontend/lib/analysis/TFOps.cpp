@@ -760,10 +760,15 @@ std::optional<Value> TFOpTyper::typeSqueeze() {
     return std::nullopt;
   if (!x->shape.rankKnown)
     return *x;
+  std::string why;
+  std::optional<llvm::SmallVector<bool, 4>> squeezed =
+      squeezedDims(x->shape, args.get(1, "axis"), why);
+  if (!squeezed)
+    return error(loc, why);
   Shape s;
-  for (int64_t d : x->shape.dims)
-    if (d != 1)
-      s.dims.push_back(d);
+  for (size_t d = 0; d < x->shape.rank(); ++d)
+    if (!(*squeezed)[d])
+      s.dims.push_back(x->shape.dims[d]);
   return Value::tensor(x->dtype, s);
 }
 

@@ -884,8 +884,10 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
   names.insert(names.end(), changed.begin(), changed.end());
   if (!emitMerge(token, names, thenEnv, before, loc))
     return Flow::Error;
-  if (!changed.empty())
-    f.pendingGuard = true;
+  // The flags that made this guard necessary may still be set, whatever the guarded
+  // statements changed: the enclosing list's rest runs only where none is (a staged
+  // continue in the else of a static if once let the statements after that if run).
+  f.pendingGuard = true;
   // Every path has returned: earlier (the flag) or in the guarded statements.
   return flow == Flow::Return ? Flow::Return : Flow::Normal;
 }

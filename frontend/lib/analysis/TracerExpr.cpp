@@ -249,8 +249,9 @@ static std::optional<Value> pyIntArith(ast::BinaryOp op, int64_t i, int64_t j,
   case B::LShift:
     if (j < 0) { failure = "negative shift count"; return std::nullopt; }
     if (i == 0) return Value::integer(0);
-    if (j >= 63 || ((i << j) >> j) != i) break;
-    return Value::integer(i << j);
+    // i * 2**j, checked (shifting a negative int left is undefined in C++17).
+    if (j >= 63 || __builtin_mul_overflow(i, int64_t(1) << j, &r)) break;
+    return Value::integer(r);
   case B::RShift:
     if (j < 0) { failure = "negative shift count"; return std::nullopt; }
     return Value::integer(i >> std::min<int64_t>(j, 63));

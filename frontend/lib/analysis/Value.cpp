@@ -198,3 +198,42 @@ std::optional<int64_t> ag::analysis::rangeLength(const Value &range) {
     return std::nullopt;
   return int64_t(count);
 }
+
+std::optional<llvm::SmallVector<bool, 4>>
+ag::analysis::squeezedDims(const Shape &shape, const Value *axis, std::string &error) {
+  int64_t rank = shape.rank();
+  llvm::SmallVector<bool, 4> out(rank, false);
+  if (!axis || axis->kind == Value::Kind::None) {
+    for (int64_t d = 0; d < rank; ++d) {
+      if (shape.dims[d] < 0) {
+        error = "tf.squeeze without axis= of a tensor of shape " + shape.str() +
+                ": whether dimension " + std::to_string(d) + " has size 1 is known only at "
+                "run time, and so is the result's rank; name the dimensions with axis=";
+        return std::nullopt;
+      }
+      out[d] = shape.dims[d] == 1;
+    }
+    return out;
+  }
+  llvm::ArrayRef<Value> axes = axis->isPySequence() ? llvm::ArrayRef<Value>(axis->elements)
+                                                    : llvm::ArrayRef<Value>(axis, 1);
+  for (const Value &a : axes) {
+    if (a.kind != Value::Kind::Int) {
+      error = "tf.squeeze: axis must be Python ints, not " + a.describe();
+      return std::nullopt;
+    }
+    if (a.i < -rank || a.i >= rank) {
+      error = "tf.squeeze: axis " + std::to_string(a.i) + " is out of range for rank " +
+              std::to_string(rank);
+      return std::nullopt;
+    }
+    int64_t d = a.i < 0 ? a.i + rank : a.i;
+    if (shape.dims[d] > 1 || shape.dims[d] == 0) {
+      error = "tf.squeeze: cannot squeeze dimension " + std::to_string(d) + " of shape " +
+              shape.str() + ": its size is " + std::to_string(shape.dims[d]) + ", not 1";
+      return std::nullopt;
+    }
+    out[d] = true;
+  }
+  return out;
+}

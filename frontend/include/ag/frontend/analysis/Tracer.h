@@ -71,6 +71,10 @@ struct ArgumentSpec {
   llvm::StringMap<std::string> signatures;
   /// -D name=value, a Python literal.
   llvm::StringMap<std::string> defines;
+  /// Whether the generated code checks at run time what TensorFlow checks (bounds,
+  /// division by zero, sizes); -fno-runtime-checks turns it off. Assertions the program
+  /// writes (tf.debugging) are kept either way.
+  bool runtimeChecks = true;
 };
 
 class Tracer {

@@ -143,6 +143,13 @@ struct Value {
 /// that count does not fit in an int64 (range(-2**63, 2**63 - 1)).
 std::optional<int64_t> rangeLength(const Value &range);
 
+/// Which dimensions tf.squeeze(x, axis) removes from a tensor of (known-rank) `shape`:
+/// those `axis` names (a Python int or a list of them, negative ones counting from the
+/// end), each of size 1 or unknown (then checked at run time); without an axis (null or
+/// None) every dimension of size 1, which needs every size known. nullopt with `error`.
+std::optional<llvm::SmallVector<bool, 4>> squeezedDims(const Shape &shape, const Value *axis,
+                                                      std::string &error);
+
 } // namespace ag::analysis
 
 #endif // AG_FRONTEND_ANALYSIS_VALUE_H
