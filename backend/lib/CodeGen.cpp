@@ -39,14 +39,23 @@ static void initializeTargets() {
   });
 }
 
-static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeGenOptions &options) {
+/// The LLVM target of this machine's triple (which `triple` gets).
+static Expected<const Target *> hostTarget(Triple &triple) {
   initializeTargets();
-  Triple triple(sys::getDefaultTargetTriple());
+  triple = Triple(sys::getDefaultTargetTriple());
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
                              triple.str().c_str(), error.c_str());
+  return target;
+}
+
+static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeGenOptions &options) {
+  Triple triple;
+  Expected<const Target *> target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
   bool native = options.cpu == "native";
   std::string cpu = native ? sys::getHostCPUName().str()
                            : options.cpu.empty() ? std::string(backend::kDefaultCPU) : options.cpu;
@@ -69,7 +78,7 @@ static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeG
                           : options.optLevel == 1 ? CodeGenOptLevel::Less
                           : options.optLevel == 3 ? CodeGenOptLevel::Aggressive
                                                   : CodeGenOptLevel::Default;
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+  std::unique_ptr<TargetMachine> machine((*target)->createTargetMachine(
       triple, cpu, features, TargetOptions(), Reloc::PIC_, std::nullopt, level));
   if (!machine)
     return createStringError(inconvertibleErrorCode(), "cannot make a target machine for CPU '%s'",
@@ -80,14 +89,11 @@ static Expected<std::unique_ptr<TargetMachine>> hostMachine(const backend::CodeG
 Error backend::checkCPU(StringRef cpu) {
   if (cpu.empty() || cpu == "native")
     return Error::success();
-  initializeTargets();
-  Triple triple(sys::getDefaultTargetTriple());
-  std::string error;
-  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  Triple triple;
+  Expected<const Target *> target = hostTarget(triple);
   if (!target)
-    return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
-                             triple.str().c_str(), error.c_str());
-  std::unique_ptr<MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, "", ""));
+    return target.takeError();
+  std::unique_ptr<MCSubtargetInfo> info((*target)->createMCSubtargetInfo(triple, "", ""));
   if (info && info->isCPUStringValid(cpu))
     return Error::success();
   return createStringError(inconvertibleErrorCode(),

@@ -237,29 +237,33 @@ mlir::Value MLIRGen::empty(RankedTensorType type, llvm::ArrayRef<mlir::Value> si
 
 void MLIRGen::checkSizes(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
                          mlir::Location l) {
-  if (type.hasStaticShape())
-    return; // tensorType() checked it
-  // Each dynamic size is not negative; the byte count, computed in floating point where
-  // it cannot wrap, stays below kMaxTensorBytes.
+  if (type.hasStaticShape() || !runtimeChecks)
+    return; // tensorType() checked a static shape
+  // Each dynamic size is not negative (a tensor.dim is not), and the byte count, computed
+  // in floating point where it cannot wrap, stays below kMaxTensorBytes. A tensor whose
+  // dynamic sizes all are those of one existing tensor needs neither.
+  mlir::Value source;
+  bool oneSource = true;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    auto dim = type.isDynamicDim(d) ? sizes[d].getDefiningOp<mlir::tensor::DimOp>() : nullptr;
+    if (type.isDynamicDim(d))
+      oneSource &= dim && (!source || dim.getSource() == source);
+    if (dim)
+      source = dim.getSource();
+  }
+  if (oneSource)
+    return;
   mlir::Type f64 = builder.getF64Type();
   mlir::Value bytes = scalarConstant(double(elementBytes(type)), f64, l);
   for (int64_t d = 0; d < type.getRank(); ++d) {
-    if (!type.isDynamicDim(d)) {
-      bytes = mlir::arith::MulFOp::create(builder, l, bytes,
-                                          scalarConstant(double(type.getDimSize(d)), f64, l));
-      continue;
-    }
-    mlir::Value size = sizes[d];
-    if (llvm::isa_and_present<mlir::tensor::DimOp>(size.getDefiningOp()))
-      ; // the size of a tensor that exists
-    else
+    mlir::Value size = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
+    if (type.isDynamicDim(d) && !size.getDefiningOp<mlir::tensor::DimOp>())
       check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, size,
                                         indexConstant(0, l)),
             "dimension " + llvm::Twine(d) + " of a new tensor would have the negative size {0}",
             {size}, l);
     mlir::Value asFloat = mlir::arith::SIToFPOp::create(
-        builder, l, f64,
-        mlir::arith::IndexCastOp::create(builder, l, builder.getI64Type(), size));
+        builder, l, f64, mlir::arith::IndexCastOp::create(builder, l, builder.getI64Type(), size));
     bytes = mlir::arith::MulFOp::create(builder, l, bytes, asFloat);
   }
   check(mlir::arith::CmpFOp::create(builder, l, mlir::arith::CmpFPredicate::OLE, bytes,

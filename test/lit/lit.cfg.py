@@ -35,7 +35,9 @@ config.substitutions.append(("%cxx", cxx_compiler))
 config.substitutions.append(("%runtime_inc", runtime_inc))
 config.substitutions.append(("%runtime_lib", runtime_lib))
 import shutil  # noqa: E402
-if shutil.which("valgrind"):
+if agc_sanitize != "none":
+    lit_config.note("a sanitizer build (%s): the valgrind runs are UNSUPPORTED" % agc_sanitize)
+elif shutil.which("valgrind"):
     config.available_features.add("valgrind")
 else:
     lit_config.note("valgrind not installed: the memory-checked runs are UNSUPPORTED")
