@@ -180,7 +180,10 @@ public:
   /// Merges the carried names of a staged block from two environments; false on error.
   bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                      Flow thenFlow, Flow elseFlow);
-  Decision &decision(const void *node) { return result->decisions[node]; }
+  /// (Module-level code is traced with no TraceResult: its decisions go to a scratch one.)
+  Decision &decision(const void *node) {
+    return (result ? result : &moduleLevel)->decisions[node];
+  }
   /// The decision about block `stmt`, counted reached, with the names bound now.
   Decision &blockDecision(const ast::Stmt &stmt);
   /// The decision about expression `expr` (and, or, not, x if c else y), counted reached.
@@ -203,6 +206,7 @@ public:
   /// A deque, so that a Frame& stays valid while calls push and pop frames above it.
   std::deque<Frame> frames;
   TraceResult *result = nullptr;
+  TraceResult moduleLevel; ///< Where decisions of module-level code go (see decision()).
   bool failed = false;
   /// Inside a branch of a staged conditional expression, where AutoGraph leaves nested
   /// conditional expressions unconverted (its lambda bodies), with where that one is.
