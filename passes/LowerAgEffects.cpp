@@ -119,6 +119,8 @@ void lowerAssert(ModuleOp module, ag::AssertOp op, llvm::StringMap<LLVM::GlobalO
       operands.push_back(arith::ConstantIntOp::create(builder, loc, 0, 64));
     func::CallOp::create(builder, loc, fail, operands);
   }
+  // What the check guarded is valid after it.
+  op.replaceAllUsesWith(op.getGuarded());
   op.erase();
 }
 

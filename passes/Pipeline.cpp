@@ -31,7 +31,7 @@
 
 using namespace ag;
 
-std::string ag::scfPipeline() { return "builtin.module(cse,ag-to-scf,ag-scalarize-carried,canonicalize,cse)"; }
+std::string ag::scfPipeline() { return "builtin.module(ag-prune-dead,cse,ag-to-scf,ag-scalarize-carried,canonicalize,cse)"; }
 
 std::string ag::cpuPipeline() {
   return "builtin.module("

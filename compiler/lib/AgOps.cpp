@@ -167,5 +167,21 @@ LogicalResult AssertOp::verify() {
   return success();
 }
 
+LogicalResult AssertOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                         ValueRange operands, DictionaryAttr attributes,
+                                         OpaqueProperties properties, RegionRange regions,
+                                         SmallVectorImpl<Type> &types) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  llvm::append_range(types, adaptor.getGuarded().getTypes());
+  return success();
+}
+
+void AssertOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // A check that guards values lives and dies with their users (see the op's description).
+  if (getGuarded().empty())
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
 #define GET_OP_CLASSES
 #include "ag/compiler/AgOps.cpp.inc"

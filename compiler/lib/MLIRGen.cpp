@@ -227,15 +227,16 @@ mlir::Value MLIRGen::dimSize(mlir::Value t, int64_t dim, mlir::Location l) {
 
 mlir::Value MLIRGen::empty(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
                            mlir::Location l) {
+  llvm::SmallVector<mlir::Value> checked(sizes);
+  checkSizes(type, checked, l);
   llvm::SmallVector<mlir::Value> dynamic;
   for (int64_t d = 0; d < type.getRank(); ++d)
     if (type.isDynamicDim(d))
-      dynamic.push_back(sizes[d]);
-  checkSizes(type, sizes, l);
+      dynamic.push_back(checked[d]);
   return mlir::tensor::EmptyOp::create(builder, l, type, dynamic);
 }
 
-void MLIRGen::checkSizes(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+void MLIRGen::checkSizes(RankedTensorType type, llvm::MutableArrayRef<mlir::Value> sizes,
                          mlir::Location l) {
   if (type.hasStaticShape() || !runtimeChecks)
     return; // tensorType() checked a static shape
@@ -255,22 +256,30 @@ void MLIRGen::checkSizes(RankedTensorType type, llvm::ArrayRef<mlir::Value> size
     return;
   mlir::Type f64 = builder.getF64Type();
   mlir::Value bytes = scalarConstant(double(elementBytes(type)), f64, l);
+  llvm::SmallVector<mlir::Value> dynamic;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     mlir::Value size = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
     if (type.isDynamicDim(d) && !size.getDefiningOp<mlir::tensor::DimOp>())
       check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, size,
                                         indexConstant(0, l)),
             "dimension " + llvm::Twine(d) + " of a new tensor would have the negative size {0}",
-            {size}, l);
+            {size}, l, sizes.slice(d, 1));
+    if (type.isDynamicDim(d))
+      size = sizes[d];
     mlir::Value asFloat = mlir::arith::SIToFPOp::create(
         builder, l, f64, mlir::arith::IndexCastOp::create(builder, l, builder.getI64Type(), size));
     bytes = mlir::arith::MulFOp::create(builder, l, bytes, asFloat);
+    if (type.isDynamicDim(d))
+      dynamic.push_back(size);
   }
   check(mlir::arith::CmpFOp::create(builder, l, mlir::arith::CmpFPredicate::OLE, bytes,
                                     scalarConstant(double(kMaxTensorBytes), f64, l)),
         "a new tensor would need more than " + llvm::Twine(kMaxTensorBytes >> 40) +
             " TiB, more than any machine's memory",
-        {}, l);
+        {}, l, dynamic);
+  for (int64_t d = 0, i = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      sizes[d] = dynamic[i++];
 }
 
 int64_t MLIRGen::elementBytes(RankedTensorType type) {
@@ -279,7 +288,8 @@ int64_t MLIRGen::elementBytes(RankedTensorType type) {
 }
 
 void MLIRGen::check(OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
-                    llvm::ArrayRef<mlir::Value> values, mlir::Location l) {
+                    llvm::ArrayRef<mlir::Value> values, mlir::Location l,
+                    llvm::MutableArrayRef<mlir::Value> guards) {
   if (!runtimeChecks)
     return;
   if (std::optional<int64_t> known = mlir::getConstantIntValue(ok); known && *known)
@@ -299,7 +309,9 @@ void MLIRGen::check(OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
       v = mlir::arith::ExtSIOp::create(b, l, i64, v);
     asI64.push_back(v);
   }
-  AssertOp::create(b, l, ok, where(l) + message.str(), asI64);
+  auto op = AssertOp::create(b, l, ok, where(l) + message.str(), asI64,
+                             llvm::SmallVector<mlir::Value>(guards.begin(), guards.end()));
+  llvm::copy(op.getResults(), guards.begin());
 }
 
 mlir::Value MLIRGen::filled(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
@@ -946,14 +958,18 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     // TensorFlow's "Tried to write to index 5 but array size is: 3"; an array that grows
     // takes any index from 0 on.
     mlir::Value n = dimSize(array, 0, l);
+    // The check guards the array and the index: the write's users keep it.
+    mlir::Value guarded[] = {array, index};
     if (self.dynamicSize)
       check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, index,
                                         indexConstant(0, l)),
-            "tf.TensorArray: cannot write to the negative index {0}", {index}, l);
+            "tf.TensorArray: cannot write to the negative index {0}", {index}, l, guarded);
     else
       check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
             "tf.TensorArray: tried to write to index {0} but the array's size is {1}",
-            {index, n}, l);
+            {index, n}, l, guarded);
+    array = guarded[0];
+    index = guarded[1];
     if (emptyElements && !self.dynamicSize) {
       out.ir = handle(array);
       return true;
@@ -992,9 +1008,17 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     if (!index)
       return false;
     mlir::Value n = dimSize(array, 0, l);
+    // An empty element does not read the array: that check always runs.
+    llvm::SmallVector<mlir::Value, 2> guarded;
+    if (!emptyElements)
+      guarded = {array, index};
     check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
           "tf.TensorArray: tried to read from index {0} but the array's size is {1}",
-          {index, n}, l);
+          {index, n}, l, guarded);
+    if (!emptyElements) {
+      array = guarded[0];
+      index = guarded[1];
+    }
     if (emptyElements) {
       llvm::SmallVector<mlir::Value> zeros(elementType.getRank(), indexConstant(0, l));
       out.ir = handle(empty(elementType, zeros, l));

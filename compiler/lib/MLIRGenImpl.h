@@ -102,16 +102,22 @@ public:
   /// A run-time check at `l` (ag.assert): unless `ok` holds, the call fails with
   /// `file:line:col: message`, where {0}, {1}, {2} are the run-time `values` (integers or
   /// indices). Nothing when `ok` is the constant true, or when checks are off.
+  ///
+  /// `guards` are the operands of the op the check protects, replaced by the check's
+  /// results: the op must use those, so that the check is dead when the op is (TensorFlow
+  /// prunes an op nothing uses, and never raises its error). A check that guards nothing
+  /// always runs.
   void check(mlir::Value ok, const llvm::Twine &message, llvm::ArrayRef<mlir::Value> values,
-             mlir::Location l) {
-    check(builder, ok, message, values, l);
+             mlir::Location l, llvm::MutableArrayRef<mlir::Value> guards) {
+    check(builder, ok, message, values, l, guards);
   }
   /// The same, built with `b` (inside the body of a linalg op).
   void check(mlir::OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
-             llvm::ArrayRef<mlir::Value> values, mlir::Location l);
+             llvm::ArrayRef<mlir::Value> values, mlir::Location l,
+             llvm::MutableArrayRef<mlir::Value> guards);
   /// The checks of a new tensor's dynamic `sizes`: none negative, and not more bytes than
   /// kMaxTensorBytes (a size computed at run time could otherwise wrap the allocation).
-  void checkSizes(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+  void checkSizes(mlir::RankedTensorType type, llvm::MutableArrayRef<mlir::Value> sizes,
                   mlir::Location l);
   static int64_t elementBytes(mlir::RankedTensorType type);
   /// Ranks above this are refused (the C interface's agc_tensor holds AGC_MAX_RANK sizes).
@@ -186,8 +192,9 @@ private:
                                                   llvm::StringRef name, mlir::Value y);
   /// A size given as a Python int or a scalar integer tensor, as an index.
   mlir::Value sizeOf(const analysis::Value &v, const Location &at);
-  /// The check that tensor `t` holds `count` elements (what a reshape keeps).
-  void checkReshape(mlir::Value t, mlir::Value count, mlir::Location l);
+  /// The check that tensor `t` holds `count` elements (what a reshape keeps); `t` as
+  /// guarded by it, for the reshape to use.
+  mlir::Value checkReshape(mlir::Value t, mlir::Value count, mlir::Location l);
   /// The scalar op `name` on `args` whose operands have dtype `in`.
   mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
                        mlir::ValueRange args, analysis::DType in);

@@ -83,10 +83,13 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
       if (have == size)
         continue;
       mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have, size);
+      // It guards the result's size (the op's init uses it).
+      mlir::Value guarded[] = {size};
       check(same, "incompatible shapes: dimension " + llvm::Twine(d) + " is {0} in one operand "
                   "and {1} in another (agc broadcasts a size of 1 only where it is known "
                   "while compiling)",
-            {have, size}, l);
+            {have, size}, l, guarded);
+      sizes[d] = guarded[0];
     }
   }
   mlir::Value init = empty(type, sizes, l);
@@ -138,8 +141,15 @@ std::pair<mlir::Value, mlir::Value> MLIRGen::safeDivisor(OpBuilder &b, mlir::Loc
                                                          llvm::StringRef name, mlir::Value y) {
   mlir::Type t = y.getType();
   mlir::Value zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, 0));
+  mlir::Value guarded[] = {y};
   check(b, arith::XOrIOp::create(b, l, zero, scalar(b, l, b.getI1Type(), 1)),
-        "integer division by zero (tf.math." + name + ")", {}, l);
+        "integer division by zero (tf.math." + name + ")", {}, l, guarded);
+  // Everything after the check comes from the guarded divisor: a test of `y` itself would
+  // fold for a constant 0 and leave the check unused, so erased.
+  if (guarded[0] != y) {
+    y = guarded[0];
+    zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, 0));
+  }
   mlir::Value minusOne = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, -1));
   mlir::Value unsafe = arith::OrIOp::create(b, l, zero, minusOne);
   return {arith::SelectOp::create(b, l, unsafe, scalar(b, l, t, 1), y), minusOne};
@@ -203,9 +213,11 @@ mlir::Value MLIRGen::scalarOp(llvm::StringRef name, OpBuilder &b, mlir::Location
   if (name == "pow") {
     if (fp)
       return math::PowFOp::create(b, l, x, y);
+    mlir::Value guarded[] = {y};
     check(b, arith::CmpIOp::create(b, l, IP::sge, y, scalar(b, l, t, 0)),
           "integers to negative integer powers are not allowed (pow of {0} to the power {1})",
-          {x, y}, l);
+          {x, y}, l, guarded);
+    y = guarded[0];
     return math::IPowIOp::create(b, l, x, y);
   }
   if (name == "maximum")
@@ -916,7 +928,15 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
     mlir::Value zero = scalarConstant(0, e, l);
     mlir::Value nonzero = fp ? arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, d, zero).getResult()
                              : arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, d, zero).getResult();
-    check(nonzero, "tf.range requires delta != 0", {}, l);
+    // Each check guards what the range is computed from.
+    mlir::Value guardDelta[] = {d};
+    check(nonzero, "tf.range requires delta != 0", {}, l, guardDelta);
+    // What follows uses the guarded delta only (as safeDivisor does).
+    if (guardDelta[0] != d) {
+      d = guardDelta[0];
+      nonzero = fp ? arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, d, zero).getResult()
+                   : arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, d, zero).getResult();
+    }
     // TensorFlow's other requirement: start <= limit when delta > 0, >= when delta < 0.
     auto lt = [&](mlir::Value a, mlir::Value b) -> mlir::Value {
       return fp ? arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLT, a, b).getResult()
@@ -928,10 +948,14 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
     bool loopBounds = iterated.isValid() && args.loc.file == iterated.file &&
                       args.loc.begin.offset == iterated.begin.offset &&
                       args.loc.end.offset == iterated.end.offset;
-    if (!loopBounds)
+    if (!loopBounds) {
+      mlir::Value guardEnds[] = {s, lim};
       check(arith::XOrIOp::create(builder, l, wrongWay, scalarConstant(1, builder.getI1Type(), l)),
             "tf.range requires start <= limit when delta > 0, and start >= limit when delta < 0",
-            {}, l);
+            {}, l, guardEnds);
+      s = guardEnds[0];
+      lim = guardEnds[1];
+    }
     mlir::Value n;
     if (fp) {
       auto wide = [&](mlir::Value v) {
@@ -944,7 +968,14 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
       // A NaN or an infinite count is an error, not a conversion's poison.
       mlir::Value finite = arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLE, q,
                                                  scalarConstant(double(kMaxTensorBytes), f64, l));
-      check(finite, "tf.range: the number of elements is not finite or too large", {}, l);
+      mlir::Value guardCount[] = {q};
+      check(finite, "tf.range: the number of elements is not finite or too large", {}, l,
+            guardCount);
+      if (guardCount[0] != q) {
+        q = guardCount[0];
+        finite = arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLE, q,
+                                       scalarConstant(double(kMaxTensorBytes), f64, l));
+      }
       q = arith::SelectOp::create(builder, l, finite, q, scalarConstant(0, f64, l));
       n = arith::FPToSIOp::create(builder, l, i64, q);
     } else {
@@ -958,7 +989,9 @@ bool MLIRGen::emitRange(llvm::StringRef, const CallArgs &args, Value &out) {
     }
     n = arith::MaxSIOp::create(builder, l, n, scalarConstant(0, i64, l));
     count = arith::IndexCastOp::create(builder, l, builder.getIndexType(), n);
-    checkSizes(type, {count}, l);
+    mlir::Value sizes[] = {count};
+    checkSizes(type, sizes, l);
+    count = sizes[0];
   }
   auto generate = mlir::tensor::GenerateOp::create(builder, l, type,
                                                    type.isDynamicDim(0) ? mlir::ValueRange{count}
@@ -1027,9 +1060,13 @@ bool MLIRGen::emitMatmul(llvm::StringRef, const CallArgs &args, Value &out) {
   // The sizes that must agree: the inner dimensions, and the batch ones.
   auto agree = [&](int64_t da, int64_t db, const llvm::Twine &what) {
     mlir::Value x = dimSize(a, da, l), y = dimSize(b, db, l);
-    if (x != y)
-      check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, x, y),
-            "tf.matmul: " + what + " differ: {0} in a, {1} in b", {x, y}, l);
+    if (x == y)
+      return;
+    mlir::Value guarded[] = {a, b};
+    check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, x, y),
+          "tf.matmul: " + what + " differ: {0} in a, {1} in b", {x, y}, l, guarded);
+    a = guarded[0];
+    b = guarded[1];
   };
   agree(rank - 1, rank - 2, "a's columns and b's rows");
   if (rank == 3)
@@ -1087,6 +1124,13 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
   mlir::Location l = loc(args.loc);
   auto inType = llvm::cast<RankedTensorType>(t.getType());
   llvm::SmallVector<mlir::Value> sizes(type.getRank());
+  // Each check guards the tensor reshaped.
+  auto checkInput = [&](mlir::Value ok, const llvm::Twine &message,
+                        llvm::ArrayRef<mlir::Value> values, mlir::Location l) {
+    mlir::Value guarded[] = {t};
+    check(ok, message, values, l, guarded);
+    t = guarded[0];
+  };
   // squeeze: the dimensions it removes; one unknown while compiling must be 1 at run time.
   std::optional<llvm::SmallVector<bool, 4>> squeezed;
   if (name == "squeeze") {
@@ -1097,7 +1141,7 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
     for (int64_t k = 0; k < inType.getRank(); ++k)
       if ((*squeezed)[k] && inType.isDynamicDim(k)) {
         mlir::Value size = dimSize(t, k, l);
-        check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, size, indexConstant(1, l)),
+        checkInput(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, size, indexConstant(1, l)),
               "tf.squeeze: dimension " + llvm::Twine(k) + " has size {0}, not 1", {size}, l);
       }
   }
@@ -1111,13 +1155,13 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
         sizes = sizesFromShapeTensor(type, s, l);
         mlir::Value count = indexConstant(1, l);
         for (mlir::Value size : sizes) {
-          check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sge, size, indexConstant(0, l)),
+          checkInput(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sge, size, indexConstant(0, l)),
                 "tf.reshape: agc takes no -1 or other negative size ({0}) in a shape given as a "
                 "tensor; give the shape as a list",
                 {size}, l);
           count = arith::MulIOp::create(builder, l, count, size);
         }
-        checkReshape(t, count, l);
+        t = checkReshape(t, count, l);
       }
       // A Python shape: its -1 is the element count over the product of the others.
       if (shape->isPySequence()) {
@@ -1146,17 +1190,17 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
           // TensorFlow's two errors: no size to infer from, or no whole number of rows.
           mlir::Value zero = indexConstant(0, l);
           mlir::Value positive = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, known, zero);
-          check(positive, "tf.reshape cannot infer the size of dimension " + llvm::Twine(unknown) +
+          checkInput(positive, "tf.reshape cannot infer the size of dimension " + llvm::Twine(unknown) +
                               " from the others, whose product is {0}",
                 {known}, l);
           mlir::Value divisor = arith::SelectOp::create(builder, l, positive, known, indexConstant(1, l));
           mlir::Value rest = arith::RemUIOp::create(builder, l, total, divisor);
-          check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, rest, zero),
+          checkInput(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, rest, zero),
                 "tf.reshape of a tensor of {0} elements into a shape that needs a multiple of {1}",
                 {total, known}, l);
           sizes[unknown] = arith::DivUIOp::create(builder, l, total, divisor);
         } else {
-          checkReshape(t, known, l);
+          t = checkReshape(t, known, l);
         }
       }
     } else {
@@ -1181,19 +1225,22 @@ bool MLIRGen::emitReshape(llvm::StringRef name, const CallArgs &args, Value &out
       }
     }
   } else if (!inType.hasStaticShape()) {
-    checkReshape(t, indexConstant(type.getNumElements(), l), l);
+    t = checkReshape(t, indexConstant(type.getNumElements(), l), l);
   }
   out.ir = handle(reshape(t, type, sizes, l));
   return true;
 }
 
-void MLIRGen::checkReshape(mlir::Value t, mlir::Value count, mlir::Location l) {
+mlir::Value MLIRGen::checkReshape(mlir::Value t, mlir::Value count, mlir::Location l) {
   auto type = llvm::cast<RankedTensorType>(t.getType());
   mlir::Value total = indexConstant(1, l);
   for (int64_t d = 0; d < type.getRank(); ++d)
     total = arith::MulIOp::create(builder, l, total, dimSize(t, d, l));
+  mlir::Value guarded[] = {t};
   check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, total, count),
-        "tf.reshape of a tensor of {0} elements into a shape of {1} elements", {total, count}, l);
+        "tf.reshape of a tensor of {0} elements into a shape of {1} elements", {total, count}, l,
+        guarded);
+  return guarded[0];
 }
 
 bool MLIRGen::emitConcat(llvm::StringRef name, const CallArgs &args, Value &out) {
@@ -1449,10 +1496,11 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
       }
       // TensorFlow's "slice index out of bounds": 0 <= i < n once a negative i has counted
       // from the end (one unsigned comparison).
+      mlir::Value guarded[] = {i};
       check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ult, i, n),
             "index {0} is out of bounds for dimension " + llvm::Twine(d) + ", of size {1}",
-            {given, n}, loc(item.loc));
-      offsets.push_back(i);
+            {given, n}, loc(item.loc), guarded);
+      offsets.push_back(guarded[0]);
       sizes.push_back(builder.getIndexAttr(1));
       strides.push_back(builder.getIndexAttr(1));
       ++d;

@@ -432,9 +432,12 @@ static void print_i1(const char *at, char *out, size_t size) {
 
 /* Prints dimension `d` onward of the tensor at element offset `at`, as TensorFlow does:
  * `[1 2 3]`, rows on their own lines, blocks apart by blank lines, and `...` for all but
- * the first and last `summarize` items of a long dimension. */
+ * the first and last `ends` items of a long dimension (TensorFlow's PrintOneDimV2, where
+ * `ends` is summarize= bounded by the element count: 0 for an empty tensor, which prints
+ * `...` at its first dimension that is not 0). */
 static void print_level(const char *base, size_t element, int64_t rank, const int64_t *sizes,
-                        const int64_t *strides, int64_t d, int64_t at, element_printer p) {
+                        const int64_t *strides, int64_t d, int64_t at, int64_t ends,
+                        element_printer p) {
   char text[64];
   if (d == rank) {
     p(base + at * (int64_t)element, text, sizeof text);
@@ -442,8 +445,7 @@ static void print_level(const char *base, size_t element, int64_t rank, const in
     return;
   }
   appends("[");
-  int64_t n = sizes[d], s = line.summarize;
-  int elide = s >= 0 && n > 2 * s;
+  int64_t n = sizes[d];
   /* Between items: one newline per dimension left below, then indentation. */
   char separator[AGC_MAX_RANK + 72];
   size_t k = 0;
@@ -456,16 +458,18 @@ static void print_level(const char *base, size_t element, int64_t rank, const in
       separator[k++] = ' ';
   }
   separator[k] = '\0';
-  for (int64_t i = 0; i < n; ++i) {
-    if (elide && i == s) {
-      appends("...");
+  for (int64_t i = 0; i < ends && i < n; ++i) {
+    if (i > 0)
       appends(separator);
-      i = n - s - 1;
-      continue;
-    }
-    print_level(base, element, rank, sizes, strides, d + 1, at + i * strides[d], p);
-    if (i + 1 < n)
-      appends(separator);
+    print_level(base, element, rank, sizes, strides, d + 1, at + i * strides[d], ends, p);
+  }
+  if (n > 2 * ends) {
+    appends(separator);
+    appends("...");
+  }
+  for (int64_t i = ends > n - ends ? ends : n - ends; i < n; ++i) {
+    appends(separator);
+    print_level(base, element, rank, sizes, strides, d + 1, at + i * strides[d], ends, p);
   }
   appends("]");
 }
@@ -473,7 +477,19 @@ static void print_level(const char *base, size_t element, int64_t rank, const in
 static void print_tensor(int64_t rank, void *descriptor, size_t element, element_printer p) {
   const int64_t *w = descriptor;
   const char *aligned = (const char *)(intptr_t)w[1];
-  print_level(aligned, element, rank, w + 3, w + 3 + rank, 0, w[2], p);
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    count *= w[3 + d];
+  int64_t ends = line.summarize < 0 || line.summarize > count ? count : line.summarize;
+  /* With no item to show, TensorFlow 2.21 prints a bool tensor as nothing at all, and a
+   * scalar as `...`. */
+  if (ends == 0 && p == print_i1)
+    return;
+  if (ends == 0 && rank == 0) {
+    appends("...");
+    return;
+  }
+  print_level(aligned, element, rank, w + 3, w + 3 + rank, 0, w[2], ends, p);
 }
 
 void agrt_print_f32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_f32); }

@@ -23,7 +23,9 @@ LOG_PREFIXES = ("WARNING", "I0000", "E0000", "W0000")
 
 def to_tf(arg):
     if isinstance(arg, dict) and "dtype" in arg and "value" in arg:
-        return tf.constant(arg["value"], dtype=getattr(tf, arg["dtype"]))
+        t = tf.constant(arg["value"], dtype=getattr(tf, arg["dtype"]))
+        # "shape" gives an empty tensor's shape, which its nested lists cannot.
+        return tf.reshape(t, arg["shape"]) if "shape" in arg else t
     return arg
 
 

@@ -74,3 +74,19 @@ def print_bool_int64(b, k):
 def print_3d(t):
     tf.print(t)
     return t
+
+
+# Empty tensors, as TensorFlow 2.21 prints them: `[]` when the first dimension is 0, `[`,
+# a line break and ` ...]` when a later one is, nothing at all for bool; and summarize=0.
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[None, None, None], dtype=tf.int32)])
+def print_empty(m, t):
+    tf.print("m:", m, "t:", t, "bool:", m > 0.0, "end")
+    return m
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int64)])
+def print_summarize_zero(x):
+    tf.print(x, x[0], tf.constant(True), summarize=0)
+    tf.print(tf.reshape(x, [1, -1]), summarize=1)
+    return x

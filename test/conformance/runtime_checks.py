@@ -128,3 +128,54 @@ def squeeze_rows(x):
 @tf.function(input_signature=[tf.TensorSpec(shape=[None, 1, 1], dtype=tf.float32)])
 def squeeze_middle(x):
     return tf.squeeze(x, axis=[-2]), tf.expand_dims(tf.squeeze(x, 2), 0)
+
+
+# A check guards the op it protects, and goes with it when nothing uses the op's result:
+# TensorFlow prunes such an op, so its error never happens (the differential tester's
+# first 5,000 programs met each of these).
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def unused_index(x, i):
+    unused = x[i]
+    return x * 2.0
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def unused_division(x, d):
+    x %= x
+    q = x // d
+    return d + 1
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def unused_sizes(n):
+    ones = tf.ones([n])
+    r = tf.range(0, 10, n)
+    return n * 2
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def unused_reshape_and_array(x, n):
+    m = tf.reshape(x, [n, -1])
+    ta = tf.TensorArray(tf.float32, size=2)
+    ta = ta.write(n, 1.0)
+    return tf.reduce_sum(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32)])
+def division_in_loop_result_unused(n):
+    v = n
+    for i in tf.range(3):
+        v = v // i
+    return tf.zeros_like(v)
+
+
+# ... and a used result keeps its check, also through a chain of ops.
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
+def used_through_chain(x, i):
+    e = x[i]
+    f = e * 2.0 + 1.0
+    return tf.reduce_sum(x) + f

@@ -24,7 +24,9 @@ JSON` runs as a subprocess (killed after --timeout seconds, default 30). Outcome
 
 TensorFlow is checked against itself too: a result whose dtype or shape contradicts the
 signature TensorFlow traced (a Grappler bug) is counted as tf-inconsistent, and the program
-is compared with TensorFlow's result with Grappler off instead.
+is compared with TensorFlow's result with Grappler off instead. A program that disagrees
+is run once more by TensorFlow with Grappler off: if that result is agc's, the program is
+counted as tf-grappler (TensorFlow's optimizer changed the result), listed, not a failure.
 
 Every DISAGREE is minimized (minimize.py: delta debugging while it disagrees the same
 way: the same kind of difference, and for a run-time error of agc's, the same message) and,
@@ -301,6 +303,12 @@ def try_seed(seed, cfg):
     for attempt in range(10):
         source, args = gen.generate(seed, cfg["features"], attempt)
         res = check(source, args, cfg, f"p{seed}_{attempt}")
+        if res["outcome"] == "DISAGREE" and cfg.get("grappler", True):
+            # Where TensorFlow's graph optimizer is what disagrees, TensorFlow without it
+            # is the reference (tf.function's semantics are the unoptimized graph's).
+            plain = check(source, args, dict(cfg, grappler=False), f"p{seed}_{attempt}ng")
+            if plain["signature"] == ("agree",):
+                res["outcome"] = "tf-grappler"
         if res["outcome"] != "tf-refused":
             res.update(seed=seed, source=source, args=args, refusals=refusals)
             return res
@@ -408,8 +416,8 @@ def run_all(seeds, cfg):
 def random_run(opts, cfg):
     seeds = list(range(opts.seed, opts.seed + opts.count))
     counts = {k: 0 for k in ("agree", "both-error", "DISAGREE", "agc-refused", "tf-refused",
-                             "tester-error")}
-    refused, disagreements, tf_refusals, tf_bugs = {}, [], [], []
+                             "tf-grappler", "tester-error")}
+    refused, disagreements, tf_refusals, tf_bugs, grappler = {}, [], [], [], []
     start = time.time()
     for res in run_all(seeds, cfg):
         tf_refusals += [(res["seed"], r) for r in res["refusals"]]
@@ -428,6 +436,8 @@ def random_run(opts, cfg):
             refused.setdefault(res["detail"], []).append(res["seed"])
             if opts.verbose:
                 print(f"agc-refused seed {res['seed']}: {res['detail']}", flush=True)
+        elif outcome == "tf-grappler":
+            grappler.append((res["seed"], res["detail"]))
         elif outcome == "tester-error":
             print(f"tester-error seed {res['seed']}: {res['detail']}", flush=True)
         elif opts.verbose:
@@ -438,7 +448,7 @@ def random_run(opts, cfg):
         print(f"\nminimizing {len(disagreements)} disagreement(s):")
         for res in disagreements:
             report_disagreement(res, cfg)
-    summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed)
+    summary(opts, counts, refused, tf_refusals, tf_bugs + grappler, elapsed)
     return 1 if counts["DISAGREE"] else 2 if counts["tester-error"] else 0
 
 
@@ -452,8 +462,9 @@ def summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed):
         for seed, message in tf_refusals:
             print(f"  {seed}: {message[:200]}")
     if tf_bugs:
-        print("\nTensorFlow contradicting its own traced signature (compared with its result "
-              "with Grappler off instead; seed: how):")
+        print("\nTensorFlow's graph optimizer (Grappler) at fault: its result contradicts the "
+              "traced signature, or differs from TensorFlow's own with Grappler off, which "
+              "agc's agrees with (seed: how):")
         for seed, how in tf_bugs:
             print(f"  {seed}: {how}")
     n = opts.count
@@ -462,7 +473,10 @@ def summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed):
     print(f"difftest: DISAGREE {counts['DISAGREE']}")
     print(f"difftest: agc-refused {counts['agc-refused']}")
     print(f"difftest: tf-refused {counts['tf-refused']} (generator bugs, generated again)")
-    print(f"difftest: tf-inconsistent {len(tf_bugs)} (TensorFlow bugs, re-run without Grappler)")
+    print(f"difftest: tf-inconsistent {len(tf_bugs) - counts['tf-grappler']} (TensorFlow bugs, "
+          "re-run without Grappler)")
+    print(f"difftest: tf-grappler {counts['tf-grappler']} (TensorFlow with Grappler off agrees "
+          "with agc, with it on does not)")
     if counts["tester-error"]:
         print(f"difftest: tester-error {counts['tester-error']} (bugs of the tester itself)")
     print(f"difftest: {n} programs in {elapsed:.1f} s ({n / max(elapsed, 1e-9):.2f} programs/s)")

@@ -44,3 +44,20 @@ func.func @unused_result(%c: i1, %a: tensor<i32>, %b: tensor<i32>, %x: tensor<f3
   }
   return %r#0 : tensor<i32>
 }
+
+// A check that guards values is erased with the op that uses them, as TensorFlow prunes
+// an op whose result nothing uses (and never raises its error); one that guards nothing
+// (tf.debugging.assert_*) and one whose results are used stay.
+// CHECK-LABEL: func.func @guarded_checks
+// CHECK-NOT: "m.py:1:1
+// CHECK: ag.assert %arg0, "m.py:2:1: kept"
+// CHECK: %[[G:.*]] = ag.assert %arg0, "m.py:3:1: used" guards %arg1 : index
+// CHECK: tensor.extract %arg2[%[[G]]]
+func.func @guarded_checks(%ok: i1, %i: index, %t: tensor<?xf32>) -> f32 {
+  %dead = ag.assert %ok, "m.py:1:1: dead" guards %i : index
+  %unused = tensor.extract %t[%dead] : tensor<?xf32>
+  ag.assert %ok, "m.py:2:1: kept"
+  %g = ag.assert %ok, "m.py:3:1: used" guards %i : index
+  %e = tensor.extract %t[%g] : tensor<?xf32>
+  return %e : f32
+}

@@ -62,3 +62,17 @@ func.func @effects(%x: tensor<3xf32>) -> tensor<i32> {
   ag.variable_write @v, %v : tensor<i32>
   return %v : tensor<i32>
 }
+
+// A check, one with values for its message, and one that guards an op's operands.
+// CHECK-LABEL: func.func @checks
+// CHECK: ag.assert %arg0, "m.py:1:1: failed"
+// CHECK: ag.assert %arg0, "m.py:2:1: {0} of {1}"(%arg1, %arg1) : i64, i64
+// CHECK: %[[G:.*]]:2 = ag.assert %arg0, "m.py:3:1: {0}"(%arg1) : i64 guards %arg2, %arg3 : index, tensor<?xf32>
+// CHECK: tensor.extract %[[G]]#1[%[[G]]#0]
+func.func @checks(%ok: i1, %v: i64, %i: index, %t: tensor<?xf32>) -> f32 {
+  ag.assert %ok, "m.py:1:1: failed"
+  ag.assert %ok, "m.py:2:1: {0} of {1}"(%v, %v) : i64, i64
+  %g:2 = ag.assert %ok, "m.py:3:1: {0}"(%v) : i64 guards %i, %t : index, tensor<?xf32>
+  %e = tensor.extract %g#1[%g#0] : tensor<?xf32>
+  return %e : f32
+}

@@ -1,7 +1,8 @@
 // RUN: ag-opt %s -ag-lower-effects -split-input-file -verify-diagnostics | FileCheck %s
 // -ag-lower-effects: tf.print becomes calls to agc's runtime, item by item, with the
 // separators and the end as text; a tf.Variable read copies its memref.global, a write
-// materializes into it.
+// materializes into it; a check calls the runtime's agrt_fail (or agrt_fail_values) when
+// its condition is false, and what it guards is used directly after it.
 
 // CHECK-DAG: llvm.mlir.global internal constant @__agc_str{{[0-9]+}}("x =\00")
 // CHECK-DAG: llvm.mlir.global internal constant @__agc_str{{[0-9]+}}(" \00")
@@ -51,4 +52,23 @@ func.func @unknown_variable() -> tensor<i32> {
   // expected-error @+1 {{'ag.variable_read' op names no memref.global}}
   %v = ag.variable_read @missing : tensor<i32>
   return %v : tensor<i32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @checks
+// CHECK-SAME: (%[[OK:.*]]: i1, %[[V:.*]]: i64, %[[I:.*]]: index, %[[T:.*]]: tensor<?xf32>)
+func.func @checks(%ok: i1, %v: i64, %i: index, %t: tensor<?xf32>) -> f32 {
+  // CHECK: %[[FAILED:.*]] = arith.xori %[[OK]], %true
+  // CHECK: scf.if %[[FAILED]] {
+  // CHECK:   call @agrt_fail(%{{.*}}) : (!llvm.ptr) -> ()
+  // CHECK: }
+  ag.assert %ok, "m.py:1:1: failed"
+  // CHECK: scf.if
+  // CHECK:   call @agrt_fail_values(%{{.*}}, %[[V]], %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, i64, i64) -> ()
+  // CHECK-NOT: ag.assert
+  // CHECK: tensor.extract %[[T]][%[[I]]]
+  %g = ag.assert %ok, "m.py:2:1: index {0}"(%v) : i64 guards %i : index
+  %e = tensor.extract %t[%g] : tensor<?xf32>
+  return %e : f32
 }

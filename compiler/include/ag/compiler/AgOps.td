@@ -4,6 +4,7 @@
 
 include "ag/compiler/AgDialect.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 /// A staged test: an i1, or a 0-d tensor of i1 (what tf comparisons give).
@@ -144,7 +145,9 @@ def Ag_VariableWriteOp : Ag_Op<"variable_write", [MemoryEffects<[MemWrite]>]> {
 }
 
 
-def Ag_AssertOp : Ag_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+def Ag_AssertOp : Ag_Op<"assert", [AttrSizedOperandSegments,
+                                   DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+                                   DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "A run-time check: the call fails with `message` unless `condition` holds";
   let description = [{
     What tf.debugging.assert_*, an index out of bounds, an integer division by zero, a
@@ -152,13 +155,31 @@ def Ag_AssertOp : Ag_Op<"assert", [MemoryEffects<[MemWrite]>]> {
     compiled function returns AGC_RUNTIME_ERROR with the message; nothing after the check
     runs, and what the call allocated is freed. `{0}`, `{1}`, ... in the message stand for
     the run-time values of the optional `values`, written in decimal.
+
+    A check of the validity of an op's operands *guards* them: its results are the
+    `guarded` values, and the op uses those. Such a check has no effect of its own: when
+    nothing uses what it guards, it is dead and erased with the op, as TensorFlow prunes an
+    op whose result nothing uses, and with it the error that op would have raised. A check
+    that guards nothing (tf.debugging.assert_*) always runs.
     ```mlir
     ag.assert %ok, "model.py:7:5: tf.debugging.assert_positive failed"
-    ag.assert %in, "model.py:9:12: index {0} is out of bounds for a dimension of size {1}"(%i, %n) : i64, i64
+    %j = ag.assert %in, "model.py:9:12: index {0} is out of bounds for a dimension of size {1}"(%i, %n) : i64, i64 guards %i0 : index
     ```
   }];
-  let arguments = (ins I1:$condition, StrAttr:$message, Variadic<I64>:$values);
-  let assemblyFormat = "$condition `,` $message (`(` $values^ `)` `:` type($values))? attr-dict";
+  let arguments = (ins I1:$condition, StrAttr:$message, Variadic<I64>:$values,
+                       Variadic<AnyType>:$guarded);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $condition `,` $message (`(` $values^ `)` `:` type($values))?
+    (`guards` $guarded^ `:` type($guarded))? attr-dict
+  }];
+  let builders = [
+    // A check that guards nothing.
+    OpBuilder<(ins "::mlir::Value":$condition, "::llvm::StringRef":$message,
+                   "::mlir::ValueRange":$values), [{
+      build($_builder, $_state, condition, message, values, ::mlir::ValueRange{});
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

@@ -244,6 +244,32 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
 }
 
+def PruneDead : Pass<"ag-prune-dead"> {
+  let summary = "Erase what TensorFlow prunes, with the checks that guard it; then pin the checks left";
+  let description = [{
+    tf.function runs only the ops that its results and its stateful ops need: an op whose
+    result nothing uses never runs, and never raises its error. agc's run-time checks
+    (`ag.assert` with `guards`) follow that rule here, while the IR is as MLIRGen made it
+    and no fold has yet cut a use (a `tensor.extract` of a splat constant folds to the
+    splat, whatever the index it was given):
+
+    1. Loop-carried values that feed nothing but themselves (an `ag.while_loop` result
+       that nothing uses, whose loop variable reaches no other loop variable, no test and
+       no op with effects) are made loop-invariant, as TensorFlow's optimizer removes them;
+    2. ops whose results nothing uses and that have no effect are erased (an ag.assert
+       that guards values has none of its own);
+    3. the checks left are pinned: each becomes an `ag.assert` that guards nothing, and
+       its users take the values it guarded. From here on no pass can drop one.
+
+    Before:
+    ```mlir
+    %g = ag.assert %ok, "m.py:3:9: index {0} is out of bounds"(%i) : i64 guards %j : index
+    %unused = tensor.extract %t[%g] : tensor<?xf32>
+    ```
+    After: nothing.
+  }];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{
