@@ -13,6 +13,7 @@
 #include "ag/compiler/AgDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -27,70 +28,191 @@ using namespace mlir;
 
 namespace {
 
-/// Removes from `loop` the loop variables that feed nothing but themselves: a `before`
-/// argument whose value reaches no test, no used result, no op with effects and no other
-/// loop variable (with the ops that computed it, and its init), and a value passed to the
-/// body that nothing live uses (with its result, which nothing uses). Returns whether
-/// anything changed.
-bool dropDeadCarried(ag::WhileLoopOp loop) {
-  Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
-  auto condition = cast<ag::ConditionOp>(before.getTerminator());
-  auto yield = cast<ag::YieldOp>(after.getTerminator());
+/// Which values and ops a tf.function would run: what the results of the function and
+/// the ops with effects need, through ag.cond and ag.while_loop position by position (a
+/// loop variable is live only if something live reads it), other ops as a whole.
+class Liveness {
+public:
+  explicit Liveness(Operation *root) : root(root) {
+    for (changed = true; changed;) {
+      changed = false;
+      root->walk<WalkOrder::PostOrder>([&](Operation *op) { visit(op); });
+    }
+  }
+  bool isLive(Value v) const { return live.contains(v); }
+  bool isLive(Operation *op) const { return liveOps.contains(op); }
+
+private:
+  void mark(Value v) { changed |= live.insert(v).second; }
+  void markOp(Operation *op) { changed |= liveOps.insert(op).second; }
+  bool anyLive(ValueRange values) const {
+    return llvm::any_of(values, [&](Value v) { return live.contains(v); });
+  }
+
+  void visit(Operation *op) {
+    if (op == root)
+      return;
+    Operation *parent = op->getParentOp();
+    if (auto condition = dyn_cast<ag::ConditionOp>(op)) {
+      auto loop = cast<ag::WhileLoopOp>(parent);
+      if (!liveOps.contains(loop))
+        return;
+      mark(condition.getCondition());
+      Block &after = loop.getAfter().front();
+      for (auto [j, arg] : llvm::enumerate(condition.getArgs()))
+        if (live.contains(loop.getResult(j)) || live.contains(after.getArgument(j)))
+          mark(arg);
+      return;
+    }
+    if (auto yield = dyn_cast<ag::YieldOp>(op)) {
+      if (auto loop = dyn_cast<ag::WhileLoopOp>(parent)) {
+        Block &before = loop.getBefore().front();
+        for (auto [k, value] : llvm::enumerate(yield.getResults()))
+          if (live.contains(before.getArgument(k)))
+            mark(value);
+      } else {
+        for (auto [j, value] : llvm::enumerate(yield.getResults()))
+          if (live.contains(parent->getResult(j)))
+            mark(value);
+      }
+      return;
+    }
+    if (auto loop = dyn_cast<ag::WhileLoopOp>(op)) {
+      Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+      if (!isMemoryEffectFree(op) || anyLive(loop.getResults()) ||
+          anyLive(before.getArguments()) || anyLive(after.getArguments()))
+        markOp(op);
+      for (auto [k, init] : llvm::enumerate(loop.getInits()))
+        if (live.contains(before.getArgument(k)))
+          mark(init);
+      return;
+    }
+    if (auto cond = dyn_cast<ag::CondOp>(op)) {
+      if (!isMemoryEffectFree(op) || anyLive(cond.getResults())) {
+        markOp(op);
+        mark(cond.getCondition());
+      }
+      return;
+    }
+    // Any other op: live with effects, with a live result, or as the terminator of a live
+    // op (or of a function); then all it reads is live.
+    bool isLiveOp = !isMemoryEffectFree(op) || anyLive(op->getResults()) ||
+                    (op->hasTrait<OpTrait::IsTerminator>() &&
+                     (parent == root || isa<FunctionOpInterface>(parent) ||
+                      liveOps.contains(parent)));
+    if (!isLiveOp)
+      return;
+    markOp(op);
+    for (Value operand : op->getOperands())
+      mark(operand);
+  }
+
+  Operation *root;
   llvm::DenseSet<Value> live;
   llvm::DenseSet<Operation *> liveOps;
-  bool changed = true;
-  // What is live: the test; the values passed on to a used result or to a live body
-  // argument; a yielded value whose loop variable is live; and, within the regions, the
-  // operands of every op that has effects, whose results are live, or that ends a region
-  // of a live op. To a fixed point (a loop variable goes around the loop).
-  auto isLive = [&](Operation *op) {
-    if (liveOps.contains(op))
-      return true;
-    bool result = !isMemoryEffectFree(op) ||
-                  llvm::any_of(op->getResults(), [&](Value r) { return live.contains(r); }) ||
-                  (op->hasTrait<OpTrait::IsTerminator>() && op->getParentOp() != loop &&
-                   liveOps.contains(op->getParentOp()));
-    if (result)
-      changed |= liveOps.insert(op).second;
-    return result;
-  };
-  auto passed = [&](unsigned j) {
-    return !loop.getResult(j).use_empty() || live.contains(after.getArgument(j));
-  };
-  while (changed) {
-    changed = false;
-    auto mark = [&](Value v) { changed |= live.insert(v).second; };
-    mark(condition.getCondition());
-    for (auto [j, arg] : llvm::enumerate(condition.getArgs()))
-      if (passed(j))
-        mark(arg);
-    for (auto [k, value] : llvm::enumerate(yield.getResults()))
-      if (live.contains(before.getArgument(k)))
-        mark(value);
-    loop->walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op == loop.getOperation() || op == condition.getOperation() ||
-          op == yield.getOperation() || !isLive(op))
-        return;
-      for (Value operand : op->getOperands())
-        mark(operand);
-    });
-  }
-  llvm::SmallVector<unsigned> deadVariables, deadPassed;
+  bool changed = false;
+};
+
+/// `values` without the positions in `drop`.
+llvm::SmallVector<Value> without(ValueRange values, const llvm::BitVector &drop) {
+  llvm::SmallVector<Value> kept;
+  for (auto [i, v] : llvm::enumerate(values))
+    if (!drop.test(i))
+      kept.push_back(v);
+  return kept;
+}
+
+/// `loop` without its dead loop variables (`before` arguments nothing live reads, with
+/// their inits and yielded values) and dead passed values (results and body arguments
+/// nothing reads), rebuilt when there are any.
+void pruneLoop(ag::WhileLoopOp loop, const Liveness &liveness) {
+  Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+  // Once the dead ops are gone, what is left of a dead argument or result is a use by a
+  // terminator at a dead position (Liveness marks the live ones).
+  llvm::BitVector dropBefore(before.getNumArguments()), dropAfter(after.getNumArguments());
   for (BlockArgument arg : before.getArguments())
-    if (!live.contains(arg))
-      deadVariables.push_back(arg.getArgNumber());
-  for (unsigned j = 0; j < loop.getNumResults(); ++j)
-    if (!passed(j))
-      deadPassed.push_back(j);
-  if (deadVariables.empty() && deadPassed.empty())
-    return false;
-  // The ops nothing live needs go first (outermost ones: with what they hold), so that
-  // the dead arguments are left with no use but the terminators'.
+    dropBefore[arg.getArgNumber()] = !liveness.isLive(arg);
+  for (BlockArgument arg : after.getArguments())
+    dropAfter[arg.getArgNumber()] =
+        !liveness.isLive(arg) && !liveness.isLive(loop.getResult(arg.getArgNumber()));
+  if (dropBefore.none() && dropAfter.none())
+    return;
+  auto condition = cast<ag::ConditionOp>(before.getTerminator());
+  auto yield = cast<ag::YieldOp>(after.getTerminator());
+  OpBuilder builder(condition);
+  ag::ConditionOp::create(builder, condition.getLoc(), condition.getCondition(),
+                          without(condition.getArgs(), dropAfter));
+  condition.erase();
+  builder.setInsertionPoint(yield);
+  ag::YieldOp::create(builder, yield.getLoc(), without(yield.getResults(), dropBefore));
+  yield.erase();
+  before.eraseArguments(dropBefore);
+  after.eraseArguments(dropAfter);
+  builder.setInsertionPoint(loop);
+  llvm::SmallVector<Type> types;
+  for (auto [j, type] : llvm::enumerate(loop.getResultTypes()))
+    if (!dropAfter.test(j))
+      types.push_back(type);
+  auto pruned = ag::WhileLoopOp::create(builder, loop.getLoc(), types,
+                                        without(loop.getInits(), dropBefore));
+  pruned->setAttrs(loop->getAttrs());
+  pruned.getBefore().takeBody(loop.getBefore());
+  pruned.getAfter().takeBody(loop.getAfter());
+  // A result dropped may still be read by the terminator of an enclosing ag.cond or
+  // ag.while_loop, at a dead position: that terminator is rebuilt next.
+  unsigned next = 0;
+  for (auto [j, result] : llvm::enumerate(loop.getResults())) {
+    if (dropAfter.test(j))
+      result.dropAllUses();
+    else
+      result.replaceAllUsesWith(pruned.getResult(next++));
+  }
+  loop.erase();
+}
+
+/// `cond` without the results nothing live reads.
+void pruneCond(ag::CondOp cond, const Liveness &liveness) {
+  llvm::BitVector drop(cond.getNumResults());
+  for (OpResult result : cond->getResults())
+    drop[result.getResultNumber()] = !liveness.isLive(result);
+  if (drop.none())
+    return;
+  OpBuilder builder(cond);
+  llvm::SmallVector<Type> types;
+  for (auto [j, type] : llvm::enumerate(cond.getResultTypes()))
+    if (!drop.test(j))
+      types.push_back(type);
+  auto pruned = ag::CondOp::create(builder, cond.getLoc(), types, cond.getCondition());
+  pruned->setAttrs(cond->getAttrs());
+  for (auto [from, to] : {std::pair<Region *, Region *>{&cond.getThenRegion(), &pruned.getThenRegion()},
+                          {&cond.getElseRegion(), &pruned.getElseRegion()}}) {
+    to->takeBody(*from);
+    auto yield = cast<ag::YieldOp>(to->front().getTerminator());
+    builder.setInsertionPoint(yield);
+    ag::YieldOp::create(builder, yield.getLoc(), without(yield.getResults(), drop));
+    yield.erase();
+  }
+  unsigned next = 0;
+  for (auto [j, result] : llvm::enumerate(cond.getResults())) {
+    if (drop.test(j))
+      result.dropAllUses(); // see pruneLoop
+    else
+      result.replaceAllUsesWith(pruned.getResult(next++));
+  }
+  cond.erase();
+}
+
+/// Erases what `liveness` finds dead in `root`, then the loop and cond positions nothing
+/// reads any more.
+void prune(Operation *root, const Liveness &liveness) {
   llvm::SmallVector<Operation *> dead;
-  loop->walk([&](Operation *op) {
+  root->walk([&](Operation *op) {
     Operation *parent = op->getParentOp();
-    if (op == loop.getOperation() || op == condition.getOperation() || op == yield.getOperation() ||
-        liveOps.contains(op) || (parent != loop.getOperation() && !liveOps.contains(parent)))
+    if (op == root || liveness.isLive(op) || op->hasTrait<OpTrait::IsTerminator>() ||
+        isa<FunctionOpInterface>(op))
+      return;
+    // Outermost ones only: erasing an op erases what it holds.
+    if (parent != root && !isa<FunctionOpInterface>(parent) && !liveness.isLive(parent))
       return;
     dead.push_back(op);
   });
@@ -98,88 +220,24 @@ bool dropDeadCarried(ag::WhileLoopOp loop) {
     op->dropAllUses();
     op->erase();
   }
-  // The terminators without the dead positions, the blocks without the dead arguments.
-  auto keep = [](ValueRange values, llvm::ArrayRef<unsigned> drop) {
-    llvm::SmallVector<Value> kept;
-    for (auto [i, v] : llvm::enumerate(values))
-      if (!llvm::is_contained(drop, i))
-        kept.push_back(v);
-    return kept;
-  };
-  OpBuilder builder(condition);
-  ag::ConditionOp::create(builder, condition.getLoc(), condition.getCondition(),
-                          keep(condition.getArgs(), deadPassed));
-  condition.erase();
-  builder.setInsertionPoint(yield);
-  ag::YieldOp::create(builder, yield.getLoc(), keep(yield.getResults(), deadVariables));
-  yield.erase();
-  llvm::BitVector dropBefore(before.getNumArguments()), dropAfter(after.getNumArguments());
-  for (unsigned k : deadVariables)
-    dropBefore.set(k);
-  for (unsigned j : deadPassed)
-    dropAfter.set(j);
-  before.eraseArguments(dropBefore);
-  after.eraseArguments(dropAfter);
-  // A new loop takes the regions.
-  builder.setInsertionPoint(loop);
-  llvm::SmallVector<Type> types;
-  for (auto [j, type] : llvm::enumerate(loop.getResultTypes()))
-    if (!dropAfter.test(j))
-      types.push_back(type);
-  auto pruned = ag::WhileLoopOp::create(builder, loop.getLoc(), types,
-                                        keep(loop.getInits(), deadVariables));
-  pruned->setAttrs(loop->getAttrs());
-  pruned.getBefore().takeBody(loop.getBefore());
-  pruned.getAfter().takeBody(loop.getAfter());
-  unsigned next = 0;
-  for (auto [j, result] : llvm::enumerate(loop.getResults()))
-    if (!dropAfter.test(j))
-      result.replaceAllUsesWith(pruned.getResult(next++));
-  loop.erase();
-  return true;
-}
-
-/// Erases the ops in `root` whose results nothing uses and that have no effect, innermost
-/// first, until none is left. Returns whether anything was erased.
-bool eraseDead(Operation *root) {
-  bool any = false;
-  for (bool changed = true; changed;) {
-    changed = false;
-    llvm::SmallVector<Operation *> dead;
-    root->walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op != root && op->getNumResults() > 0 && isOpTriviallyDead(op))
-        dead.push_back(op);
-    });
-    // An op holding another one on the list erases it too: erase only outermost ones.
-    llvm::DenseSet<Operation *> erased;
-    for (Operation *op : llvm::reverse(dead)) {
-      bool inside = false;
-      for (Operation *parent = op->getParentOp(); parent && !inside; parent = parent->getParentOp())
-        inside = erased.contains(parent);
-      if (inside)
-        continue;
-      erased.insert(op);
-    }
-    for (Operation *op : erased) {
-      op->dropAllUses();
-      op->erase();
-      changed = any = true;
-    }
+  // Innermost first (post-order): rebuilding an op moves the regions it holds.
+  llvm::SmallVector<Operation *> structured;
+  root->walk([&](Operation *op) {
+    if (isa<ag::WhileLoopOp, ag::CondOp>(op))
+      structured.push_back(op);
+  });
+  for (Operation *op : structured) {
+    if (auto loop = dyn_cast<ag::WhileLoopOp>(op))
+      pruneLoop(loop, liveness);
+    else
+      pruneCond(cast<ag::CondOp>(op), liveness);
   }
-  return any;
 }
 
 struct PruneDead : ag::impl::PruneDeadBase<PruneDead> {
   void runOnOperation() override {
     Operation *root = getOperation();
-    for (bool changed = true; changed;) {
-      changed = eraseDead(root);
-      // Innermost loops first; a loop rebuilt is not visited again in this sweep.
-      llvm::SmallVector<ag::WhileLoopOp> loops;
-      root->walk([&](ag::WhileLoopOp loop) { loops.push_back(loop); });
-      for (ag::WhileLoopOp loop : loops)
-        changed |= dropDeadCarried(loop);
-    }
+    prune(root, Liveness(root));
     root->walk([](ag::AssertOp check) {
       if (check.getGuarded().empty())
         return;

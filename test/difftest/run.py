@@ -25,8 +25,10 @@ JSON` runs as a subprocess (killed after --timeout seconds, default 30). Outcome
 TensorFlow is checked against itself too: a result whose dtype or shape contradicts the
 signature TensorFlow traced (a Grappler bug) is counted as tf-inconsistent, and the program
 is compared with TensorFlow's result with Grappler off instead. A program that disagrees
-is run once more by TensorFlow with Grappler off: if that result is agc's, the program is
-counted as tf-grappler (TensorFlow's optimizer changed the result), listed, not a failure.
+is run once more by TensorFlow with Grappler off: if that result is agc's (or both fail
+at run time), the program is counted as tf-grappler (TensorFlow's optimizer changed the
+result, typically by folding a constant and pruning an op that would raise), listed, not a
+failure.
 
 Every DISAGREE is minimized (minimize.py: delta debugging while it disagrees the same
 way: the same kind of difference, and for a run-time error of agc's, the same message) and,
@@ -306,8 +308,10 @@ def try_seed(seed, cfg):
         if res["outcome"] == "DISAGREE" and cfg.get("grappler", True):
             # Where TensorFlow's graph optimizer is what disagrees, TensorFlow without it
             # is the reference (tf.function's semantics are the unoptimized graph's).
+            # (Grappler also prunes what its constant folding leaves unused, such as the
+            # untaken side of tf.where(tf.constant(True), a, b), and with it an error.)
             plain = check(source, args, dict(cfg, grappler=False), f"p{seed}_{attempt}ng")
-            if plain["signature"] == ("agree",):
+            if plain["signature"] in (("agree",), ("both-error",)):
                 res["outcome"] = "tf-grappler"
         if res["outcome"] != "tf-refused":
             res.update(seed=seed, source=source, args=args, refusals=refusals)
@@ -476,7 +480,7 @@ def summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed):
     print(f"difftest: tf-inconsistent {len(tf_bugs) - counts['tf-grappler']} (TensorFlow bugs, "
           "re-run without Grappler)")
     print(f"difftest: tf-grappler {counts['tf-grappler']} (TensorFlow with Grappler off agrees "
-          "with agc, with it on does not)")
+          "with agc, or fails as agc does; with it on, it does not)")
     if counts["tester-error"]:
         print(f"difftest: tester-error {counts['tester-error']} (bugs of the tester itself)")
     print(f"difftest: {n} programs in {elapsed:.1f} s ({n / max(elapsed, 1e-9):.2f} programs/s)")

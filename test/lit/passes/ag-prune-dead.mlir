@@ -93,3 +93,48 @@ func.func @dead_loop(%n: tensor<i32>, %x: tensor<i32>) -> tensor<i32> {
   }
   return %x : tensor<i32>
 }
+
+// A dead variable that an inner loop carries too (v, beside the live x), and an ag.cond
+// result read only by it: each position goes, at every level.
+// CHECK-LABEL: func.func @nested
+// CHECK: %[[OUTER:.*]]:2 = ag.while_loop(%arg0, %arg2) : (tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>)
+// CHECK: ag.while_loop(%{{.*}}) : (tensor<f32>) -> tensor<f32>
+// CHECK-NOT: "m.py:6:1
+// CHECK: ag.cond %{{.*}} : tensor<i1> -> (tensor<f32>)
+// CHECK: return %[[OUTER]]#1
+func.func @nested(%n: tensor<i32>, %v0: tensor<i32>, %x0: tensor<f32>) -> tensor<f32> {
+  %r:3 = ag.while_loop(%n, %v0, %x0) : (tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<i32>, tensor<f32>) {
+  ^bb0(%i: tensor<i32>, %v: tensor<i32>, %x: tensor<f32>):
+    %c0 = arith.constant dense<0> : tensor<i32>
+    %more = arith.cmpi sgt, %i, %c0 : tensor<i32>
+    ag.condition(%more : tensor<i1>) %i, %v, %x : tensor<i32>, tensor<i32>, tensor<f32>
+  } do {
+  ^bb0(%i: tensor<i32>, %v: tensor<i32>, %x: tensor<f32>):
+    %c1 = arith.constant dense<1> : tensor<i32>
+    %next = arith.subi %i, %c1 : tensor<i32>
+    %inner:2 = ag.while_loop(%v, %x) : (tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>) {
+    ^bb0(%a: tensor<i32>, %b: tensor<f32>):
+      %f0 = arith.constant dense<1.0> : tensor<f32>
+      %go = arith.cmpf olt, %b, %f0 : tensor<f32>
+      ag.condition(%go : tensor<i1>) %a, %b : tensor<i32>, tensor<f32>
+    } do {
+    ^bb0(%a: tensor<i32>, %b: tensor<f32>):
+      %as = tensor.extract %a[] : tensor<i32>
+      %zero = arith.constant 0 : i32
+      %nz = arith.cmpi ne, %as, %zero : i32
+      %d = ag.assert %nz, "m.py:6:1: integer division by zero" guards %as : i32
+      %q = arith.floordivsi %as, %d : i32
+      %a2 = tensor.from_elements %q : tensor<i32>
+      %two = arith.constant dense<2.0> : tensor<f32>
+      %big = arith.cmpf olt, %b, %two : tensor<f32>
+      %y:2 = ag.cond %big : tensor<i1> -> (tensor<i32>, tensor<f32>) {
+        ag.yield %a2, %two : tensor<i32>, tensor<f32>
+      } else {
+        ag.yield %a, %b : tensor<i32>, tensor<f32>
+      }
+      ag.yield %y#0, %y#1 : tensor<i32>, tensor<f32>
+    }
+    ag.yield %next, %inner#0, %inner#1 : tensor<i32>, tensor<i32>, tensor<f32>
+  }
+  return %r#2 : tensor<f32>
+}
