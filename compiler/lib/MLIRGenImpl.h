@@ -146,6 +146,9 @@ public:
   Location iterated;
   /// Whether to emit run-time checks (bounds, division by zero, sizes); on by default.
   bool runtimeChecks = true;
+  /// Set while an elementwise body is built whose integer divisors were checked before
+  /// the loop over the elements (emitBinary): safeDivisor then checks nothing.
+  bool divisorsChecked = false;
 
   struct CondState;
   struct LoopState;

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cmath>
 #include <limits>
@@ -142,8 +143,9 @@ std::pair<mlir::Value, mlir::Value> MLIRGen::safeDivisor(OpBuilder &b, mlir::Loc
   mlir::Type t = y.getType();
   mlir::Value zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, scalar(b, l, t, 0));
   mlir::Value guarded[] = {y};
-  check(b, arith::XOrIOp::create(b, l, zero, scalar(b, l, b.getI1Type(), 1)),
-        "integer division by zero (tf.math." + name + ")", {}, l, guarded);
+  if (!divisorsChecked)
+    check(b, arith::XOrIOp::create(b, l, zero, scalar(b, l, b.getI1Type(), 1)),
+          "integer division by zero (tf.math." + name + ")", {}, l, guarded);
   // Everything after the check comes from the guarded divisor: a test of `y` itself would
   // fold for a constant 0 and leave the check unused, so erased.
   if (guarded[0] != y) {
@@ -355,6 +357,33 @@ bool MLIRGen::emitBinary(llvm::StringRef name, const CallArgs &args, Value &out)
   if (!b)
     return false;
   DType dtype = *in;
+  // An integer divisor tensor is checked once, before the loop over the elements (one
+  // reduction: are all nonzero?), rather than element by element inside it, which keeps
+  // that loop free of branches.
+  bool division = name == "floordiv" || name == "floormod" || name == "mod";
+  auto divisorType = llvm::cast<RankedTensorType>(b.getType());
+  llvm::SaveAndRestore<bool> hoisted(divisorsChecked, divisorsChecked);
+  if (division && runtimeChecks && !analysis::isFloat(dtype) && divisorType.getRank() > 0) {
+    mlir::Location l = loc(args.loc);
+    mlir::Type i1 = builder.getI1Type();
+    llvm::SmallVector<mlir::Value> none;
+    auto allType = RankedTensorType::get({}, i1);
+    mlir::Value init = filled(allType, none, scalarConstant(1, i1, l), l);
+    auto all = mlir::linalg::ReduceOp::create(
+        builder, l, mlir::ValueRange{b}, mlir::ValueRange{init},
+        llvm::to_vector(llvm::seq<int64_t>(0, divisorType.getRank())),
+        [&](OpBuilder &rb, mlir::Location rl, mlir::ValueRange xs) {
+          mlir::Value zero = arith::ConstantOp::create(
+              rb, rl, rb.getIntegerAttr(divisorType.getElementType(), 0));
+          mlir::Value nonzero = arith::CmpIOp::create(rb, rl, arith::CmpIPredicate::ne, xs[0], zero);
+          mlir::linalg::YieldOp::create(rb, rl, arith::AndIOp::create(rb, rl, xs[1], nonzero).getResult());
+        });
+    mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, all.getResult(0), mlir::ValueRange{});
+    mlir::Value guarded[] = {b};
+    check(ok, "integer division by zero (tf.math." + name + ")", {}, l, guarded);
+    b = guarded[0];
+    divisorsChecked = true;
+  }
   out.ir = handle(elementwise(type, {a, b},
                               [&](OpBuilder &bb, mlir::Location l, mlir::ValueRange xs) {
                                 return scalarOp(name, bb, l, xs, dtype);

@@ -1,7 +1,8 @@
 // RUN: ag-opt %s -ag-prune-dead | FileCheck %s
 // -ag-prune-dead: what TensorFlow prunes goes, with the checks that guard it (an ag.assert
 // that guards values has no effect of its own); loop variables that feed only themselves
-// leave the loop; the checks left are pinned (they guard nothing afterwards).
+// leave the loop (not in a loop with effects); an ag.cond runs whole or not at all; the
+// checks left are pinned (they guard nothing afterwards).
 
 // CHECK-LABEL: func.func @checks
 // CHECK-SAME: (%[[OK:.*]]: i1, %[[I:.*]]: index, %[[T:.*]]: tensor<?xf32>)
@@ -43,15 +44,14 @@ func.func @in_a_body(%x: tensor<?xi32>, %e: tensor<?xi32>) -> tensor<?xi32> {
 }
 
 // A loop variable that feeds only itself (`v = v // i` with v unused after the loop) leaves
-// the loop, with its check; the counter, which the test reads, stays; so does a variable
-// that tf.print reads.
+// the loop, with its check; the counter, which the test reads, stays; so does w, which the
+// function returns.
 // CHECK-LABEL: func.func @dead_loop_variable
 // CHECK: %[[R:.*]]:2 = ag.while_loop(%arg0, %arg2) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
 // CHECK-NOT: "m.py:5:1
-// CHECK: ag.print
 // CHECK: ag.yield %{{.*}}, %{{.*}} : tensor<i32>, tensor<i32>
-// CHECK: return %[[R]]#0
-func.func @dead_loop_variable(%n: tensor<i32>, %v0: tensor<i32>, %w0: tensor<i32>) -> tensor<i32> {
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @dead_loop_variable(%n: tensor<i32>, %v0: tensor<i32>, %w0: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
   %r:3 = ag.while_loop(%n, %v0, %w0) : (tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<i32>) {
   ^bb0(%i: tensor<i32>, %v: tensor<i32>, %w: tensor<i32>):
     %c0 = arith.constant dense<0> : tensor<i32>
@@ -68,11 +68,10 @@ func.func @dead_loop_variable(%n: tensor<i32>, %v0: tensor<i32>, %w0: tensor<i32
     %vs = tensor.extract %v[] : tensor<i32>
     %q = arith.floordivsi %vs, %d : i32
     %v2 = tensor.from_elements %q : tensor<i32>
-    ag.print %w : tensor<i32> {items = [0], sep = " ", end = "\n", stream = "stderr", summarize = 3}
     %w2 = arith.addi %w, %c1 : tensor<i32>
     ag.yield %next, %v2, %w2 : tensor<i32>, tensor<i32>, tensor<i32>
   }
-  return %r#0 : tensor<i32>
+  return %r#0, %r#2 : tensor<i32>, tensor<i32>
 }
 
 // A loop whose results nothing uses and whose body has no effect goes whole.
@@ -94,13 +93,11 @@ func.func @dead_loop(%n: tensor<i32>, %x: tensor<i32>) -> tensor<i32> {
   return %x : tensor<i32>
 }
 
-// A dead variable that an inner loop carries too (v, beside the live x), and an ag.cond
-// result read only by it: each position goes, at every level.
+// A dead variable that an inner loop carries too (v, beside the live x) leaves both loops.
 // CHECK-LABEL: func.func @nested
 // CHECK: %[[OUTER:.*]]:2 = ag.while_loop(%arg0, %arg2) : (tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>)
 // CHECK: ag.while_loop(%{{.*}}) : (tensor<f32>) -> tensor<f32>
 // CHECK-NOT: "m.py:6:1
-// CHECK: ag.cond %{{.*}} : tensor<i1> -> (tensor<f32>)
 // CHECK: return %[[OUTER]]#1
 func.func @nested(%n: tensor<i32>, %v0: tensor<i32>, %x0: tensor<f32>) -> tensor<f32> {
   %r:3 = ag.while_loop(%n, %v0, %x0) : (tensor<i32>, tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<i32>, tensor<f32>) {
@@ -126,15 +123,59 @@ func.func @nested(%n: tensor<i32>, %v0: tensor<i32>, %x0: tensor<f32>) -> tensor
       %q = arith.floordivsi %as, %d : i32
       %a2 = tensor.from_elements %q : tensor<i32>
       %two = arith.constant dense<2.0> : tensor<f32>
-      %big = arith.cmpf olt, %b, %two : tensor<f32>
-      %y:2 = ag.cond %big : tensor<i1> -> (tensor<i32>, tensor<f32>) {
-        ag.yield %a2, %two : tensor<i32>, tensor<f32>
-      } else {
-        ag.yield %a, %b : tensor<i32>, tensor<f32>
-      }
-      ag.yield %y#0, %y#1 : tensor<i32>, tensor<f32>
+      %b2 = arith.addf %b, %two : tensor<f32>
+      ag.yield %a2, %b2 : tensor<i32>, tensor<f32>
     }
     ag.yield %next, %inner#0, %inner#1 : tensor<i32>, tensor<i32>, tensor<f32>
   }
   return %r#2 : tensor<f32>
+}
+
+// An ag.cond runs whole (TensorFlow keeps an If op with all its inputs, or prunes it): the
+// dead value it computes beside a live one is computed, with its check.
+// CHECK-LABEL: func.func @cond_whole
+// CHECK: ag.cond %{{.*}} : tensor<i1> -> (tensor<i32>, tensor<f32>)
+// CHECK: ag.assert %{{.*}}, "m.py:8:1: integer division by zero"
+func.func @cond_whole(%p: tensor<i1>, %v: i32, %x: tensor<f32>) -> tensor<f32> {
+  %y:2 = ag.cond %p : tensor<i1> -> (tensor<i32>, tensor<f32>) {
+    %zero = arith.constant 0 : i32
+    %nz = arith.cmpi ne, %v, %zero : i32
+    %d = ag.assert %nz, "m.py:8:1: integer division by zero" guards %v : i32
+    %q = arith.floordivsi %v, %d : i32
+    %t = tensor.from_elements %q : tensor<i32>
+    ag.yield %t, %x : tensor<i32>, tensor<f32>
+  } else {
+    %t = tensor.from_elements %v : tensor<i32>
+    ag.yield %t, %x : tensor<i32>, tensor<f32>
+  }
+  return %y#1 : tensor<f32>
+}
+
+// A loop that holds an effect (here tf.print) is one stateful op to TensorFlow, kept
+// whole: its dead variable v stays, with its check.
+// CHECK-LABEL: func.func @stateful_loop_kept_whole
+// CHECK: ag.while_loop(%arg0, %arg1) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+// CHECK: ag.assert %{{.*}}, "m.py:7:1: integer division by zero"
+// CHECK: ag.print
+func.func @stateful_loop_kept_whole(%n: tensor<i32>, %v0: tensor<i32>) -> tensor<i32> {
+  %r:2 = ag.while_loop(%n, %v0) : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  ^bb0(%i: tensor<i32>, %v: tensor<i32>):
+    %c0 = arith.constant dense<0> : tensor<i32>
+    %more = arith.cmpi sgt, %i, %c0 : tensor<i32>
+    ag.condition(%more : tensor<i1>) %i, %v : tensor<i32>, tensor<i32>
+  } do {
+  ^bb0(%i: tensor<i32>, %v: tensor<i32>):
+    %c1 = arith.constant dense<1> : tensor<i32>
+    %next = arith.subi %i, %c1 : tensor<i32>
+    %is = tensor.extract %i[] : tensor<i32>
+    %zero = arith.constant 0 : i32
+    %nz = arith.cmpi ne, %is, %zero : i32
+    %d = ag.assert %nz, "m.py:7:1: integer division by zero" guards %is : i32
+    %vs = tensor.extract %v[] : tensor<i32>
+    %q = arith.floordivsi %vs, %d : i32
+    %v2 = tensor.from_elements %q : tensor<i32>
+    ag.print %i : tensor<i32> {items = [0], sep = " ", end = "\n", stream = "stderr", summarize = 3}
+    ag.yield %next, %v2 : tensor<i32>, tensor<i32>
+  }
+  return %r#0 : tensor<i32>
 }

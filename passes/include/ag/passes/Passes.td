@@ -253,11 +253,14 @@ def PruneDead : Pass<"ag-prune-dead"> {
     and no fold has yet cut a use (a `tensor.extract` of a splat constant folds to the
     splat, whatever the index it was given):
 
-    1. Loop-carried values that feed nothing but themselves (an `ag.while_loop` result
-       that nothing uses, whose loop variable reaches no other loop variable, no test and
-       no op with effects) are made loop-invariant, as TensorFlow's optimizer removes them;
-    2. ops whose results nothing uses and that have no effect are erased (an ag.assert
-       that guards values has none of its own);
+    1. a liveness analysis finds what the function's results and the ops with effects
+       need, through `ag.while_loop` position by position: a loop variable that feeds
+       nothing but itself is dead, as TensorFlow's optimizer removes it (a loop that holds
+       effects is kept whole, as TensorFlow keeps a stateful While op); an `ag.cond`, like
+       any other op, runs whole or not at all (TensorFlow keeps an If op with all its
+       inputs, or prunes it);
+    2. what is dead is erased (an ag.assert that guards values has no effect of its own),
+       and the dead positions leave their loops;
     3. the checks left are pinned: each becomes an `ag.assert` that guards nothing, and
        its users take the values it guarded. From here on no pass can drop one.
 
