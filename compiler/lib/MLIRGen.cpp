@@ -314,6 +314,15 @@ void MLIRGen::check(OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
   llvm::copy(op.getResults(), guards.begin());
 }
 
+mlir::Value MLIRGen::dependOn(mlir::Value r, mlir::ValueRange deps, mlir::Location l) {
+  if (deps.empty() || !runtimeChecks)
+    return r; // without checks, what deps compute cannot fail
+  llvm::SmallVector<mlir::Value> guarded{r};
+  llvm::append_range(guarded, deps);
+  mlir::Value yes = mlir::arith::ConstantOp::create(builder, l, builder.getBoolAttr(true));
+  return AssertOp::create(builder, l, yes, "", mlir::ValueRange{}, guarded).getResult(0);
+}
+
 mlir::Value MLIRGen::filled(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
                             mlir::Value scalar, mlir::Location l) {
   mlir::Value init = empty(type, sizes, l);
@@ -329,6 +338,10 @@ mlir::Value MLIRGen::reshape(mlir::Value t, RankedTensorType type,
   // through expand-strided-metadata (memref.reshape of a dynamic shape does not).
   auto in = llvm::cast<RankedTensorType>(t.getType());
   mlir::Type e = in.getElementType();
+  // No elements (a static 0 beside dynamic sizes): an empty tensor. Collapsed, such a
+  // tensor folds to a static 0 that memref.collapse_shape's verifier refuses.
+  if (llvm::is_contained(in.getShape(), 0) && !in.hasStaticShape())
+    return dependOn(empty(type, sizes, l), t, l);
   int64_t count = in.hasStaticShape() ? in.getNumElements() : mlir::ShapedType::kDynamic;
   if (type.hasStaticShape())
     count = type.getNumElements();

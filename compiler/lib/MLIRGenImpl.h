@@ -115,6 +115,11 @@ public:
   void check(mlir::OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
              llvm::ArrayRef<mlir::Value> values, mlir::Location l,
              llvm::MutableArrayRef<mlir::Value> guards);
+  /// `r`, made to depend on `deps`: what computes `deps` (and the checks guarding them)
+  /// runs exactly when `r` is used. For a result that reads none of its operands (a join
+  /// or slice with no elements): an ag.assert that always holds, guarding `r` and `deps`,
+  /// which -ag-prune-dead drops once it has decided what is live.
+  mlir::Value dependOn(mlir::Value r, mlir::ValueRange deps, mlir::Location l);
   /// The checks of a new tensor's dynamic `sizes`: none negative, and not more bytes than
   /// kMaxTensorBytes (a size computed at run time could otherwise wrap the allocation).
   void checkSizes(mlir::RankedTensorType type, llvm::MutableArrayRef<mlir::Value> sizes,

@@ -1287,13 +1287,32 @@ bool MLIRGen::emitConcat(llvm::StringRef name, const CallArgs &args, Value &out)
   if (axis < 0)
     axis += rank;
   llvm::SmallVector<mlir::Value> parts;
-  for (const Value &v : values->elements) {
+  mlir::Value first;
+  for (auto [k, v] : llvm::enumerate(values->elements)) {
     mlir::Value t = operand(v, args.loc, out.dtype);
     if (!t)
       return false;
+    // Every dimension but the axis of a concat (every one, for a stack) is the first
+    // tensor's; the tracer compared the static sizes, dynamic ones are checked here.
+    auto tt = llvm::cast<RankedTensorType>(t.getType());
+    auto ft = first ? llvm::cast<RankedTensorType>(first.getType()) : tt;
+    for (int64_t d = 0; first && d < tt.getRank(); ++d) {
+      if ((name == "concat" && d == axis) || (!tt.isDynamicDim(d) && !ft.isDynamicDim(d)))
+        continue;
+      mlir::Value have = dimSize(t, d, l), want = dimSize(first, d, l);
+      mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have, want);
+      mlir::Value guarded[] = {t};
+      check(same, "tf." + name + ": dimension " + llvm::Twine(d) + " is {0} in values[" +
+                      llvm::Twine(k) + "] and {1} in values[0]; " +
+                      (name == "stack" ? "the tensors stacked must have one shape"
+                                       : "the tensors joined must agree but on the axis"),
+            {have, want}, l, guarded);
+      t = guarded[0];
+    }
+    if (!first)
+      first = t;
     if (name == "stack") {
       // Each part gets a dimension of 1 at `axis`.
-      auto tt = llvm::cast<RankedTensorType>(t.getType());
       llvm::SmallVector<int64_t> shape(tt.getShape());
       llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, t, l);
       shape.insert(shape.begin() + axis, 1);
@@ -1301,6 +1320,20 @@ bool MLIRGen::emitConcat(llvm::StringRef name, const CallArgs &args, Value &out)
       t = reshape(t, RankedTensorType::get(shape, tt.getElementType()), sizes, l);
     }
     parts.push_back(t);
+  }
+  // A result with no elements is an empty tensor (upstream's verifiers refuse the slices a
+  // concat of zero-sized parts becomes), which depends on every part: their checks stay.
+  if (parts.size() > 1 && llvm::is_contained(type.getShape(), 0)) {
+    llvm::SmallVector<mlir::Value> sizes(type.getRank());
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      sizes[d] = dimSize(parts[0], d, l);
+      for (mlir::Value part : llvm::drop_begin(parts))
+        if (d == axis)
+          sizes[d] = arith::AddIOp::create(builder, l, sizes[d], dimSize(part, d, l));
+    }
+    return produce(out, dependOn(empty(type, sizes, l), parts, l), type, l);
   }
   mlir::Value r = parts.size() == 1 ? parts[0]
                                     : mlir::tensor::ConcatOp::create(builder, l, axis, parts).getResult();
@@ -1614,6 +1647,14 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
   mlir::Value r = none ? empty(sliceType, keptSizes, l)
                        : mlir::tensor::ExtractSliceOp::create(builder, l, sliceType, t, offsets,
                                                               sizes, strides).getResult();
+  // An empty slice reads no offset, yet TensorFlow still checks its indices.
+  if (none) {
+    llvm::SmallVector<mlir::Value> indices;
+    for (mlir::OpFoldResult o : offsets)
+      if (auto index = llvm::dyn_cast<mlir::Value>(o))
+        indices.push_back(index);
+    r = dependOn(r, indices, l);
+  }
   // New axes: a reshape that adds the 1s.
   if (llvm::is_contained(isNew, true)) {
     llvm::SmallVector<int64_t> shape;

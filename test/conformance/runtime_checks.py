@@ -179,3 +179,39 @@ def used_through_chain(x, i):
     e = x[i]
     f = e * 2.0 + 1.0
     return tf.reduce_sum(x) + f
+
+
+# tf.concat and tf.stack of tensors whose dynamic sizes disagree (TensorFlow: "Dimension 1
+# in both shapes must be equal", "Shapes of all inputs must match"); agc once joined them
+# anyway and returned garbage with exit 0.
+@tf.function(input_signature=[tf.TensorSpec(shape=[2, None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[2, None], dtype=tf.float32)])
+def concat_dynamic(a, b):
+    return tf.concat([a, b], axis=0)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[None], dtype=tf.float32)])
+def stack_dynamic(a, b):
+    return tf.stack([a, b, a], axis=1)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 3], dtype=tf.int32),
+                              tf.TensorSpec(shape=[3, None], dtype=tf.int32)])
+def concat_static_against_dynamic(a, b):
+    return tf.concat([a, tf.transpose(b)], axis=1)
+
+
+# Joining tensors with no elements gives a tensor with no elements (agc's lowering once
+# failed MLIR's verifier here), still checked.
+@tf.function(input_signature=[tf.TensorSpec(shape=[3, 0], dtype=tf.int32),
+                              tf.TensorSpec(shape=[None, 0], dtype=tf.int32)])
+def stack_empty(a, b):
+    return tf.stack([a, b], axis=2), tf.concat([a, b], axis=0)
+
+
+# An index into a slice with no elements is still checked (agc once returned the empty
+# slice whatever the index).
+@tf.function(input_signature=[tf.TensorSpec(shape=[1, None, 0], dtype=tf.float32)])
+def index_empty_slice(x):
+    return x[:, 3]

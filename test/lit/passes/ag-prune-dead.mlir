@@ -179,3 +179,18 @@ func.func @stateful_loop_kept_whole(%n: tensor<i32>, %v0: tensor<i32>) -> tensor
   }
   return %r#0 : tensor<i32>
 }
+
+// A check that always holds (MLIRGen's dependOn: an empty join depends on its parts) makes
+// the parts, and the checks that guard them, live with the result; then it goes.
+// CHECK-LABEL: func.func @depend_on
+// CHECK: ag.assert %{{.*}}, "m.py:9:1: tf.stack: dimension 0 differs"
+// CHECK-NOT: guards
+// CHECK-NOT: ag.assert
+// CHECK: return %{{.*}} : tensor<0x2xf32>
+func.func @depend_on(%ok: i1, %x: tensor<0xf32>) -> tensor<0x2xf32> {
+  %g = ag.assert %ok, "m.py:9:1: tf.stack: dimension 0 differs" guards %x : tensor<0xf32>
+  %e = tensor.empty() : tensor<0x2xf32>
+  %true = arith.constant true
+  %r:2 = ag.assert %true, "" guards %e, %g : tensor<0x2xf32>, tensor<0xf32>
+  return %r#0 : tensor<0x2xf32>
+}
