@@ -30,10 +30,10 @@ using namespace mlir;
 namespace {
 
 /// Which values and ops a tf.function would run: what the results of the function and
-/// the ops with effects need. An ag.while_loop position by position (a loop variable is
-/// live only if something live reads it: TensorFlow's optimizer removes the others), but
-/// whole when it holds effects (to TensorFlow, one stateful While op); an ag.cond, like any
-/// other op, whole (TensorFlow keeps an If op, and all its inputs, or prunes it).
+/// the ops with effects need, through ag.cond result by result and ag.while_loop position
+/// by position (a loop variable is live only if something live reads it: TensorFlow's
+/// optimizer removes the others), but a loop whole when it holds effects (to TensorFlow,
+/// one stateful While op that its optimizer leaves as it is); other ops as a whole.
 class Liveness {
 public:
   explicit Liveness(Operation *root) : root(root) {
@@ -118,13 +118,11 @@ private:
       return;
     }
     if (auto cond = dyn_cast<ag::CondOp>(op)) {
-      // A cond runs whole or not at all (TensorFlow keeps or prunes an If op as a unit,
-      // and with it all its inputs): live, it computes every result.
+      // Result by result (tf.function's optimizer prunes an If's unused outputs, with
+      // what computes them, even beside a tf.print).
       if (!isMemoryEffectFree(op) || anyLive(cond.getResults())) {
         markOp(op);
         mark(cond.getCondition());
-        for (Value v : cond.getResults())
-          mark(v);
       }
       return;
     }
@@ -192,8 +190,8 @@ void pruneLoop(ag::WhileLoopOp loop, const Liveness &liveness) {
   pruned->setAttrs(loop->getAttrs());
   pruned.getBefore().takeBody(loop.getBefore());
   pruned.getAfter().takeBody(loop.getAfter());
-  // A result dropped may still be read by the terminator of an enclosing ag.while_loop, at
-  // a dead position: that terminator is rebuilt next.
+  // A result dropped may still be read by the terminator of an enclosing ag.cond or
+  // ag.while_loop, at a dead position: that terminator is rebuilt next.
   unsigned next = 0;
   for (auto [j, result] : llvm::enumerate(loop.getResults())) {
     if (dropAfter.test(j))
@@ -204,8 +202,40 @@ void pruneLoop(ag::WhileLoopOp loop, const Liveness &liveness) {
   loop.erase();
 }
 
-/// Erases what `liveness` finds dead in `root`, then the loop positions nothing reads any
-/// more.
+/// `cond` without the results nothing live reads.
+void pruneCond(ag::CondOp cond, const Liveness &liveness) {
+  llvm::BitVector drop(cond.getNumResults());
+  for (OpResult result : cond->getResults())
+    drop[result.getResultNumber()] = !liveness.isLive(result);
+  if (drop.none())
+    return;
+  OpBuilder builder(cond);
+  llvm::SmallVector<Type> types;
+  for (auto [j, type] : llvm::enumerate(cond.getResultTypes()))
+    if (!drop.test(j))
+      types.push_back(type);
+  auto pruned = ag::CondOp::create(builder, cond.getLoc(), types, cond.getCondition());
+  pruned->setAttrs(cond->getAttrs());
+  for (auto [from, to] : {std::pair<Region *, Region *>{&cond.getThenRegion(), &pruned.getThenRegion()},
+                          {&cond.getElseRegion(), &pruned.getElseRegion()}}) {
+    to->takeBody(*from);
+    auto yield = cast<ag::YieldOp>(to->front().getTerminator());
+    builder.setInsertionPoint(yield);
+    ag::YieldOp::create(builder, yield.getLoc(), without(yield.getResults(), drop));
+    yield.erase();
+  }
+  unsigned next = 0;
+  for (auto [j, result] : llvm::enumerate(cond.getResults())) {
+    if (drop.test(j))
+      result.dropAllUses(); // see pruneLoop
+    else
+      result.replaceAllUsesWith(pruned.getResult(next++));
+  }
+  cond.erase();
+}
+
+/// Erases what `liveness` finds dead in `root`, then the loop and cond positions nothing
+/// reads any more.
 void prune(Operation *root, const Liveness &liveness) {
   llvm::SmallVector<Operation *> dead;
   root->walk([&](Operation *op) {
@@ -222,11 +252,18 @@ void prune(Operation *root, const Liveness &liveness) {
     op->dropAllUses();
     op->erase();
   }
-  // Innermost first (post-order): rebuilding a loop moves the regions it holds.
-  llvm::SmallVector<ag::WhileLoopOp> loops;
-  root->walk([&](ag::WhileLoopOp loop) { loops.push_back(loop); });
-  for (ag::WhileLoopOp loop : loops)
-    pruneLoop(loop, liveness);
+  // Innermost first (post-order): rebuilding an op moves the regions it holds.
+  llvm::SmallVector<Operation *> structured;
+  root->walk([&](Operation *op) {
+    if (isa<ag::WhileLoopOp, ag::CondOp>(op))
+      structured.push_back(op);
+  });
+  for (Operation *op : structured) {
+    if (auto loop = dyn_cast<ag::WhileLoopOp>(op))
+      pruneLoop(loop, liveness);
+    else
+      pruneCond(cast<ag::CondOp>(op), liveness);
+  }
 }
 
 struct PruneDead : ag::impl::PruneDeadBase<PruneDead> {

@@ -95,6 +95,12 @@ public:
   using ScalarBody = std::function<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
   mlir::Value elementwise(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> operands,
                           const ScalarBody &body, mlir::Location l);
+  /// `o` broadcast along its dynamic dimensions where `stretch` holds at run time: a copy
+  /// whose dimension j is `want[j]` where `have[j]` (o's size, then 1) differs from it;
+  /// otherwise `o` itself. Dimensions with no `want` stay as they are.
+  mlir::Value broadcastTo(mlir::Value o, llvm::ArrayRef<mlir::Value> have,
+                          llvm::ArrayRef<mlir::Value> want, mlir::Value stretch,
+                          mlir::Location l);
   /// `t` reshaped to `type` (same element count), sizes from `sizes` where dynamic.
   mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
                       llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -55,43 +56,64 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
     mlir::Value r = body(builder, l, scalars);
     return mlir::tensor::FromElementsOp::create(builder, l, type, mlir::ValueRange{r});
   }
-  // The result's sizes: where dynamic, from an operand whose aligned dimension is not 1.
+  // TensorFlow's broadcasting, where sizes are known only at run time: along each
+  // dimension the operands' sizes that are not 1 agree, and give the result's (1 when all
+  // are 1). A dynamic result size is the first operand's unless that is 1, then the next's...
+  auto alignedDim = [&](mlir::Value o, int64_t d) {
+    return d - (rank - llvm::cast<RankedTensorType>(o.getType()).getRank());
+  };
   llvm::SmallVector<mlir::Value> sizes(rank);
   for (int64_t d = 0; d < rank; ++d) {
     if (!type.isDynamicDim(d))
       continue;
     for (mlir::Value o : operands) {
-      auto ot = llvm::cast<RankedTensorType>(o.getType());
-      int64_t j = d - (rank - ot.getRank());
-      if (j >= 0 && ot.getDimSize(j) != 1) {
-        sizes[d] = dimSize(o, j, l);
-        break;
-      }
+      int64_t j = alignedDim(o, d);
+      if (j < 0 || llvm::cast<RankedTensorType>(o.getType()).getDimSize(j) == 1)
+        continue;
+      mlir::Value size = dimSize(o, j, l);
+      if (!sizes[d])
+        sizes[d] = size;
+      else if (size != sizes[d])
+        sizes[d] = arith::SelectOp::create(
+            builder, l,
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, sizes[d], indexConstant(1, l)),
+            size, sizes[d]);
     }
     if (!sizes[d])
       sizes[d] = indexConstant(1, l);
   }
-  // A dynamic dimension must match the result's at run time (TensorFlow would broadcast
-  // a 1 there; agc reports it rather than read out of bounds).
-  for (mlir::Value o : operands) {
+  // ... and each operand's dynamic size is the result's or 1. An operand that is 1 where
+  // the result is not is broadcast first (a copy, in a branch taken only then), so that
+  // the loop over the elements below reads every operand in step with the result.
+  llvm::SmallVector<mlir::Value> inputs(operands);
+  for (mlir::Value &o : inputs) {
     auto ot = llvm::cast<RankedTensorType>(o.getType());
+    mlir::Value stretch;
+    llvm::SmallVector<mlir::Value> have(ot.getRank()), want(ot.getRank());
     for (int64_t j = 0; j < ot.getRank(); ++j) {
       int64_t d = j + rank - ot.getRank();
       if (!ot.isDynamicDim(j))
         continue;
-      mlir::Value size = sizes[d] ? sizes[d] : indexConstant(type.getDimSize(d), l);
-      mlir::Value have = dimSize(o, j, l);
-      if (have == size)
+      want[j] = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
+      have[j] = dimSize(o, j, l);
+      if (have[j] == want[j])
         continue;
-      mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have, size);
-      // It guards the result's size (the op's init uses it).
-      mlir::Value guarded[] = {size};
-      check(same, "incompatible shapes: dimension " + llvm::Twine(d) + " is {0} in one operand "
-                  "and {1} in another (agc broadcasts a size of 1 only where it is known "
-                  "while compiling)",
-            {have, size}, l, guarded);
-      sizes[d] = guarded[0];
+      mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j], want[j]);
+      mlir::Value one = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j],
+                                              indexConstant(1, l));
+      // It guards the operand, which the loop below reads.
+      mlir::Value guarded[] = {o};
+      check(arith::OrIOp::create(builder, l, same, one),
+            "incompatible shapes: dimension " + llvm::Twine(d) + " is {0} in one operand "
+            "and {1} in another",
+            {have[j], want[j]}, l, guarded);
+      o = guarded[0];
+      mlir::Value differs = arith::XOrIOp::create(builder, l, same,
+                                                  arith::ConstantOp::create(builder, l, builder.getBoolAttr(true)));
+      stretch = stretch ? arith::OrIOp::create(builder, l, stretch, differs).getResult() : differs;
     }
+    if (stretch)
+      o = broadcastTo(o, have, want, stretch, l);
   }
   mlir::Value init = empty(type, sizes, l);
   llvm::SmallVector<mlir::AffineMap> maps;
@@ -110,12 +132,49 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
   maps.push_back(builder.getMultiDimIdentityMap(rank));
   llvm::SmallVector<mlir::utils::IteratorType> iterators(rank, mlir::utils::IteratorType::parallel);
   auto generic = mlir::linalg::GenericOp::create(
-      builder, l, mlir::TypeRange{type}, operands, mlir::ValueRange{init}, maps, iterators,
+      builder, l, mlir::TypeRange{type}, inputs, mlir::ValueRange{init}, maps, iterators,
       [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange args) {
         mlir::Value r = body(b, bl, args.drop_back());
         mlir::linalg::YieldOp::create(b, bl, r);
       });
   return generic.getResult(0);
+}
+
+mlir::Value MLIRGen::broadcastTo(mlir::Value o, llvm::ArrayRef<mlir::Value> have,
+                                 llvm::ArrayRef<mlir::Value> want, mlir::Value stretch,
+                                 mlir::Location l) {
+  auto ot = llvm::cast<RankedTensorType>(o.getType());
+  auto ifOp = mlir::scf::IfOp::create(builder, l, mlir::TypeRange{ot}, stretch, true, true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  // Element i of the copy is element i of `o`, with 0 along the dimensions where `o` is 1.
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t j = 0; j < ot.getRank(); ++j)
+    if (ot.isDynamicDim(j))
+      sizes.push_back(want[j] ? want[j] : have[j]);
+  mlir::Value init = mlir::tensor::EmptyOp::create(builder, l, ot, sizes);
+  mlir::AffineMap identity = builder.getMultiDimIdentityMap(ot.getRank());
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(ot.getRank(), mlir::utils::IteratorType::parallel);
+  auto copy = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{ot}, mlir::ValueRange{}, mlir::ValueRange{init},
+      llvm::ArrayRef<mlir::AffineMap>{identity}, iterators,
+      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t j = 0; j < ot.getRank(); ++j) {
+          mlir::Value i = mlir::linalg::IndexOp::create(b, bl, j);
+          if (want[j] && have[j] != want[j]) {
+            mlir::Value one = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, have[j],
+                                                    arith::ConstantIndexOp::create(b, bl, 1));
+            i = arith::SelectOp::create(b, bl, one, arith::ConstantIndexOp::create(b, bl, 0), i);
+          }
+          at.push_back(i);
+        }
+        mlir::linalg::YieldOp::create(b, bl, mlir::tensor::ExtractOp::create(b, bl, o, at).getResult());
+      });
+  mlir::scf::YieldOp::create(builder, l, copy.getResult(0));
+  builder.setInsertionPointToStart(ifOp.elseBlock());
+  mlir::scf::YieldOp::create(builder, l, o);
+  return ifOp.getResult(0);
 }
 
 std::string MLIRGen::where(mlir::Location l) {

@@ -215,3 +215,34 @@ def stack_empty(a, b):
 @tf.function(input_signature=[tf.TensorSpec(shape=[1, None, 0], dtype=tf.float32)])
 def index_empty_slice(x):
     return x[:, 3]
+
+
+# Broadcasting a size that is 1 only at run time, as TensorFlow does (agc once raised
+# "incompatible shapes" there): in either operand, in one dimension of several, with a
+# static size on the other side, in a chain, and through tf.where's three operands.
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, None], dtype=tf.float32),
+                              tf.TensorSpec(shape=[None, None], dtype=tf.float32)])
+def broadcast_dynamic_2d(a, b):
+    c = a * b
+    return c - tf.exp(b) / 2.0, tf.maximum(c, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32),
+                              tf.TensorSpec(shape=[3], dtype=tf.int32)])
+def broadcast_dynamic_against_static(a, b):
+    return a + b, b // tf.maximum(a, 1)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 1], dtype=tf.bool),
+                              tf.TensorSpec(shape=[None], dtype=tf.float64),
+                              tf.TensorSpec(shape=[None, None], dtype=tf.float64)])
+def broadcast_dynamic_where(c, x, y):
+    return tf.where(c, x, y)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)])
+def broadcast_dynamic_in_loop(x):
+    s = tf.zeros(tf.shape(x))
+    for i in tf.range(3):
+        s = s + x[:1] * tf.cast(i, tf.float32)  # x[:1] is of shape (None,): 1 at run time
+    return s

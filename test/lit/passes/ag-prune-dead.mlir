@@ -1,7 +1,7 @@
 // RUN: ag-opt %s -ag-prune-dead | FileCheck %s
 // -ag-prune-dead: what TensorFlow prunes goes, with the checks that guard it (an ag.assert
 // that guards values has no effect of its own); loop variables that feed only themselves
-// leave the loop (not in a loop with effects); an ag.cond runs whole or not at all; the
+// leave the loop (not in a loop with effects), and unused ag.cond results their cond; the
 // checks left are pinned (they guard nothing afterwards).
 
 // CHECK-LABEL: func.func @checks
@@ -131,18 +131,22 @@ func.func @nested(%n: tensor<i32>, %v0: tensor<i32>, %x0: tensor<f32>) -> tensor
   return %r#2 : tensor<f32>
 }
 
-// An ag.cond runs whole (TensorFlow keeps an If op with all its inputs, or prunes it): the
-// dead value it computes beside a live one is computed, with its check.
-// CHECK-LABEL: func.func @cond_whole
-// CHECK: ag.cond %{{.*}} : tensor<i1> -> (tensor<i32>, tensor<f32>)
-// CHECK: ag.assert %{{.*}}, "m.py:8:1: integer division by zero"
-func.func @cond_whole(%p: tensor<i1>, %v: i32, %x: tensor<f32>) -> tensor<f32> {
+// An ag.cond result that nothing reads goes with what computes it and its check (the
+// optimizer of tf.function prunes an If's unused outputs), also beside a tf.print.
+// CHECK-LABEL: func.func @cond_per_result
+// CHECK: ag.cond %{{.*}} : tensor<i1> -> (tensor<f32>)
+// CHECK-NOT: ag.assert
+// CHECK: ag.print
+// CHECK-NOT: ag.assert
+// CHECK: return
+func.func @cond_per_result(%p: tensor<i1>, %v: i32, %x: tensor<f32>) -> tensor<f32> {
   %y:2 = ag.cond %p : tensor<i1> -> (tensor<i32>, tensor<f32>) {
     %zero = arith.constant 0 : i32
     %nz = arith.cmpi ne, %v, %zero : i32
     %d = ag.assert %nz, "m.py:8:1: integer division by zero" guards %v : i32
     %q = arith.floordivsi %v, %d : i32
     %t = tensor.from_elements %q : tensor<i32>
+    ag.print %x : tensor<f32> {items = [0], sep = " ", end = "\n", stream = "stderr", summarize = 3}
     ag.yield %t, %x : tensor<i32>, tensor<f32>
   } else {
     %t = tensor.from_elements %v : tensor<i32>
