@@ -65,6 +65,7 @@ FEATURES = {
     "oob-index": "static indices past a dynamic dimension (TF raises)",
     "dyn-create": "tf.zeros/ones/fill with tensor dimensions",
     "negative-bound": "loop bounds and TensorArray sizes that may be negative",
+    "join-mismatch": "tf.concat/tf.stack of tensors whose dynamic sizes may differ (TF raises)",
 }
 
 FLOATS = ("float32", "float64")
@@ -507,7 +508,7 @@ class Gen:
             if self.on("reshape"):
                 groups["reshape"] = reshapes(code, t)
             if self.on("concat"):
-                groups["concat"] = concats(code, t)
+                groups["concat"] = concats(code, t, self.on("join-mismatch"))
             if self.on("argmax"):
                 groups["argmax"] = argmaxes(code, t)
             if self.on("create"):
@@ -973,9 +974,23 @@ def reshapes(code, t):
     return out
 
 
-def concats(code, t):
+def concats(code, t, mismatch=False):
+    """Joins of code with itself; with mismatch, also with code[..., :1, ...] along a
+    dynamic dimension b, which agrees only where that size is 0 or 1 at run time."""
     out = []
     rank = len(t.shape)
+    for b in range(rank) if mismatch else ():
+        if t.static[b] is not None:
+            continue
+        cut = f"{code}[{', '.join([':'] * b + [':1'])}]"
+        for a in range(rank):
+            if a != b:
+                d, s = t.shape[a], t.static[a]
+                out.append((f"tf.concat([{code}, {cut}], axis={a})",
+                            T(t.dtype, t.shape[:a] + (2 * d,) + t.shape[a + 1:],
+                              t.static[:a] + (None if s is None else 2 * s,) + t.static[a + 1:])))
+        out.append((f"tf.stack([{cut}, {code}], axis=0)",
+                    T(t.dtype, (2,) + t.shape, (2,) + t.static)))
     for a in range(rank):
         d, s = t.shape[a], t.static[a]
         out.append((f"tf.concat([{code}, {code}], axis={a})",
