@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes agc's three fuzz targets (test/fuzz) with libFuzzer, under ASan and UBSan.
 #
-#   tools/fuzz.sh [SECONDS]    each target for SECONDS (default 1800), one after another
+#   tools/fuzz.sh [SECONDS] [TARGET...]
+#       each target (default: all three) for SECONDS (default 1800), one after another;
+#       on 2 cores, run two at once from two shells, e.g.
+#       tools/fuzz.sh 1800 fuzz-analysis & tools/fuzz.sh 1800 fuzz-pipeline
+#       (the build is shared: start the second once the first has built)
 #
 # Installs clang-22's fuzzer runtime (libclang-rt-22-dev), configures build-fuzz/ with
 # clang-22 and -Dfuzz=true, and runs fuzz-parse, fuzz-analysis and fuzz-pipeline on a
@@ -12,6 +16,15 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 seconds=${1:-1800}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-parse fuzz-analysis fuzz-pipeline)
+for target in "${targets[@]}"; do
+  case "$target" in
+    fuzz-parse|fuzz-analysis|fuzz-pipeline) ;;
+    *) echo "tools/fuzz.sh: unknown target '$target' (fuzz-parse, fuzz-analysis, fuzz-pipeline)" >&2; exit 2 ;;
+  esac
+done
 bash tools/setup.sh
 if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
@@ -27,7 +40,7 @@ ninja -C build-fuzz test/fuzz/fuzz-parse test/fuzz/fuzz-analysis test/fuzz/fuzz-
 export ASAN_OPTIONS=detect_leaks=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
-for target in fuzz-parse fuzz-analysis fuzz-pipeline; do
+for target in "${targets[@]}"; do
   corpus=build-fuzz/corpus-$target
   python3 test/fuzz/seed_corpus.py "$root" "$corpus"
   echo "== $target: ${seconds} s"
