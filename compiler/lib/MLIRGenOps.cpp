@@ -418,11 +418,15 @@ bool MLIRGen::emitBinary(llvm::StringRef name, const CallArgs &args, Value &out)
   DType dtype = *in;
   // An integer divisor tensor is checked once, before the loop over the elements (one
   // reduction: are all nonzero?), rather than element by element inside it, which keeps
-  // that loop free of branches.
+  // that loop free of branches. Broadcast, every divisor is used unless the result has no
+  // elements, which it has exactly when the dividend has none: then nothing is divided,
+  // and TensorFlow raises nothing.
   bool division = name == "floordiv" || name == "floormod" || name == "mod";
   auto divisorType = llvm::cast<RankedTensorType>(b.getType());
+  auto dividendType = llvm::cast<RankedTensorType>(a.getType());
   llvm::SaveAndRestore<bool> hoisted(divisorsChecked, divisorsChecked);
-  if (division && runtimeChecks && !analysis::isFloat(dtype) && divisorType.getRank() > 0) {
+  if (division && runtimeChecks && !analysis::isFloat(dtype) && divisorType.getRank() > 0 &&
+      !llvm::is_contained(dividendType.getShape(), 0)) {
     mlir::Location l = loc(args.loc);
     mlir::Type i1 = builder.getI1Type();
     llvm::SmallVector<mlir::Value> none;
@@ -438,6 +442,11 @@ bool MLIRGen::emitBinary(llvm::StringRef name, const CallArgs &args, Value &out)
           mlir::linalg::YieldOp::create(rb, rl, arith::AndIOp::create(rb, rl, xs[1], nonzero).getResult());
         });
     mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, all.getResult(0), mlir::ValueRange{});
+    for (int64_t d = 0; d < dividendType.getRank(); ++d)
+      if (dividendType.isDynamicDim(d))
+        ok = arith::OrIOp::create(builder, l, ok,
+                                  arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                                        dimSize(a, d, l), indexConstant(0, l)));
     mlir::Value guarded[] = {b};
     check(ok, "integer division by zero (tf.math." + name + ")", {}, l, guarded);
     b = guarded[0];

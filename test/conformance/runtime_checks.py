@@ -246,3 +246,11 @@ def broadcast_dynamic_in_loop(x):
     for i in tf.range(3):
         s = s + x[:1] * tf.cast(i, tf.float32)  # x[:1] is of shape (None,): 1 at run time
     return s
+
+
+# An integer divisor of zero raises only where something is divided: a dividend with no
+# elements divides nothing (agc once checked every divisor before the loop regardless).
+@tf.function(input_signature=[tf.TensorSpec(shape=[None, 1], dtype=tf.int32),
+                              tf.TensorSpec(shape=[None], dtype=tf.int32)])
+def floordiv_empty_dividend(x, d):
+    return x // d, x % d

@@ -267,21 +267,32 @@ def refusal(stderr):
 
 # --- one program --------------------------------------------------------------------------
 
-def check(source, args, cfg, tag):
-    """Runs one module both ways: {"outcome", "signature", "detail"}."""
+def check(source, args, cfg, tag, agc_first=False):
+    """Runs one module both ways: {"outcome", "signature", "detail"}.
+
+    agc_first (for the candidates of minimizing, which may never end): agc runs to the
+    end first, and a candidate it does not finish within the timeout is not run under
+    TensorFlow, which runs in this process and cannot be stopped (outcome "timeout")."""
     path = os.path.join(cfg["workdir"], f"{tag}.py")
     with open(path, "w") as f:
         f.write(source)
     proc = start_agc(cfg["agc"], path, args)
+    if agc_first:
+        agc_out = finish_agc(proc, cfg["timeout"])
+        if agc_out["code"] == "timeout":
+            os.unlink(path)
+            return {"outcome": "timeout", "signature": ("candidate-timeout",),
+                    "detail": "agc did not finish", "tf_inconsistent": ""}
     try:
         tf_out = run_tf(path, args, cfg.get("grappler", True))
     except BaseException:
         stop(proc)
         raise
     if "trace_error" in tf_out:
-        stop(proc)
+        if not agc_first:
+            stop(proc)
         agc_out = {"code": None}
-    else:
+    elif not agc_first:
         agc_out = finish_agc(proc, cfg["timeout"])
     os.unlink(path)
     outcome, signature, detail = classify(tf_out, agc_out)
@@ -329,7 +340,7 @@ def minimized(res, cfg):
 
     def still_fails(source, args):
         calls[0] += 1
-        r = check(source, args, cfg, f"m{res['seed']}_{calls[0]}")
+        r = check(source, args, cfg, f"m{res['seed']}_{calls[0]}", agc_first=True)
         return r["outcome"] == "DISAGREE" and r["signature"] == res["signature"]
 
     deadline = time.time() + cfg["minimize_time"]
