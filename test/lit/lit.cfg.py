@@ -22,6 +22,7 @@ config.test_exec_root = os.path.join(agc_test_out, "lit-out")
 config.environment["PATH"] = os.pathsep.join(
     [agc_bin_dir, llvm_bin_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%agc", os.path.join(agc_bin_dir, "agc")))
+config.substitutions.append(("%ag_opt", os.path.join(agc_bin_dir, "ag-opt")))
 config.substitutions.append(("%fuzz_dir", agc_fuzz_dir))
 config.substitutions.append(("%src_root", agc_src_root))
 config.substitutions.append(("%test_out", agc_test_out))

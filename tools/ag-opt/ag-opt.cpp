@@ -6,20 +6,22 @@
 // be replayed stage by stage.
 //
 //===----------------------------------------------------------------------------------===//
-#include "ag/compiler/MLIRGen.h"
-#include "ag/passes/Pipeline.h"
+#include "ag/dialect/AgDialect.h"
+#include "ag/passes/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::registerAllPasses();
   ag::registerAgcPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  ag::registerAgcDialects(registry);
+  registry.insert<ag::AgDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ag-opt: agc's MLIR optimizer driver\n", registry));
 }

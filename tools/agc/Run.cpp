@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------------------===//
 #include "Run.h"
 
-#include "ag/backend/Backend.h"
+#include "ag/driver/Driver.h"
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
 
@@ -458,12 +458,12 @@ int usage(const llvm::Twine &message) {
 
 } // namespace
 
-int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::StringRef kwargsText,
-                    unsigned errorLimit, const backend::CodeGenOptions &options,
-                    bool runtimeChecks) {
-  auto [path, function] = target.rsplit(':');
-  if (!target.contains(':') || !path.ends_with(".py") || function.empty())
-    return usage("agc run needs FILE.py:FUNC, not '" + target + "'");
+int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
+                    llvm::StringRef kwargsText, unsigned errorLimit,
+                    const driver::Target &target, bool runtimeChecks) {
+  auto [path, function] = fileFunction.rsplit(':');
+  if (!fileFunction.contains(':') || !path.ends_with(".py") || function.empty())
+    return usage("agc run needs FILE.py:FUNC, not '" + fileFunction + "'");
   std::string error;
   std::optional<Json> args = JsonParser(argsText.empty() ? "[]" : argsText).parseDocument(error);
   if (!args || args->kind != Json::Kind::Array)
@@ -557,19 +557,20 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
   if (!signature.empty() && !hasSignature)
     spec.signatures[function] = (function + "(" + signature + ")").str();
 
-  std::optional<LoweredModule> lowered = lowerToLLVM(*module, spec, diag, function);
+  std::optional<driver::LoweredModule> lowered =
+      driver::lowerToLLVM(*module, spec, diag, target, function);
   if (!lowered || lowered->functions.empty())
     return diag.hadUsageError() ? kUsage : kRefused;
-  FunctionSignature sig = lowered->functions.front();
+  driver::FunctionSignature sig = lowered->functions.front();
   const char *prefix = "agc_run";
-  backend::addEntryPoints(*lowered, prefix);
+  driver::addEntryPoints(*lowered, prefix);
   llvm::SmallVector<char, 0> object;
-  if (llvm::Error err = backend::emitNative(*lowered, options, /*assembly=*/false, object)) {
+  if (llvm::Error err = target.emit(*lowered, /*assembly=*/false, object)) {
     llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
     return diag.hadUsageError() ? kUsage : kRefused;
   }
-  llvm::Expected<std::unique_ptr<backend::LoadedModule>> loaded =
-      backend::loadObject(std::move(object));
+  llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
+      driver::loadObject(std::move(object));
   if (!loaded) {
     llvm::errs() << "agc: error: cannot load the compiled code: "
                  << llvm::toString(loaded.takeError()) << "\n";
@@ -584,7 +585,7 @@ int ag::runFunction(llvm::StringRef target, llvm::StringRef argsText, llvm::Stri
   // The inputs, in the order of the compiled signature. A parameter that the source's
   // input_signature types may come as a JSON number or list.
   std::vector<agc_tensor> inputs;
-  for (const TensorSignature &in : sig.inputs) {
+  for (const driver::TensorSignature &in : sig.inputs) {
     auto it = tensors.find(in.name);
     if (it == tensors.end()) {
       auto value = llvm::find_if(bound, [&](const auto &b) { return b.first == in.name; });

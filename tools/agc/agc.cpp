@@ -19,8 +19,7 @@
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
 #include "ag/frontend/TreeSitter.h"
-#include "ag/passes/Pipeline.h"
-#include "ag/backend/Backend.h"
+#include "ag/driver/Driver.h"
 
 #include "Run.h"
 
@@ -100,9 +99,12 @@ cl::opt<std::string> prefix("prefix", cl::desc("The prefix of the C entry points
 cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
                                 cl::value_desc("file"), cl::sub(compileCmd),
                                 cl::cat(agcCategory));
-cl::opt<std::string> targetName("target", cl::desc("Code generation target: cpu or nvptx"),
-                                cl::value_desc("cpu|nvptx"), cl::init("cpu"),
-                                cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<ag::driver::TargetKind> targetKind(
+    "target", cl::desc("Code generation target"),
+    cl::values(clEnumValN(ag::driver::TargetKind::CPU, "cpu", "x86-64 (the default; see --mcpu)"),
+               clEnumValN(ag::driver::TargetKind::NVPTX, "nvptx",
+                          "NVIDIA GPUs (not implemented yet)")),
+    cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::cat(agcCategory));
 cl::list<std::string> signatures(
     "signature",
     cl::desc("Input signature of a function whose source has no input_signature, e.g. "
@@ -233,30 +235,31 @@ bool writeFile(llvm::StringRef path, llvm::StringRef data) {
   return true;
 }
 
-ag::backend::CodeGenOptions codeGenOptions() {
-  ag::backend::CodeGenOptions options;
+ag::driver::CodeGenOptions codeGenOptions() {
+  ag::driver::CodeGenOptions options;
   options.cpu = mcpu;
   options.optLevel = optLevel;
   return options;
 }
 
 /// --emit=asm, and compiling to OUT.o and OUT.h (the default).
-int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::DiagnosticEngine &diag) {
+int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
+                    const ag::driver::Target &target, ag::DiagnosticEngine &diag) {
   std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
   if (!spec)
     return diag.hadUsageError() ? kUsage : kRefused;
-  std::optional<ag::LoweredModule> lowered;
+  std::optional<ag::driver::LoweredModule> lowered;
   {
     PhaseTimer timer("mlir");
-    lowered = ag::lowerToLLVM(module, *spec, diag);
+    lowered = ag::driver::lowerToLLVM(module, *spec, diag, target);
   }
   if (!lowered)
     return diag.hadUsageError() ? kUsage : kRefused;
   // The entry points are named after the Python module (model.py gives model_f), or
   // --prefix; none may take a name of agc's runtime.
   std::string stem = path == "-" ? "module" : llvm::sys::path::stem(path).str();
-  std::string symbolPrefix = prefix.empty() ? ag::backend::cIdentifier(stem) : prefix.getValue();
-  for (const ag::FunctionSignature &sig : lowered->functions) {
+  std::string symbolPrefix = prefix.empty() ? ag::driver::cIdentifier(stem) : prefix.getValue();
+  for (const ag::driver::FunctionSignature &sig : lowered->functions) {
     std::string entry = symbolPrefix + "_" + sig.name;
     if (llvm::StringRef(entry).starts_with("agc_") || llvm::StringRef(entry).starts_with("agrt_")) {
       if (sig.loc.isValid())
@@ -269,12 +272,11 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::Dia
       return kRefused;
     }
   }
-  ag::backend::addEntryPoints(*lowered, symbolPrefix);
+  ag::driver::addEntryPoints(*lowered, symbolPrefix);
   llvm::SmallVector<char, 0> code;
   {
     PhaseTimer timer("codegen");
-    if (llvm::Error err = ag::backend::emitNative(*lowered, codeGenOptions(),
-                                                  emit == Stage::Asm, code)) {
+    if (llvm::Error err = target.emit(*lowered, emit == Stage::Asm, code)) {
       llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
       return diag.hadUsageError() ? kUsage : kRefused;
     }
@@ -289,8 +291,8 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::Dia
     llvm::sys::path::replace_extension(h, ".h");
     header = h.str().str();
   }
-  std::string text = ag::backend::cHeader(*lowered, symbolPrefix, llvm::sys::path::filename(path),
-                                          defines);
+  std::string text = ag::driver::cHeader(*lowered, symbolPrefix, llvm::sys::path::filename(path),
+                                         defines);
   if (!writeFile(object, bytes))
     return kRefused;
   if (!writeFile(header, text)) {
@@ -302,9 +304,7 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module, ag::Dia
 
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
-  if (targetName != "cpu" && targetName != "nvptx")
-    return usageError("unknown --target '" + targetName + "' (expected cpu or nvptx)");
-  if (targetName == "nvptx" && emit >= Stage::LlvmDialect)
+  if (targetKind == ag::driver::TargetKind::NVPTX && emit >= Stage::LlvmDialect)
     return notYet("--target=nvptx");
   if (emit == Stage::Ptx)
     return notYet("--emit=ptx");
@@ -312,6 +312,14 @@ int compileFile(llvm::StringRef path) {
     return notYet("-MD/-MF (depfiles)");
   if (optLevel > 3)
     return usageError("-O" + llvm::Twine(optLevel.getValue()) + ": the level is 0 to 3");
+  // The stages before the LLVM dialect are the same for every target; the CPU's pipeline
+  // stands in for a target this version does not build.
+  llvm::Expected<std::unique_ptr<ag::driver::Target>> target =
+      ag::driver::createTarget(emit >= Stage::LlvmDialect ? targetKind.getValue()
+                                                          : ag::driver::TargetKind::CPU,
+                               codeGenOptions());
+  if (!target)
+    return usageError(llvm::toString(target.takeError()));
 
   llvm::SourceMgr sourceMgr;
   ag::DiagnosticEngine diag(sourceMgr);
@@ -343,15 +351,16 @@ int compileFile(llvm::StringRef path) {
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
       return diag.hadUsageError() ? kUsage : kRefused;
   } else if (emit == Stage::Asm || emit == Stage::Obj) {
-    return compileToNative(path, *module, diag);
+    return compileToNative(path, *module, **target, diag);
   } else {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");
-    ag::IRStage stage = emit == Stage::Ag             ? ag::IRStage::Ag
-                        : emit == Stage::Scf          ? ag::IRStage::Scf
-                        : emit == Stage::LlvmDialect  ? ag::IRStage::LlvmDialect
-                                                      : ag::IRStage::LlvmIr;
-    if (!spec || !ag::emitIR(*module, *spec, diag, stage, textStream))
+    using ag::driver::IRStage;
+    IRStage stage = emit == Stage::Ag            ? IRStage::Ag
+                    : emit == Stage::Scf         ? IRStage::Scf
+                    : emit == Stage::LlvmDialect ? IRStage::LlvmDialect
+                                                 : IRStage::LlvmIr;
+    if (!spec || !ag::driver::emitIR(*module, *spec, diag, **target, stage, textStream))
       return diag.hadUsageError() ? kUsage : kRefused;
   }
   return writeFile(outputFile.empty() ? "-" : outputFile.getValue(), text) ? kSuccess : kRefused;
@@ -414,18 +423,22 @@ int main(int argc, char **argv) {
     return kUsage;
   }
 
-  if (llvm::Error err = ag::backend::checkCPU(mcpu))
+  // An unknown --mcpu is a usage error whatever the subcommand.
+  if (llvm::Error err =
+          ag::driver::createTarget(ag::driver::TargetKind::CPU, codeGenOptions()).takeError())
     return usageError(llvm::toString(std::move(err)));
-  if (!prefix.empty() && prefix != ag::backend::cIdentifier(prefix))
+  if (!prefix.empty() && prefix != ag::driver::cIdentifier(prefix))
     return usageError("--prefix '" + prefix + "' is not a C identifier");
   if (toCodeCmd)
     return toCode(target);
   if (runCmd) {
     // agc run executes in this process: this machine's CPU, unless --mcpu says otherwise.
-    ag::backend::CodeGenOptions options = codeGenOptions();
+    ag::driver::CodeGenOptions options = codeGenOptions();
     if (options.cpu.empty())
       options.cpu = "native";
-    return ag::runFunction(target, runArgs, runKwargs, errorLimit, options, !noRuntimeChecks);
+    std::unique_ptr<ag::driver::Target> cpu =
+        llvm::cantFail(ag::driver::createTarget(ag::driver::TargetKind::CPU, options));
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, *cpu, !noRuntimeChecks);
   }
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");

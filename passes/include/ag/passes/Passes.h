@@ -1,7 +1,7 @@
 //===- Passes.h - agc's passes ---------------------------------------------===//
 //
-// Declared in Passes.td (one pass per file in passes/), registered with registerAgPasses()
-// so that ag-opt can run each alone.
+// Declared in Passes.td (one pass per file in passes/ag/ and passes/cpu/), registered
+// with registerAgPasses() so that ag-opt can run each alone.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_PASSES_PASSES_H

@@ -1,0 +1,77 @@
+//===- CABI.h - The C interface of a compiled module -----------------------===//
+//
+// What a compiled function takes and gives at its C entry point (its signature), a module
+// lowered to LLVM IR with those signatures, and the two things built from them: one
+// exported entry point per function, `<prefix>_<function>`, and `<prefix>_init`, which
+// call agc's runtime (agc/runtime.h), with every other symbol made internal so that
+// several compiled modules link into one program; and the C header that declares them.
+//
+// LLVM only: no MLIR, no frontend.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_DRIVER_CABI_H
+#define AG_DRIVER_CABI_H
+
+#include "ag/frontend/Diagnostics.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace ag::driver {
+
+/// One tensor a compiled function takes or returns, as its signature types it.
+struct TensorSignature {
+  std::string name;           ///< The Python parameter; empty for a result.
+  std::string dtype;          ///< "float32", "float64", "int32", "int64", "bool".
+  std::vector<int64_t> shape; ///< -1 for a dynamic dimension.
+};
+
+/// A compiled function: what its C entry point takes and gives.
+struct FunctionSignature {
+  std::string name;       ///< The Python function (its specialization: `f`, `f_1`, ...).
+  std::string pythonName; ///< The Python function as written.
+  Location loc;           ///< Where it is defined.
+  std::vector<TensorSignature> inputs, results;
+  /// The structure of the Python result as JSON with each result's index in place:
+  /// `0`, `[0, 1]`, `null`.
+  std::string resultStructure;
+};
+
+/// A module lowered to LLVM IR, with the signatures of its functions.
+struct LoweredModule {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::vector<FunctionSignature> functions;
+  bool hasState = false; ///< It defines __agc_init (module-level tf.Variables).
+  LoweredModule();
+  LoweredModule(LoweredModule &&);
+  LoweredModule &operator=(LoweredModule &&);
+  ~LoweredModule();
+};
+
+/// `name` as a C identifier: `my-model` -> `my_model`, a leading digit prefixed with `_`.
+std::string cIdentifier(llvm::StringRef name);
+
+/// Adds the exported entry points `<prefix>_<fn>` and `<prefix>_init` to `lowered`, and
+/// makes every other definition internal.
+void addEntryPoints(LoweredModule &lowered, llvm::StringRef prefix);
+
+/// The C header that declares the entry points of `lowered` (after addEntryPoints).
+/// `defines` are the -D name=value the module was specialized with: the header records
+/// them.
+std::string cHeader(const LoweredModule &lowered, llvm::StringRef prefix,
+                    llvm::StringRef sourcePath, llvm::ArrayRef<std::string> defines = {});
+
+} // namespace ag::driver
+
+#endif // AG_DRIVER_CABI_H

@@ -1,0 +1,44 @@
+//===- Driver.h - From the AST to each printable stage of MLIR and LLVM ----===//
+//
+// The stages after the analyses, in order: `ag` (MLIRGen's output), `scf` (ag lowered to
+// structured control flow: passes/ag), `llvm-dialect` (the target's pipeline: bufferized
+// and converted, nothing but the LLVM dialect, checked), `llvm-ir` (translated). Then the
+// Target emits the object (Target.h) and the C ABI gives it entry points (CABI.h).
+//
+// This header includes no MLIR: the agc driver stays a light translation unit.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_DRIVER_DRIVER_H
+#define AG_DRIVER_DRIVER_H
+
+#include "ag/driver/CABI.h"
+#include "ag/driver/Target.h"
+#include "ag/frontend/AST.h"
+#include "ag/frontend/Diagnostics.h"
+#include "ag/frontend/analysis/Tracer.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace ag::driver {
+
+enum class IRStage { Ag, Scf, LlvmDialect, LlvmIr };
+
+/// Generates, lowers for `target` and translates `module`'s functions (only `only`, when
+/// given) to LLVM IR. Nothing after reporting errors on `diag`.
+std::optional<LoweredModule> lowerToLLVM(const ast::Module &module,
+                                         const analysis::ArgumentSpec &spec,
+                                         DiagnosticEngine &diag, const Target &target,
+                                         llvm::StringRef only = "");
+
+/// Generates the MLIR of `module`'s functions (only `only`, when given), lowers it to
+/// `stage` for `target` and prints it on `os`. False after reporting errors on `diag`,
+/// located at the Python source wherever the IR knows where it came from.
+bool emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
+            DiagnosticEngine &diag, const Target &target, IRStage stage,
+            llvm::raw_ostream &os, llvm::StringRef only = "");
+
+} // namespace ag::driver
+
+#endif // AG_DRIVER_DRIVER_H

@@ -1,0 +1,80 @@
+//===- Target.h - What agc generates code for ------------------------------===//
+//
+// A Target owns everything that depends on where the code runs: the pass pipeline from
+// `scf` to the LLVM dialect, its LLVM target machine (triple, CPU, features), LLVM's
+// optimization pipeline and object or assembly emission. The driver (Driver.h) runs the
+// target-independent stages and hands the rest to it. `--target` selects one by
+// TargetKind; the CPU is the only one built (the NVPTX target is issue 18's).
+//
+// Includes no MLIR: the agc driver stays a light translation unit.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_DRIVER_TARGET_H
+#define AG_DRIVER_TARGET_H
+
+#include "ag/driver/CABI.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace ag::driver {
+
+enum class TargetKind { CPU, NVPTX };
+
+/// The CPU objects are compiled for by default: x86-64-v3 (AVX2, FMA, BMI2: every x86-64
+/// CPU since Intel Haswell, 2013, and AMD Excavator and Zen), never the build machine's
+/// own, so that an object runs wherever it is linked.
+inline constexpr const char *kDefaultCPU = "x86-64-v3";
+
+struct CodeGenOptions {
+  /// An LLVM CPU name (x86-64-v2, skylake-avx512, znver4, ...), or "native": this
+  /// machine's CPU with its features. Empty: kDefaultCPU.
+  std::string cpu;
+  unsigned optLevel = 2; ///< -O0 .. -O3.
+};
+
+class Target {
+public:
+  virtual ~Target();
+  TargetKind getKind() const { return kind; }
+  /// The name `--target` takes: "cpu".
+  virtual llvm::StringRef getName() const = 0;
+  /// Adds the passes from `scf` to nothing but the LLVM dialect.
+  virtual void buildPipeline(mlir::OpPassManager &pm) const = 0;
+  /// Optimizes `lowered` and emits an object file (or, with `assembly`, assembly text).
+  virtual llvm::Error emit(LoweredModule &lowered, bool assembly,
+                           llvm::SmallVectorImpl<char> &out) const = 0;
+
+protected:
+  explicit Target(TargetKind kind) : kind(kind) {}
+
+private:
+  TargetKind kind;
+};
+
+/// The target `kind` with `options`; an error (a usage error: an unknown --mcpu, a target
+/// this version does not build) says what is wrong and what is valid.
+llvm::Expected<std::unique_ptr<Target>> createTarget(TargetKind kind, const CodeGenOptions &options);
+
+/// A compiled module loaded into this process, its entry points callable.
+class LoadedModule {
+public:
+  virtual ~LoadedModule();
+  /// The address of exported symbol `name`.
+  virtual llvm::Expected<void *> lookup(llvm::StringRef name) = 0;
+};
+
+/// Loads a CPU object file `object` (emitted for this machine's CPU) into this process,
+/// resolving agc's runtime and the C library against this process (agc run).
+llvm::Expected<std::unique_ptr<LoadedModule>> loadObject(llvm::SmallVectorImpl<char> &&object);
+
+} // namespace ag::driver
+
+#endif // AG_DRIVER_TARGET_H

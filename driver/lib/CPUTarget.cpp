@@ -1,0 +1,237 @@
+//===- CPUTarget.cpp - The CPU target: its pipeline, machine and emission --===//
+//
+// The CPU target runs passes/cpu's pipeline (ag::buildCPUPipeline), then, in process,
+// through an LLVM TargetMachine for the host triple: a portable CPU level by default (or
+// --mcpu), position-independent code, LLVM's default optimization pipeline at the
+// requested level, then an object file or assembly. agc run loads the same object into
+// this process with ORC's LLJIT, resolving agc's runtime to the copy linked into agc
+// itself and the C library to this process's. createTarget is here too: the CPU is the
+// only target built.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/driver/Target.h"
+
+#include "ag/passes/Pipelines.h"
+
+#include "agc/runtime.h"
+
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <mutex>
+
+using namespace ag;
+using namespace ag::driver;
+using namespace llvm;
+
+static void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+    InitializeNativeTargetAsmParser();
+  });
+}
+
+/// The LLVM target of this machine's triple (which `triple` gets).
+static Expected<const llvm::Target *> hostTarget(Triple &triple) {
+  initializeTargets();
+  triple = Triple(sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError(inconvertibleErrorCode(), "no target for %s: %s",
+                             triple.str().c_str(), error.c_str());
+  return target;
+}
+
+static Expected<std::unique_ptr<TargetMachine>> hostMachine(const CodeGenOptions &options) {
+  Triple triple;
+  Expected<const llvm::Target *> target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
+  bool native = options.cpu == "native";
+  std::string cpu = native ? sys::getHostCPUName().str()
+                           : options.cpu.empty() ? std::string(kDefaultCPU) : options.cpu;
+  std::string features;
+  if (native) {
+    // The host's own features, sorted: the same machine gives the same string.
+    std::vector<std::string> names;
+    for (const auto &entry : sys::getHostCPUFeatures())
+      names.push_back((entry.second ? "+" : "-") + entry.first().str());
+    llvm::sort(names);
+    features = join(names, ",");
+  }
+  // No vector gathers or scatters: they are slow on AMD's cores and, since the
+  // microcode fix for Intel's "Downfall", on Intel's too. Without this LLVM vectorizes a
+  // 16-lane split reduction of matrix rows along the rows, with a gather per load (the
+  // row maximum of softmax ran at a third of the speed).
+  if (triple.isX86())
+    features += std::string(features.empty() ? "" : ",") + "+prefer-no-gather,+prefer-no-scatter";
+  CodeGenOptLevel level = options.optLevel == 0   ? CodeGenOptLevel::None
+                          : options.optLevel == 1 ? CodeGenOptLevel::Less
+                          : options.optLevel == 3 ? CodeGenOptLevel::Aggressive
+                                                  : CodeGenOptLevel::Default;
+  std::unique_ptr<TargetMachine> machine((*target)->createTargetMachine(
+      triple, cpu, features, TargetOptions(), Reloc::PIC_, std::nullopt, level));
+  if (!machine)
+    return createStringError(inconvertibleErrorCode(), "cannot make a target machine for CPU '%s'",
+                             cpu.c_str());
+  return machine;
+}
+
+/// Whether `cpu` names a CPU of this machine's target (or is "native"); the error says
+/// which names are valid.
+static Error checkCPU(StringRef cpu) {
+  if (cpu.empty() || cpu == "native")
+    return Error::success();
+  Triple triple;
+  Expected<const llvm::Target *> target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
+  std::unique_ptr<MCSubtargetInfo> info((*target)->createMCSubtargetInfo(triple, "", ""));
+  if (info && info->isCPUStringValid(cpu))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown --mcpu '%s' for %s (try native, x86-64-v2, x86-64-v3, "
+                           "x86-64-v4, skylake-avx512, znver4; `llc -mcpu=help` lists them all)",
+                           cpu.str().c_str(), triple.str().c_str());
+}
+
+static void optimize(Module &m, TargetMachine &machine, unsigned level) {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder pb(&machine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  OptimizationLevel opt = level == 0   ? OptimizationLevel::O0
+                          : level == 1 ? OptimizationLevel::O1
+                          : level == 3 ? OptimizationLevel::O3
+                                       : OptimizationLevel::O2;
+  ModulePassManager mpm = level == 0 ? pb.buildO0DefaultPipeline(opt)
+                                     : pb.buildPerModuleDefaultPipeline(opt);
+  mpm.run(m, mam);
+}
+
+namespace {
+/// The host's architecture (x86-64), for the CPU `options` name.
+class CPUTarget final : public driver::Target {
+public:
+  explicit CPUTarget(CodeGenOptions options)
+      : Target(TargetKind::CPU), options(std::move(options)) {}
+  StringRef getName() const override { return "cpu"; }
+  void buildPipeline(mlir::OpPassManager &pm) const override { buildCPUPipeline(pm); }
+  Error emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const override;
+
+private:
+  CodeGenOptions options;
+};
+} // namespace
+
+Error CPUTarget::emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const {
+  Expected<std::unique_ptr<TargetMachine>> machine = hostMachine(options);
+  if (!machine)
+    return machine.takeError();
+  Module &m = *lowered.module;
+  m.setTargetTriple((*machine)->getTargetTriple());
+  m.setDataLayout((*machine)->createDataLayout());
+  optimize(m, **machine, options.optLevel);
+  raw_svector_ostream os(out);
+  legacy::PassManager pm;
+  if ((*machine)->addPassesToEmitFile(pm, os, nullptr,
+                                      assembly ? CodeGenFileType::AssemblyFile
+                                               : CodeGenFileType::ObjectFile))
+    return createStringError(inconvertibleErrorCode(), "the target cannot emit this file type");
+  pm.run(m);
+  return Error::success();
+}
+
+
+driver::Target::~Target() = default;
+
+Expected<std::unique_ptr<driver::Target>> driver::createTarget(TargetKind kind,
+                                                               const CodeGenOptions &options) {
+  if (kind == TargetKind::NVPTX)
+    return createStringError(inconvertibleErrorCode(),
+                             "--target=nvptx is not implemented in this version of agc");
+  if (Error err = checkCPU(options.cpu))
+    return err;
+  return std::make_unique<CPUTarget>(options);
+}
+
+driver::LoadedModule::~LoadedModule() = default;
+
+namespace {
+class JitModule final : public driver::LoadedModule {
+public:
+  explicit JitModule(std::unique_ptr<orc::LLJIT> jit) : jit(std::move(jit)) {}
+  Expected<void *> lookup(StringRef name) override {
+    Expected<orc::ExecutorAddr> address = jit->lookup(name);
+    if (!address)
+      return address.takeError();
+    return address->toPtr<void *>();
+  }
+
+private:
+  std::unique_ptr<orc::LLJIT> jit;
+};
+} // namespace
+
+Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorImpl<char> &&object) {
+  initializeTargets();
+  Expected<std::unique_ptr<orc::LLJIT>> jit = orc::LLJITBuilder().create();
+  if (!jit)
+    return jit.takeError();
+  orc::JITDylib &main = (*jit)->getMainJITDylib();
+  // agc's runtime: the copy linked into agc.
+  orc::SymbolMap runtime;
+  auto add = [&](const char *name, void *address) {
+    runtime[(*jit)->mangleAndIntern(name)] = {orc::ExecutorAddr::fromPtr(address),
+                                             JITSymbolFlags::Exported};
+  };
+  add("agrt_invoke", reinterpret_cast<void *>(&agrt_invoke));
+  add("agrt_fail", reinterpret_cast<void *>(&agrt_fail));
+  add("agrt_fail_values", reinterpret_cast<void *>(&agrt_fail_values));
+  add("agrt_print_begin", reinterpret_cast<void *>(&agrt_print_begin));
+  add("agrt_print_text", reinterpret_cast<void *>(&agrt_print_text));
+  add("agrt_print_f32", reinterpret_cast<void *>(&agrt_print_f32));
+  add("agrt_print_f64", reinterpret_cast<void *>(&agrt_print_f64));
+  add("agrt_print_i32", reinterpret_cast<void *>(&agrt_print_i32));
+  add("agrt_print_i64", reinterpret_cast<void *>(&agrt_print_i64));
+  add("agrt_print_i1", reinterpret_cast<void *>(&agrt_print_i1));
+  add("agrt_print_end", reinterpret_cast<void *>(&agrt_print_end));
+  add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+  add("_mlir_memref_to_llvm_aligned_alloc",
+      reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
+  add("_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
+  if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
+    return err;
+  // The C library and libm: this process's.
+  Expected<std::unique_ptr<orc::DynamicLibrarySearchGenerator>> process =
+      orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  std::unique_ptr<MemoryBuffer> buffer = MemoryBuffer::getMemBufferCopy(
+      StringRef(object.data(), object.size()), "agc-module.o");
+  if (Error err = (*jit)->addObjectFile(std::move(buffer)))
+    return err;
+  return std::make_unique<JitModule>(std::move(*jit));
+}

@@ -1,0 +1,269 @@
+//===- Driver.cpp - MLIRGen, the pass pipelines, and printing each stage ---===//
+//
+// See Driver.h. MLIR's diagnostics are bridged to agc's: a location that MLIRGen made
+// from the Python source is reported there, with the source line and a caret.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/driver/Driver.h"
+
+#include "ag/dialect/AgDialect.h"
+#include "ag/mlirgen/MLIRGen.h"
+#include "ag/passes/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace ag;
+using namespace ag::driver;
+
+namespace {
+
+/// The first file location inside `loc` (through fused, named and call-site locations).
+Location sourceLocation(DiagnosticEngine &diag, mlir::Location loc) {
+  mlir::FileLineColLoc found;
+  loc->walk([&](mlir::Location inner) {
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      found = file;
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  if (!found)
+    return {};
+  return diag.locate(found.getFilename(), found.getLine(), found.getColumn());
+}
+
+void report(DiagnosticEngine &diag, const mlir::Diagnostic &d) {
+  Location at = sourceLocation(diag, d.getLocation());
+  std::string message = d.str();
+  switch (d.getSeverity()) {
+  case mlir::DiagnosticSeverity::Error:
+    if (at.isValid())
+      diag.error(at, message);
+    else
+      diag.error(message);
+    break;
+  case mlir::DiagnosticSeverity::Warning:
+    diag.warning(at, message);
+    break;
+  default:
+    diag.note(at, message);
+    break;
+  }
+  for (const mlir::Diagnostic &note : d.getNotes())
+    diag.note(sourceLocation(diag, note.getLocation()), note.str());
+}
+
+/// Erases operations whose results nobody uses and that have no effect (the conversions
+/// the Tracer made only to check types). ag operations stay: they are the staged blocks.
+void eraseDeadOps(mlir::ModuleOp module) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    llvm::SmallVector<mlir::Operation *> dead;
+    module.walk([&](mlir::Operation *op) {
+      if (op->getNumResults() == 0 || llvm::isa<AgDialect>(op->getDialect()) ||
+          !mlir::isOpTriviallyDead(op))
+        return;
+      bool holdsAg = false;
+      op->walk([&](mlir::Operation *inner) { holdsAg |= llvm::isa<AgDialect>(inner->getDialect()); });
+      if (!holdsAg)
+        dead.push_back(op);
+    });
+    // Only outermost ones: erasing an op erases what it holds.
+    for (mlir::Operation *op : dead) {
+      if (llvm::any_of(dead, [&](mlir::Operation *other) {
+            return other != op && other->isProperAncestor(op);
+          }))
+        continue;
+      op->erase();
+      changed = true;
+    }
+  }
+}
+
+/// Runs the passes `build` adds on `module`.
+bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module,
+                 llvm::function_ref<void(mlir::OpPassManager &)> build) {
+  mlir::PassManager pm(&context);
+  build(pm);
+  return mlir::succeeded(pm.run(module));
+}
+
+} // namespace
+
+namespace {
+
+/// The dtype name of a tensor element type.
+std::string dtypeOf(mlir::Type type) {
+  if (type.isF32())
+    return "float32";
+  if (type.isF64())
+    return "float64";
+  if (type.isInteger(1))
+    return "bool";
+  if (type.isInteger(32))
+    return "int32";
+  return "int64";
+}
+
+TensorSignature signatureOf(mlir::Type type, llvm::StringRef name) {
+  auto tensor = llvm::cast<mlir::RankedTensorType>(type);
+  TensorSignature sig{name.str(), dtypeOf(tensor.getElementType()), {}};
+  for (int64_t d : tensor.getShape())
+    sig.shape.push_back(mlir::ShapedType::isDynamic(d) ? -1 : d);
+  return sig;
+}
+
+/// The signatures of the functions MLIRGen made, read before lowering changes them.
+std::vector<FunctionSignature> signaturesOf(mlir::ModuleOp module, DiagnosticEngine &diag) {
+  std::vector<FunctionSignature> out;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    auto structure = fn->getAttrOfType<mlir::StringAttr>("ag.result");
+    if (!structure)
+      continue; // not a traced function (__agc_init)
+    FunctionSignature sig;
+    sig.name = fn.getSymName().str();
+    sig.pythonName = sig.name;
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(fn.getLoc()))
+      sig.loc = diag.locate(file.getFilename(), file.getLine(), file.getColumn());
+    auto names = fn->getAttrOfType<mlir::ArrayAttr>("ag.arg_names");
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
+      sig.inputs.push_back(signatureOf(
+          type, names && i < names.size() ? llvm::cast<mlir::StringAttr>(names[i]).getValue() : ""));
+    for (mlir::Type type : fn.getResultTypes())
+      sig.results.push_back(signatureOf(type, ""));
+    sig.resultStructure = structure.getValue().str();
+    out.push_back(std::move(sig));
+  }
+  return out;
+}
+
+/// Tells LLVM what the runtime's allocation functions are (as it knows malloc and free):
+/// a new block aliases nothing, so a loop that accumulates into one keeps it in
+/// registers, and a block allocated and freed unused goes away.
+void describeAllocator(llvm::Module &module) {
+  llvm::LLVMContext &ctx = module.getContext();
+  if (llvm::Function *alloc = module.getFunction("_mlir_memref_to_llvm_aligned_alloc")) {
+    alloc->addRetAttr(llvm::Attribute::NoAlias);
+    alloc->addParamAttr(0, llvm::Attribute::AllocAlign);
+    alloc->addFnAttr(llvm::Attribute::getWithAllocSizeArgs(ctx, 1, std::nullopt));
+    alloc->addFnAttr(llvm::Attribute::get(
+        ctx, llvm::Attribute::AllocKind,
+        static_cast<uint64_t>(llvm::AllocFnKind::Alloc | llvm::AllocFnKind::Aligned |
+                              llvm::AllocFnKind::Uninitialized)));
+    alloc->addFnAttr("alloc-family", "agrt");
+    alloc->addFnAttr(llvm::Attribute::NoUnwind);
+  }
+  if (llvm::Function *free = module.getFunction("_mlir_memref_to_llvm_free")) {
+    free->addParamAttr(0, llvm::Attribute::AllocatedPointer);
+    free->addFnAttr(llvm::Attribute::get(ctx, llvm::Attribute::AllocKind,
+                                         static_cast<uint64_t>(llvm::AllocFnKind::Free)));
+    free->addFnAttr("alloc-family", "agrt");
+    free->addFnAttr(llvm::Attribute::NoUnwind);
+  }
+}
+
+/// The context agc's MLIR stages run in: every dialect, its interfaces and translations.
+std::unique_ptr<mlir::MLIRContext> makeContext() {
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  registry.insert<AgDialect>();
+  return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
+}
+
+/// MLIRGen, then the passes up to `stage`; prints the MLIR stages on `os`. Returns the
+/// module, or null after reporting.
+mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const ast::Module &module,
+                                           const analysis::ArgumentSpec &spec,
+                                           DiagnosticEngine &diag, const Target &target,
+                                           IRStage stage, llvm::raw_ostream *os,
+                                           llvm::StringRef only,
+                                           std::vector<FunctionSignature> *signatures) {
+  mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag, only);
+  if (!ir)
+    return nullptr;
+  eraseDeadOps(*ir);
+  if (signatures)
+    *signatures = signaturesOf(*ir, diag);
+  mlir::OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  // Locations inline, each on its op, not as #loc aliases: readable, and checkable.
+  flags.useLocalScope();
+  if (stage == IRStage::Ag) {
+    if (os)
+      ir->print(*os, flags);
+    return ir;
+  }
+  if (!runPipeline(context, *ir, buildAgToSCFPipeline))
+    return nullptr;
+  if (stage == IRStage::Scf) {
+    if (os)
+      ir->print(*os, flags);
+    return ir;
+  }
+  if (!runPipeline(context, *ir,
+                   [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); }))
+    return nullptr;
+  if (stage == IRStage::LlvmDialect && os)
+    ir->print(*os, flags);
+  return ir;
+}
+
+} // namespace
+
+std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
+                                                 const analysis::ArgumentSpec &spec,
+                                                 DiagnosticEngine &diag, const Target &target,
+                                                 llvm::StringRef only) {
+  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
+    report(diag, d);
+    return mlir::success();
+  });
+  LoweredModule out;
+  mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, target,
+                                                   IRStage::LlvmIr, nullptr, only, &out.functions);
+  if (!ir)
+    return std::nullopt;
+  out.hasState = ir->lookupSymbol("__agc_init") != nullptr;
+  out.context = std::make_unique<llvm::LLVMContext>();
+  out.module = mlir::translateModuleToLLVMIR(*ir, *out.context);
+  if (!out.module) {
+    diag.error("internal error: the LLVM dialect did not translate to LLVM IR");
+    return std::nullopt;
+  }
+  describeAllocator(*out.module);
+  return out;
+}
+
+bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
+                    DiagnosticEngine &diag, const Target &target, IRStage stage,
+                    llvm::raw_ostream &os, llvm::StringRef only) {
+  if (stage == IRStage::LlvmIr) {
+    std::optional<LoweredModule> lowered = lowerToLLVM(module, spec, diag, target, only);
+    if (!lowered)
+      return false;
+    lowered->module->print(os, nullptr);
+    return true;
+  }
+  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
+    report(diag, d);
+    return mlir::success();
+  });
+  return static_cast<bool>(runStages(*context, module, spec, diag, target, stage, &os, only, nullptr));
+}

@@ -1,0 +1,1102 @@
+//===- MLIRGen.cpp - Functions, values, staged control flow and state -----===//
+//
+// The Emitter the Tracer drives (see MLIRGen.h). A tensor Value's handle is an
+// mlir::Value; a tf.Variable's is its memref.global. Staged branches and loop regions are
+// built in detached blocks while the Tracer runs them, and their ag.cond / ag.while_loop
+// is created when the Tracer has merged the carried names and knows their types.
+//
+//===----------------------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+#include "ag/dialect/AgDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
+
+using namespace ag;
+using analysis::DType;
+using analysis::Value;
+using mlir::OpBuilder;
+using mlir::RankedTensorType;
+
+struct MLIRGen::CondState {
+  mlir::Value test;
+  OpBuilder::InsertPoint outer;
+  std::unique_ptr<mlir::Block> thenBlock = std::make_unique<mlir::Block>();
+  std::unique_ptr<mlir::Block> elseBlock = std::make_unique<mlir::Block>();
+  mlir::Location loc;
+};
+
+struct MLIRGen::LoopState {
+  OpBuilder::InsertPoint outer;
+  llvm::SmallVector<mlir::Value> inits;
+  llvm::SmallVector<mlir::Type> types;
+  std::unique_ptr<mlir::Block> before = std::make_unique<mlir::Block>();
+  std::unique_ptr<mlir::Block> after = std::make_unique<mlir::Block>();
+  mlir::Location loc;
+};
+
+MLIRGen::MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag)
+    : context(context), diag(diag), builder(&context) {
+  module = mlir::ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module->getBody());
+  moduleInit = mlir::func::FuncOp::create(builder, builder.getUnknownLoc(), "__ag_module_init",
+                                          builder.getFunctionType({}, {}));
+  builder.setInsertionPointToStart(moduleInit.addEntryBlock());
+}
+
+MLIRGen::~MLIRGen() { dropPending(); }
+
+void MLIRGen::dropPending() {
+  // A trace that failed midway leaves the blocks of unfinished staged ifs and loops
+  // outside any region, and their ops use values of the function and of each other (a
+  // loop inside an if): drop every reference first, then free them, before the module.
+  // (A finished one's blocks are in its op's regions already: null here.)
+  auto drop = [](const std::unique_ptr<mlir::Block> &block) {
+    if (block)
+      for (mlir::Operation &op : *block)
+        op.dropAllReferences();
+  };
+  for (const std::unique_ptr<CondState> &c : conds) {
+    drop(c->thenBlock);
+    drop(c->elseBlock);
+  }
+  for (const std::unique_ptr<LoopState> &l : loops) {
+    drop(l->before);
+    drop(l->after);
+  }
+  conds.clear();
+  loops.clear();
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> MLIRGen::takeModule() {
+  dropPending();
+  if (moduleInit) {
+    moduleInit.erase();
+    moduleInit = nullptr;
+  }
+  for (mlir::Operation &op : *module->getBody())
+    op.removeAttr("ag.unnamed");
+  return std::move(module);
+}
+
+bool MLIRGen::fail(const Location &at, const llvm::Twine &message) {
+  diag.error(at, message);
+  return false;
+}
+
+bool MLIRGen::produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type,
+                      mlir::Location l) {
+  if (r.getType() != type)
+    r = mlir::tensor::CastOp::create(builder, l, type, r);
+  out.ir = handle(r);
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Types, locations, constants
+//===----------------------------------------------------------------------------------===//
+
+mlir::Location MLIRGen::loc(const Location &at) {
+  if (!at.isValid())
+    return builder.getUnknownLoc();
+  return mlir::FileLineColLoc::get(&context, at.file, at.begin.line, at.begin.column);
+}
+
+mlir::Type MLIRGen::elementType(DType dtype) {
+  switch (dtype) {
+  case DType::Float32: return builder.getF32Type();
+  case DType::Float64: return builder.getF64Type();
+  case DType::Int32: return builder.getI32Type();
+  case DType::Int64: return builder.getI64Type();
+  case DType::Bool: return builder.getI1Type();
+  case DType::String: return nullptr;
+  }
+  return nullptr;
+}
+
+RankedTensorType MLIRGen::tensorType(const Value &value, const Location &at) {
+  if (value.dtype == DType::String) {
+    fail(at, "string tensors are not supported by agc's code generator");
+    return nullptr;
+  }
+  if (!value.shape.rankKnown) {
+    fail(at, "a " + analysis::dtypeName(value.dtype) + " tensor of unknown rank is not supported "
+             "by agc's code generator; give it a rank (a shape in the input signature, or set_shape)");
+    return nullptr;
+  }
+  if (value.shape.rank() > kMaxRank) {
+    fail(at, "a tensor of rank " + llvm::Twine(value.shape.rank()) + " " + value.shape.str() +
+                 ": agc's code generator and C interface handle ranks up to " +
+                 llvm::Twine(kMaxRank));
+    return nullptr;
+  }
+  llvm::SmallVector<int64_t> dims;
+  double bytes = elementBytes(RankedTensorType::get({}, elementType(value.dtype)));
+  for (int64_t d : value.shape.dims) {
+    dims.push_back(d < 0 ? mlir::ShapedType::kDynamic : d);
+    bytes *= d < 0 ? 1 : double(d);
+  }
+  if (bytes > double(kMaxTensorBytes)) {
+    fail(at, "a " + analysis::dtypeName(value.dtype) + " tensor of shape " + value.shape.str() +
+                 " would need more than " + llvm::Twine(kMaxTensorBytes >> 40) +
+                 " TiB, more than any machine's memory");
+    return nullptr;
+  }
+  return RankedTensorType::get(dims, elementType(value.dtype));
+}
+
+mlir::Value MLIRGen::indexConstant(int64_t v, mlir::Location l) {
+  return mlir::arith::ConstantIndexOp::create(builder, l, v);
+}
+
+mlir::Value MLIRGen::scalarConstant(double v, mlir::Type type, mlir::Location l) {
+  if (auto f = llvm::dyn_cast<mlir::FloatType>(type))
+    return mlir::arith::ConstantOp::create(builder, l, builder.getFloatAttr(f, v));
+  if (type.isIndex())
+    return indexConstant(int64_t(v), l);
+  return mlir::arith::ConstantOp::create(builder, l, builder.getIntegerAttr(type, int64_t(v)));
+}
+
+/// The nested-list shape of a Python value (a number is a scalar).
+static void pythonShape(const Value &v, llvm::SmallVectorImpl<int64_t> &dims) {
+  if (!v.isPySequence())
+    return;
+  dims.push_back(v.elements.size());
+  if (!v.elements.empty())
+    pythonShape(v.elements[0], dims);
+}
+
+static void flatten(const Value &v, std::vector<const Value *> &out) {
+  if (v.isPySequence()) {
+    for (const Value &e : v.elements)
+      flatten(e, out);
+    return;
+  }
+  out.push_back(&v);
+}
+
+mlir::Value MLIRGen::denseConstant(const Value &python, RankedTensorType type, const Location &at) {
+  llvm::SmallVector<int64_t> dims;
+  pythonShape(python, dims);
+  std::vector<const Value *> scalars;
+  flatten(python, scalars);
+  mlir::Type element = type.getElementType();
+  llvm::SmallVector<mlir::Attribute> attrs;
+  for (const Value *s : scalars) {
+    double asDouble = s->kind == Value::Kind::Float ? s->f : double(s->i);
+    if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
+      attrs.push_back(builder.getFloatAttr(f, asDouble));
+    else if (element.isInteger(1))
+      attrs.push_back(builder.getBoolAttr(asDouble != 0));
+    else
+      attrs.push_back(builder.getIntegerAttr(element, s->kind == Value::Kind::Float
+                                                          ? int64_t(s->f) : s->i));
+  }
+  auto own = RankedTensorType::get(dims, element);
+  mlir::Location l = loc(at);
+  mlir::Value c;
+  if (attrs.size() == 1 && own.getNumElements() == 1)
+    c = mlir::arith::ConstantOp::create(builder, l, mlir::DenseElementsAttr::get(own, attrs[0]));
+  else
+    c = mlir::arith::ConstantOp::create(builder, l, mlir::DenseElementsAttr::get(own, attrs));
+  if (own != type) {
+    if (type.hasStaticShape() && own.getNumElements() == 1 && type.getNumElements() != 1)
+      return mlir::arith::ConstantOp::create(
+          builder, l, mlir::DenseElementsAttr::get(type, attrs[0]));
+    return mlir::tensor::CastOp::create(builder, l, type, c);
+  }
+  return c;
+}
+
+mlir::Value MLIRGen::dimSize(mlir::Value t, int64_t dim, mlir::Location l) {
+  auto type = llvm::cast<RankedTensorType>(t.getType());
+  if (!type.isDynamicDim(dim))
+    return indexConstant(type.getDimSize(dim), l);
+  return mlir::tensor::DimOp::create(builder, l, t, dim);
+}
+
+mlir::Value MLIRGen::empty(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                           mlir::Location l) {
+  llvm::SmallVector<mlir::Value> checked(sizes);
+  checkSizes(type, checked, l);
+  llvm::SmallVector<mlir::Value> dynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(checked[d]);
+  return mlir::tensor::EmptyOp::create(builder, l, type, dynamic);
+}
+
+void MLIRGen::checkSizes(RankedTensorType type, llvm::MutableArrayRef<mlir::Value> sizes,
+                         mlir::Location l) {
+  if (type.hasStaticShape() || !runtimeChecks)
+    return; // tensorType() checked a static shape
+  // Each dynamic size is not negative (a tensor.dim is not), and the byte count, computed
+  // in floating point where it cannot wrap, stays below kMaxTensorBytes. A tensor whose
+  // dynamic sizes all are those of one existing tensor needs neither.
+  mlir::Value source;
+  bool oneSource = true;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    auto dim = type.isDynamicDim(d) ? sizes[d].getDefiningOp<mlir::tensor::DimOp>() : nullptr;
+    if (type.isDynamicDim(d))
+      oneSource &= dim && (!source || dim.getSource() == source);
+    if (dim)
+      source = dim.getSource();
+  }
+  if (oneSource)
+    return;
+  mlir::Type f64 = builder.getF64Type();
+  mlir::Value bytes = scalarConstant(double(elementBytes(type)), f64, l);
+  llvm::SmallVector<mlir::Value> dynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    mlir::Value size = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
+    if (type.isDynamicDim(d) && !size.getDefiningOp<mlir::tensor::DimOp>())
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, size,
+                                        indexConstant(0, l)),
+            "dimension " + llvm::Twine(d) + " of a new tensor would have the negative size {0}",
+            {size}, l, sizes.slice(d, 1));
+    if (type.isDynamicDim(d))
+      size = sizes[d];
+    mlir::Value asFloat = mlir::arith::SIToFPOp::create(
+        builder, l, f64, mlir::arith::IndexCastOp::create(builder, l, builder.getI64Type(), size));
+    bytes = mlir::arith::MulFOp::create(builder, l, bytes, asFloat);
+    if (type.isDynamicDim(d))
+      dynamic.push_back(size);
+  }
+  check(mlir::arith::CmpFOp::create(builder, l, mlir::arith::CmpFPredicate::OLE, bytes,
+                                    scalarConstant(double(kMaxTensorBytes), f64, l)),
+        "a new tensor would need more than " + llvm::Twine(kMaxTensorBytes >> 40) +
+            " TiB, more than any machine's memory",
+        {}, l, dynamic);
+  for (int64_t d = 0, i = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      sizes[d] = dynamic[i++];
+}
+
+int64_t MLIRGen::elementBytes(RankedTensorType type) {
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  return bits == 1 ? 1 : bits / 8;
+}
+
+void MLIRGen::check(OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
+                    llvm::ArrayRef<mlir::Value> values, mlir::Location l,
+                    llvm::MutableArrayRef<mlir::Value> guards) {
+  if (!runtimeChecks)
+    return;
+  if (std::optional<int64_t> known = mlir::getConstantIntValue(ok); known && *known)
+    return;
+  // A comparison of constants (static sizes) that holds needs no check.
+  llvm::SmallVector<mlir::OpFoldResult, 1> folded;
+  if (mlir::Operation *def = ok.getDefiningOp(); def && mlir::succeeded(def->fold(folded)) &&
+      folded.size() == 1)
+    if (std::optional<int64_t> known = mlir::getConstantIntValue(folded[0]); known && *known)
+      return;
+  mlir::Type i64 = b.getI64Type();
+  llvm::SmallVector<mlir::Value> asI64;
+  for (mlir::Value v : values) {
+    if (v.getType().isIndex())
+      v = mlir::arith::IndexCastOp::create(b, l, i64, v);
+    else if (v.getType() != i64)
+      v = mlir::arith::ExtSIOp::create(b, l, i64, v);
+    asI64.push_back(v);
+  }
+  auto op = AssertOp::create(b, l, ok, where(l) + message.str(), asI64,
+                             llvm::SmallVector<mlir::Value>(guards.begin(), guards.end()));
+  llvm::copy(op.getResults(), guards.begin());
+}
+
+mlir::Value MLIRGen::dependOn(mlir::Value r, mlir::ValueRange deps, mlir::Location l) {
+  if (deps.empty() || !runtimeChecks)
+    return r; // without checks, what deps compute cannot fail
+  llvm::SmallVector<mlir::Value> guarded{r};
+  llvm::append_range(guarded, deps);
+  mlir::Value yes = mlir::arith::ConstantOp::create(builder, l, builder.getBoolAttr(true));
+  return AssertOp::create(builder, l, yes, "", mlir::ValueRange{}, guarded).getResult(0);
+}
+
+mlir::Value MLIRGen::filled(RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                            mlir::Value scalar, mlir::Location l) {
+  mlir::Value init = empty(type, sizes, l);
+  return mlir::linalg::FillOp::create(builder, l, mlir::ValueRange{scalar}, mlir::ValueRange{init})
+      .getResult(0);
+}
+
+mlir::Value MLIRGen::reshape(mlir::Value t, RankedTensorType type,
+                             llvm::ArrayRef<mlir::Value> sizes, mlir::Location l) {
+  if (t.getType() == type)
+    return t;
+  // Through one dimension: collapse everything, then expand to the new shape. Both lower
+  // through expand-strided-metadata (memref.reshape of a dynamic shape does not).
+  auto in = llvm::cast<RankedTensorType>(t.getType());
+  mlir::Type e = in.getElementType();
+  // No elements (a static 0 beside dynamic sizes): an empty tensor. Collapsed, such a
+  // tensor folds to a static 0 that memref.collapse_shape's verifier refuses.
+  if (llvm::is_contained(in.getShape(), 0) && !in.hasStaticShape())
+    return dependOn(empty(type, sizes, l), t, l);
+  int64_t count = in.hasStaticShape() ? in.getNumElements() : mlir::ShapedType::kDynamic;
+  if (type.hasStaticShape())
+    count = type.getNumElements();
+  auto flatType = RankedTensorType::get({count}, e);
+  mlir::Value flat;
+  if (in.getRank() == 0) {
+    flat = mlir::tensor::ExpandShapeOp::create(builder, l, RankedTensorType::get({1}, e), t,
+                                               llvm::ArrayRef<mlir::ReassociationIndices>{},
+                                               llvm::ArrayRef<mlir::OpFoldResult>{builder.getIndexAttr(1)});
+  } else if (in.getRank() == 1) {
+    flat = t;
+  } else {
+    mlir::ReassociationIndices all;
+    for (int64_t d = 0; d < in.getRank(); ++d)
+      all.push_back(d);
+    flat = mlir::tensor::CollapseShapeOp::create(builder, l, t, llvm::ArrayRef<mlir::ReassociationIndices>{all});
+  }
+  if (flat.getType() != flatType)
+    flat = mlir::tensor::CastOp::create(builder, l, flatType, flat);
+  if (type.getRank() == 1)
+    return flat.getType() == type ? flat : mlir::tensor::CastOp::create(builder, l, type, flat);
+  if (type.getRank() == 0) {
+    mlir::Value one = flat;
+    if (flatType.isDynamicDim(0))
+      one = mlir::tensor::CastOp::create(builder, l, RankedTensorType::get({1}, e), flat);
+    return mlir::tensor::CollapseShapeOp::create(builder, l, type, one,
+                                                 llvm::ArrayRef<mlir::ReassociationIndices>{});
+  }
+  // Upstream's expand-strided-metadata crashes on a memref.expand_shape with two dynamic
+  // sizes in one group (MLIR 22): that case goes through tensor.reshape and a shape
+  // tensor, which lowers to memref.reshape.
+  if (llvm::count_if(type.getShape(), mlir::ShapedType::isDynamic) > 1) {
+    llvm::SmallVector<mlir::Value> dims;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      dims.push_back(type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l));
+    mlir::Value shape = mlir::tensor::FromElementsOp::create(
+        builder, l, RankedTensorType::get({type.getRank()}, builder.getIndexType()), dims);
+    return mlir::tensor::ReshapeOp::create(builder, l, type, flat, shape);
+  }
+  mlir::ReassociationIndices all;
+  llvm::SmallVector<mlir::OpFoldResult> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    all.push_back(d);
+    shape.push_back(type.isDynamicDim(d) ? mlir::OpFoldResult(sizes[d])
+                                         : mlir::OpFoldResult(builder.getIndexAttr(type.getDimSize(d))));
+  }
+  return mlir::tensor::ExpandShapeOp::create(builder, l, type, flat,
+                                             llvm::ArrayRef<mlir::ReassociationIndices>{all}, shape);
+}
+
+//===----------------------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------------------===//
+
+/// Clones the ops that compute `v` (module-level code) at the builder's insertion point.
+static mlir::Value cloneChain(OpBuilder &builder, mlir::Value v, mlir::IRMapping &map) {
+  if (mlir::Value known = map.lookupOrNull(v))
+    return known;
+  mlir::Operation *def = v.getDefiningOp();
+  for (mlir::Value operand : def->getOperands())
+    cloneChain(builder, operand, map);
+  mlir::Operation *copy = builder.clone(*def, map);
+  return copy->getResult(llvm::cast<mlir::OpResult>(v).getResultNumber());
+}
+
+mlir::Value MLIRGen::use(const void *h) {
+  mlir::Value v = mlir::Value::getFromOpaquePointer(h);
+  if (!function || !moduleInit || !v.getParentBlock() ||
+      v.getParentBlock()->getParentOp() != moduleInit.getOperation())
+    return v;
+  mlir::IRMapping map;
+  return cloneChain(builder, v, map);
+}
+
+mlir::Value MLIRGen::materialize(const Value &value, RankedTensorType type, const Location &at) {
+  mlir::Location l = loc(at);
+  mlir::Value v;
+  switch (value.kind) {
+  case Value::Kind::Tensor:
+  case Value::Kind::TensorArray:
+    if (!value.ir) {
+      fail(at, "internal error: " + value.describe() + " has no IR value");
+      return nullptr;
+    }
+    v = use(value.ir);
+    break;
+  case Value::Kind::Variable: {
+    Value read = Value::tensor(value.dtype, value.shape);
+    if (!readVariable(value, read, at))
+      return nullptr;
+    v = use(read.ir);
+    break;
+  }
+  case Value::Kind::Int:
+  case Value::Kind::Float:
+  case Value::Kind::Bool:
+  case Value::Kind::List:
+  case Value::Kind::Tuple:
+    return denseConstant(value, type, at);
+  case Value::Kind::Undefined: {
+    // A value that no path reads (a branch that returned or broke out): zeros.
+    llvm::SmallVector<mlir::Value> sizes(type.getRank(), indexConstant(0, l));
+    return filled(type, sizes, scalarConstant(0, type.getElementType(), l), l);
+  }
+  default:
+    fail(at, "cannot use " + value.describe() + " as a tensor here");
+    return nullptr;
+  }
+  if (v.getType() == type)
+    return v;
+  auto have = llvm::cast<RankedTensorType>(v.getType());
+  if (have.getElementType() != type.getElementType() ||
+      !mlir::tensor::CastOp::areCastCompatible(have, type)) {
+    std::string have_, want_;
+    llvm::raw_string_ostream(have_) << have;
+    llvm::raw_string_ostream(want_) << type;
+    fail(at, "internal error: cannot use a value of type " + have_ + " as " + want_);
+    return nullptr;
+  }
+  return mlir::tensor::CastOp::create(builder, l, type, v);
+}
+
+mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::optional<DType> dtype) {
+  if (value.isTensorLike() || value.kind == Value::Kind::TensorArray) {
+    RankedTensorType type = tensorType(value, at);
+    if (value.kind == Value::Kind::TensorArray && value.ir)
+      return use(value.ir);
+    return type ? materialize(value, type, at) : nullptr;
+  }
+  if (!value.isPyScalar() && !value.isPySequence()) {
+    fail(at, "expected a tensor or a Python number, not " + value.describe());
+    return nullptr;
+  }
+  // A Python value: TensorFlow's conversion (int -> int32, float -> float32), or `dtype`.
+  std::vector<const Value *> scalars;
+  flatten(value, scalars);
+  DType own = DType::Int32;
+  for (const Value *s : scalars) {
+    if (s->kind == Value::Kind::Float)
+      own = DType::Float32;
+    else if (s->kind == Value::Kind::Bool && own == DType::Int32 && scalars.size() == 1)
+      own = DType::Bool;
+    else if (s->kind == Value::Kind::Int && s->i != int32_t(s->i) && own == DType::Int32)
+      own = DType::Int64; // as the tracer types it: int32 cannot hold this int
+
+    else if (!s->isPyScalar()) {
+      fail(at, "cannot convert " + value.describe() + " to a tensor here");
+      return nullptr;
+    }
+  }
+  llvm::SmallVector<int64_t> dims;
+  pythonShape(value, dims);
+  return denseConstant(value, RankedTensorType::get(dims, elementType(dtype.value_or(own))), at);
+}
+
+bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
+  RankedTensorType type = tensorType(out, at);
+  if (!type)
+    return false;
+  bool packs = python.isPySequence() &&
+               llvm::any_of(python.elements, [](const Value &e) {
+                 return e.isTensorLike() || e.isPySequence();
+               }) &&
+               llvm::any_of(python.elements, [](const Value &e) {
+                 std::vector<const Value *> flat;
+                 flatten(e, flat);
+                 return llvm::any_of(flat, [](const Value *s) { return s->isTensorLike(); });
+               });
+  if (!packs) {
+    mlir::Value c = denseConstant(python, type, at);
+    out.ir = c ? handle(c) : nullptr;
+    return c != nullptr;
+  }
+  // [t0, t1, ...] holding tensors: tf.stack of the items.
+  mlir::Location l = loc(at);
+  llvm::SmallVector<int64_t> inner(type.getShape().drop_front());
+  auto innerType = RankedTensorType::get(inner, type.getElementType());
+  llvm::SmallVector<int64_t> one{1};
+  one.append(inner.begin(), inner.end());
+  auto oneType = RankedTensorType::get(one, type.getElementType());
+  llvm::SmallVector<mlir::Value> parts;
+  for (const Value &e : python.elements) {
+    Value item = Value::tensor(out.dtype, analysis::Shape::of(inner));
+    mlir::Value t = e.isPySequence() && !e.isTensorLike()
+                        ? (constant(item, e, at) ? use(item.ir) : nullptr)
+                        : materialize(e, innerType, at);
+    if (!t)
+      return false;
+    llvm::SmallVector<mlir::Value> sizes{indexConstant(1, l)};
+    for (int64_t d = 0; d < innerType.getRank(); ++d)
+      sizes.push_back(dimSize(t, d, l));
+    parts.push_back(reshape(t, oneType, sizes, l));
+  }
+  mlir::Value packed = parts.size() == 1
+                           ? parts[0]
+                           : mlir::tensor::ConcatOp::create(builder, l, 0, parts).getResult();
+  if (packed.getType() != type)
+    packed = mlir::tensor::CastOp::create(builder, l, type, packed);
+  out.ir = handle(packed);
+  return true;
+}
+
+bool MLIRGen::castTo(Value &out, const Value &from, const Location &at) {
+  RankedTensorType type = tensorType(out, at);
+  mlir::Value v = type ? materialize(from, type, at) : nullptr;
+  out.ir = v ? handle(v) : nullptr;
+  return v != nullptr;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------------------===//
+
+bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRef<Value> args) {
+  llvm::SmallVector<mlir::Type> types;
+  llvm::SmallVector<unsigned> tensorArgs;
+  for (unsigned i = 0; i < args.size(); ++i) {
+    if (!args[i].isTensor())
+      continue; // a Python value specializes the function
+    RankedTensorType type = tensorType(args[i], fn.getNameLoc());
+    if (!type)
+      return false;
+    types.push_back(type);
+    tensorArgs.push_back(i);
+  }
+  std::string name = fn.getName().str();
+  if (unsigned n = names[name]++)
+    name += "_" + std::to_string(n);
+  builder.setInsertionPoint(moduleInit);
+  function = mlir::func::FuncOp::create(builder, loc(fn.getNameLoc()), name,
+                                        builder.getFunctionType(types, {}));
+  // A C entry point taking and returning memref descriptors by pointer (_mlir_ciface_*).
+  function->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+  mlir::Block *entry = function.addEntryBlock();
+  // The Python names of the tensor arguments, in order (for headers and messages).
+  llvm::SmallVector<mlir::Attribute> argNames;
+  for (auto [k, i] : llvm::enumerate(tensorArgs)) {
+    args[i].ir = handle(entry->getArgument(k));
+    argNames.push_back(builder.getStringAttr(i < fn.getParams().size() ? fn.getParams()[i].name
+                                                                       : std::string()));
+  }
+  function->setAttr("ag.arg_names", builder.getArrayAttr(argNames));
+  builder.setInsertionPointToStart(entry);
+  return true;
+}
+
+bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
+  llvm::SmallVector<mlir::Value> outs;
+  Location at = fn.getBody().empty() ? fn.getNameLoc() : fn.getBody().back()->loc();
+  // The structure of the Python result as JSON, each tensor the index of its flat result:
+  // `0`, `[0, 1, null]` (a tuple holding None), `null`.
+  std::string structure;
+  std::function<bool(const Value &)> flattenResult = [&](const Value &v) {
+    if (v.isTensorLike() || v.isPyScalar()) {
+      mlir::Value t = operand(v, at);
+      if (!t)
+        return false;
+      structure += std::to_string(outs.size());
+      outs.push_back(t);
+      return true;
+    }
+    if (v.isPySequence()) {
+      structure += "[";
+      for (const Value &e : v.elements) {
+        if (&e != &v.elements.front())
+          structure += ", ";
+        if (!flattenResult(e))
+          return false;
+      }
+      structure += "]";
+      return true;
+    }
+    if (v.kind == Value::Kind::None) {
+      structure += "null";
+      return true;
+    }
+    return fail(at, "'" + fn.getName() + "' returns " + v.describe() +
+                        ", which a compiled function cannot return; return tensors");
+  };
+  if (!flattenResult(result))
+    return false;
+  function->setAttr("ag.result", builder.getStringAttr(structure));
+  mlir::func::ReturnOp::create(builder, loc(at), outs);
+  function.setType(builder.getFunctionType(function.getArgumentTypes(),
+                                           mlir::ValueRange(outs).getTypes()));
+  function = nullptr;
+  builder.setInsertionPointToEnd(&moduleInit.getBody().front());
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
+// Staged control flow
+//===----------------------------------------------------------------------------------===//
+
+/// A staged test as ag's predicate: a 0-d tensor<i1>, or an i1 read from a one-element
+/// tensor (tf.cond squeezes shapes (1,) and (None,)).
+static mlir::Value predicate(MLIRGen &gen, const Value &test, const Location &at) {
+  RankedTensorType type = gen.tensorType(test, at);
+  if (!type)
+    return nullptr;
+  mlir::Value t = gen.materialize(test, type, at);
+  if (!t || type.getRank() == 0)
+    return t;
+  mlir::Location l = gen.loc(at);
+  llvm::SmallVector<mlir::Value> zeros(type.getRank(), gen.indexConstant(0, l));
+  return mlir::tensor::ExtractOp::create(gen.builder, l, t, zeros);
+}
+
+template <typename T>
+static void dropState(std::vector<std::unique_ptr<T>> &states, T *state) {
+  llvm::erase_if(states, [&](const std::unique_ptr<T> &s) { return s.get() == state; });
+}
+
+void *MLIRGen::beginCond(const Value &test, const Location &at) {
+  mlir::Value p = predicate(*this, test, at);
+  auto state = std::unique_ptr<CondState>(new CondState{p, builder.saveInsertionPoint(),
+                                                        std::make_unique<mlir::Block>(),
+                                                        std::make_unique<mlir::Block>(), loc(at)});
+  builder.setInsertionPointToStart(state->thenBlock.get());
+  conds.push_back(std::move(state));
+  return conds.back().get();
+}
+
+void MLIRGen::beginElse(void *token) {
+  builder.setInsertionPointToStart(static_cast<CondState *>(token)->elseBlock.get());
+}
+
+/// The type a carried value has in IR: a tensor array's own, else the Tracer's type.
+static mlir::Type carriedType(MLIRGen &gen, const Value &typed, llvm::ArrayRef<Value> samples,
+                              const Location &at) {
+  if (typed.kind == Value::Kind::TensorArray || typed.kind == Value::Kind::Undefined) {
+    for (const Value &s : samples)
+      if (s.ir)
+        return gen.use(s.ir).getType();
+    gen.fail(at, "internal error: a tf.TensorArray has no IR value");
+    return nullptr;
+  }
+  return gen.tensorType(typed, at);
+}
+
+bool MLIRGen::endCond(void *token, llvm::ArrayRef<Value> thenValues,
+                      llvm::ArrayRef<Value> elseValues, llvm::MutableArrayRef<Value> results) {
+  auto *state = static_cast<CondState *>(token);
+  Location at; // the cond's own location is in state->loc
+  llvm::SmallVector<mlir::Type> types;
+  for (size_t i = 0; i < results.size(); ++i) {
+    mlir::Type t = carriedType(*this, results[i], {thenValues[i], elseValues[i]}, at);
+    if (!t || !state->test)
+      return false;
+    types.push_back(t);
+  }
+  for (auto [block, values] : {std::pair{state->thenBlock.get(), thenValues},
+                               std::pair{state->elseBlock.get(), elseValues}}) {
+    builder.setInsertionPointToEnd(block);
+    llvm::SmallVector<mlir::Value> yields;
+    for (size_t i = 0; i < values.size(); ++i) {
+      mlir::Value v = materialize(values[i], llvm::cast<RankedTensorType>(types[i]),
+                                  values[i].boundAt);
+      if (!v)
+        return false;
+      yields.push_back(v);
+    }
+    YieldOp::create(builder, state->loc, yields);
+  }
+  builder.restoreInsertionPoint(state->outer);
+  auto op = CondOp::create(builder, state->loc, types, state->test);
+  op.getThenRegion().push_back(state->thenBlock.release());
+  op.getElseRegion().push_back(state->elseBlock.release());
+  for (size_t i = 0; i < results.size(); ++i)
+    results[i].ir = handle(op.getResult(i));
+  dropState(conds, state);
+  return true;
+}
+
+void *MLIRGen::beginLoop(llvm::MutableArrayRef<Value> vars, const Location &at) {
+  auto state = std::unique_ptr<LoopState>(new LoopState{builder.saveInsertionPoint(), {}, {},
+                                                        std::make_unique<mlir::Block>(),
+                                                        std::make_unique<mlir::Block>(), loc(at)});
+  for (Value &var : vars) {
+    mlir::Type type = carriedType(*this, var, {var}, at);
+    mlir::Value init = type ? materialize(var, llvm::cast<RankedTensorType>(type), at) : nullptr;
+    if (!init) {
+      state->types.clear();
+      break;
+    }
+    state->types.push_back(type);
+    state->inits.push_back(init);
+    var.ir = handle(state->before->addArgument(type, state->loc));
+  }
+  builder.setInsertionPointToStart(state->before.get());
+  loops.push_back(std::move(state));
+  return loops.back().get();
+}
+
+bool MLIRGen::loopBody(void *token, const Value &test, llvm::MutableArrayRef<Value> vars) {
+  auto *state = static_cast<LoopState *>(token);
+  if (state->types.size() != vars.size())
+    return false; // beginLoop reported it
+  mlir::Value p = predicate(*this, test, test.boundAt);
+  if (!p)
+    return false;
+  llvm::SmallVector<mlir::Value> args;
+  for (size_t i = 0; i < vars.size(); ++i) {
+    mlir::Value v = materialize(vars[i], llvm::cast<RankedTensorType>(state->types[i]), {});
+    if (!v)
+      return false;
+    args.push_back(v);
+  }
+  ConditionOp::create(builder, state->loc, p, args);
+  for (size_t i = 0; i < vars.size(); ++i)
+    vars[i].ir = handle(state->after->addArgument(state->types[i], state->loc));
+  builder.setInsertionPointToStart(state->after.get());
+  return true;
+}
+
+bool MLIRGen::endLoop(void *token, llvm::ArrayRef<Value> next, llvm::MutableArrayRef<Value> results) {
+  auto *state = static_cast<LoopState *>(token);
+  llvm::SmallVector<mlir::Value> yields;
+  for (size_t i = 0; i < next.size(); ++i) {
+    mlir::Value v = materialize(next[i], llvm::cast<RankedTensorType>(state->types[i]),
+                                next[i].boundAt);
+    if (!v)
+      return false;
+    yields.push_back(v);
+  }
+  YieldOp::create(builder, state->loc, yields);
+  builder.restoreInsertionPoint(state->outer);
+  auto op = WhileLoopOp::create(builder, state->loc, state->types, state->inits);
+  op.getBefore().push_back(state->before.release());
+  op.getAfter().push_back(state->after.release());
+  for (size_t i = 0; i < results.size(); ++i)
+    results[i].ir = handle(op.getResult(i));
+  dropState(loops, state);
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
+// tf.Variable
+//===----------------------------------------------------------------------------------===//
+
+bool MLIRGen::variable(Value &var, const Value &init, llvm::StringRef name, const Location &at) {
+  RankedTensorType type = tensorType(var, at);
+  if (!type)
+    return false;
+  if (!type.hasStaticShape())
+    return fail(at, "a tf.Variable of dynamic shape " + var.shape.str() +
+                        " is not supported by agc's code generator");
+  mlir::Attribute initial;
+  if (init.isPyScalar() || init.isPySequence()) {
+    mlir::Value c = denseConstant(init, type, at);
+    if (!c || !mlir::matchPattern(c, mlir::m_Constant(&initial)))
+      return fail(at, "internal error: the initial value of this tf.Variable is not constant");
+  } else if (init.isTensor() && init.ir &&
+             mlir::matchPattern(mlir::Value::getFromOpaquePointer(init.ir),
+                                mlir::m_Constant(&initial))) {
+  } else {
+    return fail(at, "the initial value of a tf.Variable must be a constant for agc's code "
+                    "generator (a Python number or list, or tf.constant of one)");
+  }
+  auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(initial);
+  if (dense && dense.getType() != type)
+    dense = dense.isSplat() ? mlir::DenseElementsAttr::get(type, dense.getSplatValue<mlir::Attribute>())
+                            : dense.reshape(type);
+  std::string sym = name.empty() ? "variable" : name.str();
+  if (unsigned n = names[sym]++)
+    sym += "_" + std::to_string(n);
+  // Module state first, in source order.
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module->getBody());
+  for (mlir::Operation &op : *module->getBody())
+    if (llvm::isa<mlir::memref::GlobalOp>(op))
+      builder.setInsertionPointAfter(&op);
+  auto memrefType = mlir::MemRefType::get(type.getShape(), type.getElementType());
+  auto global = mlir::memref::GlobalOp::create(builder, loc(at), sym, builder.getStringAttr("private"),
+                                               memrefType, dense, /*constant=*/false,
+                                               /*alignment=*/nullptr);
+  if (name.empty())
+    global->setAttr("ag.unnamed", builder.getUnitAttr());
+  // Its initial value again, constant, and a copy into the state in __agc_init, which
+  // resets the module's variables.
+  auto initialCopy = mlir::memref::GlobalOp::create(builder, loc(at), sym + "__initial",
+                                                builder.getStringAttr("private"), memrefType,
+                                                dense, /*constant=*/true, /*alignment=*/nullptr);
+  mlir::func::FuncOp reset = module->lookupSymbol<mlir::func::FuncOp>("__agc_init");
+  if (!reset) {
+    builder.setInsertionPointToEnd(module->getBody());
+    reset = mlir::func::FuncOp::create(builder, builder.getUnknownLoc(), "__agc_init",
+                                      builder.getFunctionType({}, {}));
+    builder.setInsertionPointToEnd(reset.addEntryBlock());
+    mlir::func::ReturnOp::create(builder, builder.getUnknownLoc());
+  }
+  builder.setInsertionPoint(reset.getBody().front().getTerminator());
+  mlir::Value from = mlir::memref::GetGlobalOp::create(builder, loc(at), memrefType,
+                                                       initialCopy.getSymName());
+  mlir::Value to = mlir::memref::GetGlobalOp::create(builder, loc(at), memrefType, sym);
+  mlir::memref::CopyOp::create(builder, loc(at), from, to);
+  var.ir = global.getOperation();
+  return true;
+}
+
+static mlir::memref::GlobalOp globalOf(const Value &var) {
+  return llvm::cast<mlir::memref::GlobalOp>(
+      static_cast<mlir::Operation *>(const_cast<void *>(var.ir)));
+}
+
+void MLIRGen::bound(const Value &value, llvm::StringRef name) {
+  // A tf.Variable without a name= takes the first module-level name bound to it.
+  if (value.kind != Value::Kind::Variable || !value.ir)
+    return;
+  mlir::memref::GlobalOp global = globalOf(value);
+  if (!global->hasAttr("ag.unnamed"))
+    return;
+  global->removeAttr("ag.unnamed");
+  std::string sym = name.str();
+  if (unsigned n = names[sym]++)
+    sym += "_" + std::to_string(n);
+  std::string old = global.getSymName().str();
+  global.setSymName(sym);
+  // Its initial value and its reset follow the name.
+  if (auto initial = module->lookupSymbol<mlir::memref::GlobalOp>(old + "__initial"))
+    initial.setSymName(sym + "__initial");
+  if (auto init = module->lookupSymbol<mlir::func::FuncOp>("__agc_init"))
+    init.walk([&](mlir::memref::GetGlobalOp get) {
+      if (get.getName() == old)
+        get.setName(sym);
+      else if (get.getName() == old + "__initial")
+        get.setName(sym + "__initial");
+    });
+}
+
+bool MLIRGen::readVariable(const Value &var, Value &out, const Location &at) {
+  if (!var.ir)
+    return fail(at, "internal error: a tf.Variable has no IR state");
+  mlir::memref::GlobalOp global = globalOf(var);
+  auto memrefType = global.getType();
+  auto type = RankedTensorType::get(memrefType.getShape(), memrefType.getElementType());
+  mlir::Value v = VariableReadOp::create(builder, loc(at), type,
+                                         mlir::FlatSymbolRefAttr::get(global.getSymNameAttr()));
+  if (RankedTensorType want = tensorType(out, at); want && want != type)
+    v = mlir::tensor::CastOp::create(builder, loc(at), want, v);
+  out.ir = handle(v);
+  return true;
+}
+
+bool MLIRGen::assignVariable(llvm::StringRef how, const Value &var, const Value &value,
+                             const Location &at) {
+  if (!var.ir)
+    return fail(at, "internal error: a tf.Variable has no IR state");
+  mlir::memref::GlobalOp global = globalOf(var);
+  auto memrefType = global.getType();
+  auto type = RankedTensorType::get(memrefType.getShape(), memrefType.getElementType());
+  mlir::Value v = materialize(value, type, at);
+  if (!v)
+    return false;
+  mlir::Location l = loc(at);
+  auto symbol = mlir::FlatSymbolRefAttr::get(global.getSymNameAttr());
+  if (how != "assign") {
+    mlir::Value current = VariableReadOp::create(builder, l, type, symbol);
+    llvm::StringRef op = how == "assign_add" ? "add" : "subtract";
+    v = elementwise(type, {current, v},
+                    [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
+                      return scalarOp(op, b, bl, xs, var.dtype);
+                    },
+                    l);
+  }
+  VariableWriteOp::create(builder, l, symbol, v);
+  return true;
+}
+
+//===----------------------------------------------------------------------------------===//
+// tf.TensorArray: a tensor whose first dimension indexes the elements
+//===----------------------------------------------------------------------------------===//
+
+bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analysis::CallArgs &args,
+                          Value &out) {
+  const Location &at = args.loc;
+  mlir::Location l = loc(at);
+  if (method == "new") {
+    if (!out.shape.rankKnown)
+      return fail(at, "the element shape of this tf.TensorArray is unknown: no write gives it "
+                      "one; pass element_shape=");
+    RankedTensorType element = tensorType(out, at);
+    if (!element)
+      return false;
+    const Value *size = args.get(1, "size");
+    llvm::SmallVector<int64_t> dims{out.dynamicSize || !size || size->kind != Value::Kind::Int
+                                        ? mlir::ShapedType::kDynamic
+                                        : size->i};
+    dims.append(element.getShape().begin(), element.getShape().end());
+    auto type = RankedTensorType::get(dims, element.getElementType());
+    llvm::SmallVector<mlir::Value> sizes;
+    mlir::Value count = size && size->kind != Value::Kind::None ? sizeOf(*size, at)
+                                                                : indexConstant(0, l);
+    if (!count)
+      return false;
+    sizes.push_back(count);
+    for (int64_t d = 0; d < element.getRank(); ++d)
+      sizes.push_back(indexConstant(element.isDynamicDim(d) ? 0 : element.getDimSize(d), l));
+    if (!element.hasStaticShape())
+      return fail(at, "a tf.TensorArray of elements of dynamic shape " + out.shape.str() +
+                          " is not supported by agc's code generator yet");
+    out.ir = handle(filled(type, sizes, scalarConstant(0, type.getElementType(), l), l));
+    return true;
+  }
+  mlir::Value array = self.ir ? use(self.ir) : nullptr;
+  if (!array)
+    return fail(at, "internal error: a tf.TensorArray has no IR value");
+  auto type = llvm::cast<RankedTensorType>(array.getType());
+  auto elementType = RankedTensorType::get(type.getShape().drop_front(), type.getElementType());
+  auto slice = [&](mlir::Value index) {
+    llvm::SmallVector<mlir::OpFoldResult> offsets{index}, sizes{builder.getIndexAttr(1)},
+        strides(type.getRank(), builder.getIndexAttr(1));
+    for (int64_t d = 1; d < type.getRank(); ++d) {
+      offsets.push_back(builder.getIndexAttr(0));
+      sizes.push_back(builder.getIndexAttr(type.getDimSize(d)));
+    }
+    return std::tuple{offsets, sizes, strides};
+  };
+  // Elements with no data: writes change nothing, reads give an empty tensor (and
+  // tensor.insert_slice refuses static offsets into a dimension of size 0).
+  bool emptyElements = llvm::is_contained(elementType.getShape(), 0);
+  if (method == "write") {
+    mlir::Value index = sizeOf(*args.get(0, "index"), at);
+    mlir::Value value = index ? materialize(*args.get(1, "value"), elementType, at) : nullptr;
+    if (!value)
+      return false;
+    // TensorFlow's "Tried to write to index 5 but array size is: 3"; an array that grows
+    // takes any index from 0 on.
+    mlir::Value n = dimSize(array, 0, l);
+    // The check guards the array and the index: the write's users keep it.
+    mlir::Value guarded[] = {array, index};
+    if (self.dynamicSize)
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sge, index,
+                                        indexConstant(0, l)),
+            "tf.TensorArray: cannot write to the negative index {0}", {index}, l, guarded);
+    else
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
+            "tf.TensorArray: tried to write to index {0} but the array's size is {1}",
+            {index, n}, l, guarded);
+    array = guarded[0];
+    index = guarded[1];
+    if (emptyElements && !self.dynamicSize) {
+      out.ir = handle(array);
+      return true;
+    }
+    if (self.dynamicSize) {
+      // Grow to index + 1 elements first (new ones are zeros).
+      mlir::Value need = mlir::arith::AddIOp::create(builder, l, index, indexConstant(1, l));
+      mlir::Value grow = mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::sgt,
+                                                     need, n);
+      auto ifOp = mlir::scf::IfOp::create(builder, l, mlir::TypeRange{type}, grow, true, true);
+      {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(ifOp.thenBlock());
+        mlir::Value extra = mlir::arith::SubIOp::create(builder, l, need, n);
+        llvm::SmallVector<mlir::Value> sizes{extra};
+        for (int64_t d = 1; d < type.getRank(); ++d)
+          sizes.push_back(indexConstant(type.getDimSize(d), l));
+        mlir::Value zeros = filled(type, sizes, scalarConstant(0, type.getElementType(), l), l);
+        mlir::Value joined =
+            mlir::tensor::ConcatOp::create(builder, l, 0, mlir::ValueRange{array, zeros});
+        if (joined.getType() != type)
+          joined = mlir::tensor::CastOp::create(builder, l, type, joined);
+        mlir::scf::YieldOp::create(builder, l, joined);
+        builder.setInsertionPointToStart(ifOp.elseBlock());
+        mlir::scf::YieldOp::create(builder, l, array);
+      }
+      array = ifOp.getResult(0);
+    }
+    auto [offsets, sizes, strides] = slice(index);
+    out.ir = handle(mlir::tensor::InsertSliceOp::create(builder, l, value, array, offsets, sizes,
+                                                        strides));
+    return true;
+  }
+  if (method == "read") {
+    mlir::Value index = sizeOf(*args.get(0, "index"), at);
+    if (!index)
+      return false;
+    mlir::Value n = dimSize(array, 0, l);
+    // An empty element does not read the array: that check always runs.
+    llvm::SmallVector<mlir::Value, 2> guarded;
+    if (!emptyElements)
+      guarded = {array, index};
+    check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ult, index, n),
+          "tf.TensorArray: tried to read from index {0} but the array's size is {1}",
+          {index, n}, l, guarded);
+    if (!emptyElements) {
+      array = guarded[0];
+      index = guarded[1];
+    }
+    if (emptyElements) {
+      llvm::SmallVector<mlir::Value> zeros(elementType.getRank(), indexConstant(0, l));
+      out.ir = handle(empty(elementType, zeros, l));
+      return castTo(out, out, at);
+    }
+    auto [offsets, sizes, strides] = slice(index);
+    mlir::Value v = mlir::tensor::ExtractSliceOp::create(builder, l, elementType, array, offsets,
+                                                         sizes, strides);
+    out.ir = handle(v);
+    return castTo(out, out, at);
+  }
+  if (method == "stack") {
+    Value whole = out;
+    whole.ir = handle(array);
+    return castTo(out, whole, at);
+  }
+  if (method == "size") {
+    mlir::Value n = mlir::arith::IndexCastOp::create(builder, l, builder.getI32Type(),
+                                                     dimSize(array, 0, l));
+    out.ir = handle(mlir::tensor::FromElementsOp::create(
+        builder, l, RankedTensorType::get({}, builder.getI32Type()), mlir::ValueRange{n}));
+    return true;
+  }
+  if (method == "unstack") {
+    mlir::Value v = operand(*args.get(0, "value"), at);
+    if (!v)
+      return false;
+    if (v.getType() != type)
+      v = mlir::tensor::CastOp::create(builder, l, type, v);
+    out.ir = handle(v);
+    return true;
+  }
+  return fail(at, "tf.TensorArray." + method + " is not supported by agc's code generator");
+}
+
+//===----------------------------------------------------------------------------------===//
+// The driver
+//===----------------------------------------------------------------------------------===//
+
+mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const ast::Module &module,
+                                              const analysis::ArgumentSpec &spec,
+                                              DiagnosticEngine &diag, llvm::StringRef only) {
+  context.loadAllAvailableDialects();
+  // First without the generator: the refusals, and what tf.TensorArrays hold.
+  analysis::Tracer tracer(module, diag);
+  if (!analysis::traceModule(tracer, module, spec, only))
+    return nullptr;
+  MLIRGen gen(context, diag);
+  gen.runtimeChecks = spec.runtimeChecks;
+  tracer.setEmitter(&gen);
+  bool ok = tracer.evaluateModule();
+  for (const ast::StmtPtr &stmt : module.getBody()) {
+    const auto *function = llvm::dyn_cast<ast::FunctionDefStmt>(stmt.get());
+    if (!ok || !function || function->getDecorators().empty() ||
+        (!only.empty() && function->getName() != only))
+      continue;
+    std::optional<std::vector<Value>> args = tracer.argumentsFor(*function, spec);
+    ok = args && tracer.trace(*function, *args);
+  }
+  tracer.setEmitter(nullptr);
+  mlir::OwningOpRef<mlir::ModuleOp> out = gen.takeModule();
+  if (!ok || diag.hadError())
+    return nullptr;
+  if (mlir::failed(mlir::verify(*out))) {
+    diag.error("internal error: the generated MLIR does not verify (see above)");
+    return nullptr;
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+//===- MLIRGenImpl.h - The MLIRGen emitter, shared by its source files -----===//
+//
+// Private to the compiler library. MLIRGen.cpp holds functions, values, staged control
+// flow and state (variables, tensor arrays); MLIRGenOps.cpp the TensorFlow ops, one
+// method each behind a name table, and subscripts.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_MLIRGEN_LIB_MLIRGENIMPL_H
+#define AG_MLIRGEN_LIB_MLIRGENIMPL_H
+
+#include "ag/mlirgen/MLIRGen.h"
+#include "ag/frontend/analysis/Emitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <memory>
+
+namespace ag {
+
+class MLIRGen final : public analysis::Emitter {
+public:
+  MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag);
+  ~MLIRGen() override;
+
+  /// The module built so far; takes it.
+  mlir::OwningOpRef<mlir::ModuleOp> takeModule();
+
+  // --- Emitter ------------------------------------------------------------------------
+  bool beginFunction(const ast::FunctionDefStmt &function,
+                     llvm::MutableArrayRef<analysis::Value> args) override;
+  bool endFunction(const ast::FunctionDefStmt &function, const analysis::Value &result) override;
+  bool constant(analysis::Value &out, const analysis::Value &python, const Location &loc) override;
+  bool castTo(analysis::Value &out, const analysis::Value &from, const Location &loc) override;
+  bool op(llvm::StringRef name, const analysis::CallArgs &args, analysis::Value &out) override;
+  bool subscript(const analysis::Value &base, llvm::ArrayRef<analysis::IndexItem> items,
+                 analysis::Value &out, const Location &loc) override;
+  void iterable(const Location &loc) override { iterated = loc; }
+  bool variable(analysis::Value &variable, const analysis::Value &init, llvm::StringRef name,
+                const Location &loc) override;
+  void bound(const analysis::Value &value, llvm::StringRef name) override;
+  bool readVariable(const analysis::Value &variable, analysis::Value &out,
+                    const Location &loc) override;
+  bool assignVariable(llvm::StringRef how, const analysis::Value &variable,
+                      const analysis::Value &value, const Location &loc) override;
+  bool tensorArray(llvm::StringRef method, const analysis::Value &self,
+                   const analysis::CallArgs &args, analysis::Value &out) override;
+  void *beginCond(const analysis::Value &test, const Location &loc) override;
+  void beginElse(void *token) override;
+  bool endCond(void *token, llvm::ArrayRef<analysis::Value> thenValues,
+               llvm::ArrayRef<analysis::Value> elseValues,
+               llvm::MutableArrayRef<analysis::Value> results) override;
+  void *beginLoop(llvm::MutableArrayRef<analysis::Value> vars, const Location &loc) override;
+  bool loopBody(void *token, const analysis::Value &test,
+                llvm::MutableArrayRef<analysis::Value> vars) override;
+  bool endLoop(void *token, llvm::ArrayRef<analysis::Value> next,
+               llvm::MutableArrayRef<analysis::Value> results) override;
+
+  // --- helpers shared with MLIRGenOps.cpp ----------------------------------------------
+  mlir::Location loc(const Location &at);
+  mlir::Type elementType(analysis::DType dtype);
+  /// The tensor type of a typed Value; null (after reporting) for an unknown rank or a
+  /// string.
+  mlir::RankedTensorType tensorType(const analysis::Value &value, const Location &at);
+  /// `value` as an SSA tensor of type `type`: a tensor (cast when its shape differs), a
+  /// variable (read), a Python value (a constant), or nothing (zeros: a value never used).
+  mlir::Value materialize(const analysis::Value &value, mlir::RankedTensorType type,
+                          const Location &at);
+  /// `value` as a tensor of its own type, a Python value as `dtype` (or its own).
+  mlir::Value operand(const analysis::Value &value, const Location &at,
+                      std::optional<analysis::DType> dtype = std::nullopt);
+  /// The SSA value behind a handle, cloned into the function when module-level code made it.
+  mlir::Value use(const void *handle);
+  static const void *handle(mlir::Value v) { return v.getAsOpaquePointer(); }
+  /// A dense constant of `type` from a Python number, bool or nested list.
+  mlir::Value denseConstant(const analysis::Value &python, mlir::RankedTensorType type,
+                            const Location &at);
+  /// An index (or `type`) scalar constant.
+  mlir::Value indexConstant(int64_t v, mlir::Location l);
+  mlir::Value scalarConstant(double v, mlir::Type type, mlir::Location l);
+  /// The size of dimension `dim` of tensor `t`, as an index.
+  mlir::Value dimSize(mlir::Value t, int64_t dim, mlir::Location l);
+  /// tensor.empty of `type`, its dynamic sizes taken from `sizes` (one per dimension;
+  /// only the dynamic ones are read).
+  mlir::Value empty(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                    mlir::Location l);
+  /// A tensor of `type` filled with `scalar`.
+  mlir::Value filled(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                     mlir::Value scalar, mlir::Location l);
+  /// The elementwise op `body` over `operands`, broadcast by NumPy's rules to `type`.
+  using ScalarBody = std::function<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
+  mlir::Value elementwise(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> operands,
+                          const ScalarBody &body, mlir::Location l);
+  /// `o` broadcast along its dynamic dimensions where `stretch` holds at run time: a copy
+  /// whose dimension j is `want[j]` where `have[j]` (o's size, then 1) differs from it;
+  /// otherwise `o` itself. Dimensions with no `want` stay as they are.
+  mlir::Value broadcastTo(mlir::Value o, llvm::ArrayRef<mlir::Value> have,
+                          llvm::ArrayRef<mlir::Value> want, mlir::Value stretch,
+                          mlir::Location l);
+  /// `t` reshaped to `type` (same element count), sizes from `sizes` where dynamic.
+  mlir::Value reshape(mlir::Value t, mlir::RankedTensorType type,
+                      llvm::ArrayRef<mlir::Value> sizes, mlir::Location l);
+  bool fail(const Location &at, const llvm::Twine &message);
+  /// A run-time check at `l` (ag.assert): unless `ok` holds, the call fails with
+  /// `file:line:col: message`, where {0}, {1}, {2} are the run-time `values` (integers or
+  /// indices). Nothing when `ok` is the constant true, or when checks are off.
+  ///
+  /// `guards` are the operands of the op the check protects, replaced by the check's
+  /// results: the op must use those, so that the check is dead when the op is (TensorFlow
+  /// prunes an op nothing uses, and never raises its error). A check that guards nothing
+  /// always runs.
+  void check(mlir::Value ok, const llvm::Twine &message, llvm::ArrayRef<mlir::Value> values,
+             mlir::Location l, llvm::MutableArrayRef<mlir::Value> guards) {
+    check(builder, ok, message, values, l, guards);
+  }
+  /// The same, built with `b` (inside the body of a linalg op).
+  void check(mlir::OpBuilder &b, mlir::Value ok, const llvm::Twine &message,
+             llvm::ArrayRef<mlir::Value> values, mlir::Location l,
+             llvm::MutableArrayRef<mlir::Value> guards);
+  /// `r`, made to depend on `deps`: what computes `deps` (and the checks guarding them)
+  /// runs exactly when `r` is used. For a result that reads none of its operands (a join
+  /// or slice with no elements): an ag.assert that always holds, guarding `r` and `deps`,
+  /// which -ag-prune-dead drops once it has decided what is live.
+  mlir::Value dependOn(mlir::Value r, mlir::ValueRange deps, mlir::Location l);
+  /// The checks of a new tensor's dynamic `sizes`: none negative, and not more bytes than
+  /// kMaxTensorBytes (a size computed at run time could otherwise wrap the allocation).
+  void checkSizes(mlir::RankedTensorType type, llvm::MutableArrayRef<mlir::Value> sizes,
+                  mlir::Location l);
+  static int64_t elementBytes(mlir::RankedTensorType type);
+  /// Ranks above this are refused (the C interface's agc_tensor holds AGC_MAX_RANK sizes).
+  static constexpr unsigned kMaxRank = 8;
+  /// Larger tensors are refused (at compile time when static, at run time otherwise).
+  static constexpr int64_t kMaxTensorBytes = int64_t(1) << 50;
+  /// Makes `r` the IR of `out`, through a tensor.cast where its type is less (or more)
+  /// static than the tracer's `type`; true.
+  bool produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type, mlir::Location l);
+  /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
+  std::string where(mlir::Location l);
+  /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
+  std::optional<llvm::SmallVector<int64_t>> axes(const analysis::Value *axis, unsigned rank,
+                                                 const Location &at);
+
+  mlir::MLIRContext &context;
+  DiagnosticEngine &diag;
+  mlir::OpBuilder builder;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// Module-level code (constants, tf.Variable initial values) is built here, then
+  /// cloned into the functions that use it.
+  mlir::func::FuncOp moduleInit;
+  mlir::func::FuncOp function; ///< The function being traced, if any.
+  llvm::StringMap<unsigned> names; ///< Functions and variables named so far.
+  /// What the last `for` statement iterates over (see Emitter::iterable).
+  Location iterated;
+  /// Whether to emit run-time checks (bounds, division by zero, sizes); on by default.
+  bool runtimeChecks = true;
+  /// Set while an elementwise body is built whose integer divisors were checked before
+  /// the loop over the elements (emitBinary): safeDivisor then checks nothing.
+  bool divisorsChecked = false;
+
+  struct CondState;
+  struct LoopState;
+  std::vector<std::unique_ptr<CondState>> conds;
+  std::vector<std::unique_ptr<LoopState>> loops;
+
+private:
+  /// Frees the blocks of staged ifs and loops left unfinished by a failed trace.
+  void dropPending();
+
+  // --- MLIRGenOps.cpp: one method per TensorFlow op, behind a name table ----------------
+  using OpRule = bool (MLIRGen::*)(llvm::StringRef, const analysis::CallArgs &,
+                                   analysis::Value &);
+  static const llvm::StringMap<OpRule> &opRules();
+  bool emitUnary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitBinary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitWhere(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitClip(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitCast(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitReduce(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitArgmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitSoftmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitConstant(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitFill(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitEye(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitRange(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitMatmul(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitTranspose(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitReshape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitConcat(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitShape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitPrint(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  bool emitAssert(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+
+  /// The dimension sizes of `out` for an op whose result shape the Tracer typed: static
+  /// ones as constants, dynamic ones from `shapeTensor` (an int tensor of the sizes).
+  llvm::SmallVector<mlir::Value> sizesFromShapeTensor(mlir::RankedTensorType type,
+                                                      mlir::Value shapeTensor, mlir::Location l);
+  /// An integer divisor `y` of op `name` made safe for the hardware, with its check: the
+  /// call fails where `y` is 0, and `y` is replaced by 1 where it is 0 or -1 (MIN / -1
+  /// traps). Returns the safe divisor and whether `y` was -1 (the caller's result there
+  /// is -x for a quotient, 0 for a remainder, as TensorFlow's wrapping gives).
+  std::pair<mlir::Value, mlir::Value> safeDivisor(mlir::OpBuilder &b, mlir::Location l,
+                                                  llvm::StringRef name, mlir::Value y);
+  /// A size given as a Python int or a scalar integer tensor, as an index.
+  mlir::Value sizeOf(const analysis::Value &v, const Location &at);
+  /// The check that tensor `t` holds `count` elements (what a reshape keeps); `t` as
+  /// guarded by it, for the reshape to use.
+  mlir::Value checkReshape(mlir::Value t, mlir::Value count, mlir::Location l);
+  /// The scalar op `name` on `args` whose operands have dtype `in`.
+  mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
+                       mlir::ValueRange args, analysis::DType in);
+  /// Reduces `input` over sorted `dims` with the scalar `combine` from `init`.
+  mlir::Value reduce(mlir::Value input, llvm::ArrayRef<int64_t> dims, mlir::Value init,
+                     const ScalarBody &combine, mlir::Location l);
+};
+
+} // namespace ag
+
+#endif // AG_MLIRGEN_LIB_MLIRGENIMPL_H

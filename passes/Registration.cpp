@@ -1,0 +1,21 @@
+//===- Registration.cpp - agc's passes and pipelines in MLIR's registry ----===//
+#include "ag/passes/Pipelines.h"
+
+#include "ag/passes/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <mutex>
+
+void ag::registerAgcPasses() {
+  static std::once_flag registered;
+  std::call_once(registered, [] {
+    registerAgPasses();
+    mlir::PassPipelineRegistration<>("agc-to-scf", "agc's passes from the ag dialect to scf",
+                                     buildAgToSCFPipeline);
+    mlir::PassPipelineRegistration<>(
+        "agc-cpu", "agc's CPU pipeline, from scf to nothing but the LLVM dialect",
+        buildCPUPipeline);
+  });
+}

@@ -1,0 +1,67 @@
+//===- Pipeline.cpp - The CPU pipeline, from scf to the LLVM dialect -------===//
+//
+// See Pipelines.h. On tensors: the ag effects lowered, elementwise fusion, the matmul and
+// reduction passes; then one-shot bufferization, buffer deallocation, linalg to loops,
+// the math passes, and conversion to the LLVM dialect, buffers allocated through the
+// runtime's allocator (runtime/lib/alloc.c); then the check that nothing else is left.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/Pipelines.h"
+
+#include "ag/passes/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(createLowerAgEffects());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(createFuseElementwise());
+  pm.addPass(createMatmulMicrokernel());
+  pm.addPass(createMatmulLoopOrder());
+  pm.addPass(createSplitReduction());
+  pm.addPass(mlir::createCanonicalizerPass());
+
+  mlir::bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(mlir::createCanonicalizerPass());
+  mlir::bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(mlir::createConvertBufferizationToMemRefPass());
+
+  pm.addPass(mlir::createConvertLinalgToLoopsPass());
+  pm.addPass(createApproximateExp());
+  pm.addPass(createMathToIntrinsics());
+  pm.addPass(mlir::createConvertMathToFuncs());
+  pm.addPass(mlir::createConvertMathToLibmPass());
+  pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+  pm.addPass(mlir::createLowerAffinePass());
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(mlir::createConvertVectorToLLVMPass());
+  // Buffers come from the runtime's allocator.
+  mlir::FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(mlir::createConvertToLLVMPass());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(createCheckLLVMLowered());
+}
