@@ -28,7 +28,9 @@ is compared with TensorFlow's result with Grappler off instead. A program that d
 is run once more by TensorFlow with Grappler off: if that result is agc's (or both fail
 at run time), the program is counted as tf-grappler (TensorFlow's optimizer changed the
 result, typically by folding a constant and pruning an op that would raise), listed, not a
-failure.
+failure; so is a program where TensorFlow raises and agc returns while Grappler reported that
+one of its own optimizers failed on the graph (a TensorFlow bug that leaves unpruned what its
+rules prune, which agc follows).
 
 Every DISAGREE is minimized (minimize.py: delta debugging while it disagrees the same
 way: the same kind of difference, and for a run-time error of agc's, the same message) and,
@@ -57,7 +59,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "conformance")]
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+# Errors only: Grappler's reports of its own failures (grappler_failure) are read from them.
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 sys.dont_write_bytecode = True  # a module rewritten in the same second must not load stale
 
 import gen  # noqa: E402
@@ -147,7 +150,20 @@ def run_tf_once(path, args):
                 out["op_error"] = isinstance(e, o.tf.errors.OpError)  # raised by an op
     out["printed"] = [line for line in c.out[1].splitlines()
                       if not line.startswith(o.LOG_PREFIXES)]
+    out["grappler_failed"] = grappler_failure(c.out[1])
     return out
+
+
+GRAPPLER_FAILED = re.compile(r"^E\d+ .*\] (\w+ failed: .*|.*topological sort failed.*)$", re.M)
+
+
+def grappler_failure(stderr):
+    """Grappler's report that one of its own optimizers failed on this graph (a TensorFlow
+    bug: "common_subgraph_elimination failed: INVALID_ARGUMENT: The graph couldn't be
+    sorted in topological order"), or "". Then TensorFlow runs the graph without that
+    optimizer's pruning, and raises errors of ops its rules would have removed."""
+    m = GRAPPLER_FAILED.search(stderr)
+    return m.group(1)[:200] if m else ""
 
 
 def contradiction(traced, value):
@@ -298,7 +314,8 @@ def check(source, args, cfg, tag, agc_first=False):
     outcome, signature, detail = classify(tf_out, agc_out)
     detail = detail.replace(cfg["workdir"] + os.sep, "")
     return {"outcome": outcome, "signature": signature, "detail": detail,
-            "tf_inconsistent": tf_out.get("tf_inconsistent", "")}
+            "tf_inconsistent": tf_out.get("tf_inconsistent", ""),
+            "grappler_failed": tf_out.get("grappler_failed", "")}
 
 
 def test_seed(seed, cfg):
@@ -324,6 +341,11 @@ def try_seed(seed, cfg):
             plain = check(source, args, dict(cfg, grappler=False), f"p{seed}_{attempt}ng")
             if plain["signature"] in (("agree",), ("both-error",)):
                 res["outcome"] = "tf-grappler"
+            elif res.get("grappler_failed") and res["signature"] == ("tf-raises",):
+                # Grappler broke down on this graph and left unpruned what its rules
+                # prune (agc follows those rules): TensorFlow's failure, not agc's.
+                res["outcome"] = "tf-grappler"
+                res["detail"] += f" [Grappler failed: {res['grappler_failed']}]"
         if res["outcome"] != "tf-refused":
             res.update(seed=seed, source=source, args=args, refusals=refusals)
             return res
@@ -491,7 +513,7 @@ def summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed):
     print(f"difftest: tf-inconsistent {len(tf_bugs) - counts['tf-grappler']} (TensorFlow bugs, "
           "re-run without Grappler)")
     print(f"difftest: tf-grappler {counts['tf-grappler']} (TensorFlow with Grappler off agrees "
-          "with agc, or fails as agc does; with it on, it does not)")
+          "with agc, or fails as agc does; with it on, it does not; or Grappler failed)")
     if counts["tester-error"]:
         print(f"difftest: tester-error {counts['tester-error']} (bugs of the tester itself)")
     print(f"difftest: {n} programs in {elapsed:.1f} s ({n / max(elapsed, 1e-9):.2f} programs/s)")

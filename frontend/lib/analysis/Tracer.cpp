@@ -1005,6 +1005,16 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
       if (value.kind != Value::Kind::None)
         names.push_back(name);
     std::vector<std::string> flags = changedFlags(before, thenEnv, elseEnv);
+    // A branch that returned on every path leaves the other names unread: AutoGraph moves
+    // what follows the if into the other branch, so what the returning branch computed
+    // for them is dead (TensorFlow prunes it, with any error it would raise). They are
+    // undefined on that path, not carried out of it.
+    for (auto [flow, env] : {std::pair{thenFlow, &thenEnv}, std::pair{elseFlow, &elseEnv}})
+      if (flow == Flow::Return)
+        for (const std::string &name : names)
+          if (auto it = env->find(name);
+              it != env->end() && it->second.kind != Value::Kind::TensorArray)
+            it->second = Value();
     names.insert(names.end(), flags.begin(), flags.end());
     if (!emitMerge(token, names, thenEnv, elseEnv, stmt.loc()))
       return Flow::Error;
