@@ -899,7 +899,7 @@ bool MLIRGen::assignVariable(llvm::StringRef how, const Value &var, const Value 
   auto symbol = mlir::FlatSymbolRefAttr::get(global.getSymNameAttr());
   if (how != "assign") {
     mlir::Value current = VariableReadOp::create(builder, l, type, symbol);
-    llvm::StringRef op = how == "assign_add" ? "add" : "subtract";
+    analysis::TFOp op = how == "assign_add" ? analysis::TFOp::Add : analysis::TFOp::Subtract;
     v = elementwise(type, {current, v},
                     [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
                       return scalarOp(op, b, bl, xs, var.dtype);

@@ -1,8 +1,9 @@
 //===- MLIRGenImpl.h - The MLIRGen emitter, shared by its source files -----===//
 //
-// Private to the compiler library. MLIRGen.cpp holds functions, values, staged control
-// flow and state (variables, tensor arrays); MLIRGenOps.cpp the TensorFlow ops, one
-// method each behind a name table, and subscripts.
+// Private to the mlirgen library. MLIRGen.cpp holds functions, values, staged control
+// flow and state (variables, tensor arrays); OpTable.cpp dispatches each TensorFlow op
+// (TFOps.def) to its emitter, one file per family: OpsElementwise.cpp, OpsReduction.cpp,
+// OpsCreation.cpp, OpsShape.cpp, OpsEffects.cpp; OpsIndexing.cpp holds subscripts.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_MLIRGEN_LIB_MLIRGENIMPL_H
@@ -36,7 +37,7 @@ public:
   bool endFunction(const ast::FunctionDefStmt &function, const analysis::Value &result) override;
   bool constant(analysis::Value &out, const analysis::Value &python, const Location &loc) override;
   bool castTo(analysis::Value &out, const analysis::Value &from, const Location &loc) override;
-  bool op(llvm::StringRef name, const analysis::CallArgs &args, analysis::Value &out) override;
+  bool op(analysis::TFOp op, const analysis::CallArgs &args, analysis::Value &out) override;
   bool subscript(const analysis::Value &base, llvm::ArrayRef<analysis::IndexItem> items,
                  analysis::Value &out, const Location &loc) override;
   void iterable(const Location &loc) override { iterated = loc; }
@@ -170,29 +171,36 @@ private:
   /// Frees the blocks of staged ifs and loops left unfinished by a failed trace.
   void dropPending();
 
-  // --- MLIRGenOps.cpp: one method per TensorFlow op, behind a name table ----------------
-  using OpRule = bool (MLIRGen::*)(llvm::StringRef, const analysis::CallArgs &,
-                                   analysis::Value &);
-  static const llvm::StringMap<OpRule> &opRules();
-  bool emitUnary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitBinary(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitWhere(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitClip(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitCast(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitReduce(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitArgmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitSoftmax(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitConstant(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitFill(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitEye(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitRange(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitMatmul(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitTranspose(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitReshape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitConcat(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitShape(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitPrint(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
-  bool emitAssert(llvm::StringRef, const analysis::CallArgs &, analysis::Value &);
+  // --- the op files: one method per LOWERING of TFOps.def ---------------------------------
+#define AG_EMITTER(NAME)                                                                   \
+  bool emit##NAME(analysis::TFOp, const analysis::CallArgs &, analysis::Value &);
+  AG_EMITTER(Unary)
+  AG_EMITTER(Binary)
+  AG_EMITTER(Where)
+  AG_EMITTER(Clip)
+  AG_EMITTER(Cast)
+  AG_EMITTER(Reduce)
+  AG_EMITTER(Argmax)
+  AG_EMITTER(Softmax)
+  AG_EMITTER(Matmul)
+  AG_EMITTER(Constant)
+  AG_EMITTER(Fill)
+  AG_EMITTER(Eye)
+  AG_EMITTER(Range)
+  AG_EMITTER(Transpose)
+  AG_EMITTER(Reshape)
+  AG_EMITTER(Concat)
+  AG_EMITTER(Shape)
+  AG_EMITTER(Print)
+  AG_EMITTER(Assert)
+  /// Typed by the tracer, not built by this version: a located refusal.
+  AG_EMITTER(Unsupported)
+  /// Never ops: values while tracing (Python) and state with hooks of their own; an
+  /// internal error if the tracer hands them over as ops.
+  AG_EMITTER(Python)
+  AG_EMITTER(Variable)
+  AG_EMITTER(TensorArray)
+#undef AG_EMITTER
 
   /// The dimension sizes of `out` for an op whose result shape the Tracer typed: static
   /// ones as constants, dynamic ones from `shapeTensor` (an int tensor of the sizes).
@@ -202,20 +210,39 @@ private:
   /// call fails where `y` is 0, and `y` is replaced by 1 where it is 0 or -1 (MIN / -1
   /// traps). Returns the safe divisor and whether `y` was -1 (the caller's result there
   /// is -x for a quotient, 0 for a remainder, as TensorFlow's wrapping gives).
+public:
   std::pair<mlir::Value, mlir::Value> safeDivisor(mlir::OpBuilder &b, mlir::Location l,
                                                   llvm::StringRef name, mlir::Value y);
+
+private:
   /// A size given as a Python int or a scalar integer tensor, as an index.
   mlir::Value sizeOf(const analysis::Value &v, const Location &at);
   /// The check that tensor `t` holds `count` elements (what a reshape keeps); `t` as
   /// guarded by it, for the reshape to use.
   mlir::Value checkReshape(mlir::Value t, mlir::Value count, mlir::Location l);
-  /// The scalar op `name` on `args` whose operands have dtype `in`.
-  mlir::Value scalarOp(llvm::StringRef name, mlir::OpBuilder &b, mlir::Location l,
+public:
+  /// Elementwise op `op` on one element: `args` whose dtype is `in` (TFOps.def's SCALAR;
+  /// null for an op that is not elementwise).
+  mlir::Value scalarOp(analysis::TFOp op, mlir::OpBuilder &b, mlir::Location l,
                        mlir::ValueRange args, analysis::DType in);
+
+private:
   /// Reduces `input` over sorted `dims` with the scalar `combine` from `init`.
   mlir::Value reduce(mlir::Value input, llvm::ArrayRef<int64_t> dims, mlir::Value init,
                      const ScalarBody &combine, mlir::Location l);
 };
+
+// --- helpers shared by the op files ---------------------------------------------------
+/// A scalar constant of `type` built with `b`.
+mlir::Value constantOf(mlir::OpBuilder &b, mlir::Location l, mlir::Type type, double v);
+/// Scalar `x` converted from dtype `from` to `to` (element type `toType`) as tf.cast
+/// converts: float to int truncates, to bool is `!= 0`.
+mlir::Value castScalar(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, analysis::DType from,
+                       analysis::DType to, mlir::Type toType);
+/// The dtype the operands of an elementwise op convert to: the first tensor's.
+std::optional<analysis::DType> tensorDType(llvm::ArrayRef<const analysis::Value *> values);
+/// The sizes of `t`'s dimensions, as index values.
+llvm::SmallVector<mlir::Value> sizesOf(MLIRGen &gen, mlir::Value t, mlir::Location l);
 
 } // namespace ag
 

@@ -37,8 +37,8 @@ public:
     out.ir = next();
     return true;
   }
-  bool op(llvm::StringRef name, const CallArgs &, Value &out) override {
-    log.push_back(name.str());
+  bool op(TFOp op, const CallArgs &, Value &out) override {
+    log.push_back(tfOpName(op).str());
     out.ir = next();
     return true;
   }

@@ -827,12 +827,12 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
   Value any = f.locals[flags[0]];
   for (size_t k = 1; k < flags.size(); ++k) {
     Value both = Value::tensor(DType::Bool, Shape::scalar());
-    if (!emitOp("logical_or", {any, f.locals[flags[k]]}, both, loc))
+    if (!emitOp(TFOp::LogicalOr, {any, f.locals[flags[k]]}, both, loc))
       return Flow::Error;
     any = both;
   }
   Value test = Value::tensor(DType::Bool, Shape::scalar());
-  if (!emitOp("logical_not", {any}, test, loc))
+  if (!emitOp(TFOp::LogicalNot, {any}, test, loc))
     return Flow::Error;
 
   Env before = f.locals;
@@ -1422,7 +1422,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
         IndexItem zero;
         zero.index = Value::integer(0);
         zero.loc = stmt.loc();
-        if (!emitOp("shape", {*iterated}, shape, stmt.loc()) ||
+        if (!emitOp(TFOp::Shape, {*iterated}, shape, stmt.loc()) ||
             !emitter->subscript(shape, {zero}, first, stmt.loc())) {
           failed = true;
           return Flow::Error;
@@ -1465,8 +1465,8 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     if (go && f.locals.count(breakFlag)) {
       Value notBroken = Value::tensor(DType::Bool, Shape::scalar());
       Value both = Value::tensor(DType::Bool, Shape::scalar());
-      if (!emitOp("logical_not", {f.locals[breakFlag]}, notBroken, stmt.loc()) ||
-          !emitOp("logical_and", {*go, notBroken}, both, stmt.loc()))
+      if (!emitOp(TFOp::LogicalNot, {f.locals[breakFlag]}, notBroken, stmt.loc()) ||
+          !emitOp(TFOp::LogicalAnd, {*go, notBroken}, both, stmt.loc()))
         return Flow::Error;
       go = both;
     }

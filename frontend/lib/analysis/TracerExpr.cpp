@@ -332,24 +332,24 @@ static llvm::StringRef tfKernelName(ast::BinaryOp op) {
 }
 
 /// The tf function behind a Python operator on tensors: `a // b` is tf.math.floordiv.
-static llvm::StringRef tfOpName(ast::BinaryOp op) {
+static TFOp tfOpOf(ast::BinaryOp op) {
   using B = ast::BinaryOp;
   switch (op) {
-  case B::Add: return "add";
-  case B::Sub: return "subtract";
-  case B::Mul: return "multiply";
-  case B::Div: return "truediv";
-  case B::FloorDiv: return "floordiv";
-  case B::Mod: return "floormod";
-  case B::Pow: return "pow";
-  case B::MatMul: return "matmul";
-  case B::BitAnd: return "bitwise_and";
-  case B::BitOr: return "bitwise_or";
-  case B::BitXor: return "bitwise_xor";
-  case B::LShift: return "left_shift";
-  case B::RShift: return "right_shift";
+  case B::Add: return TFOp::Add;
+  case B::Sub: return TFOp::Subtract;
+  case B::Mul: return TFOp::Multiply;
+  case B::Div: return TFOp::Truediv;
+  case B::FloorDiv: return TFOp::Floordiv;
+  case B::Mod: return TFOp::Floormod;
+  case B::Pow: return TFOp::Pow;
+  case B::MatMul: return TFOp::Matmul;
+  case B::BitAnd: return TFOp::BitwiseAnd;
+  case B::BitOr: return TFOp::BitwiseOr;
+  case B::BitXor: return TFOp::BitwiseXor;
+  case B::LShift: return TFOp::LeftShift;
+  case B::RShift: return TFOp::RightShift;
   }
-  return "?";
+  llvm_unreachable("every binary operator is an op");
 }
 
 std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, const Value &rhs,
@@ -423,7 +423,7 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   if (op == B::Div && isInteger(out))
     out = DType::Float64; // true division of integer tensors, as TensorFlow does it
   Value r = Value::tensor(out, *shape);
-  if (!emitOp(tfOpName(op), {*a, *b}, r, loc))
+  if (!emitOp(tfOpOf(op), {*a, *b}, r, loc))
     return std::nullopt;
   return r;
 }
@@ -495,12 +495,10 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
   if (!shape)
     return std::nullopt;
   Value r = Value::tensor(DType::Bool, *shape);
-  static const char *const kNames[] = {"equal", "not_equal", "less", "less_equal", "greater",
-                                       "greater_equal"};
-  llvm::StringRef name = op == C::Eq ? kNames[0] : op == C::NotEq ? kNames[1]
-                       : op == C::Lt ? kNames[2] : op == C::LtE ? kNames[3]
-                       : op == C::Gt ? kNames[4] : kNames[5];
-  if (!emitOp(name, {*a, *b}, r, loc))
+  TFOp tfOp = op == C::Eq ? TFOp::Equal : op == C::NotEq ? TFOp::NotEqual
+              : op == C::Lt ? TFOp::Less : op == C::LtE ? TFOp::LessEqual
+              : op == C::Gt ? TFOp::Greater : TFOp::GreaterEqual;
+  if (!emitOp(tfOp, {*a, *b}, r, loc))
     return std::nullopt;
   return r;
 }
@@ -525,7 +523,7 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
                                  "(tf.logical_not) needs a bool tensor");
       std::optional<Value> t = asTensor(*v, expr.loc());
       Value r = Value::tensor(DType::Bool, v->shape);
-      if (!t || !emitOp("logical_not", {*t}, r, expr.loc()))
+      if (!t || !emitOp(TFOp::LogicalNot, {*t}, r, expr.loc()))
         return std::nullopt;
       return r;
     }
@@ -542,7 +540,8 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
     if (!t || u.getOp() == ast::UnaryOp::Plus)
       return t;
     Value r = Value::tensor(v->dtype, v->shape);
-    if (!emitOp(u.getOp() == ast::UnaryOp::Minus ? "negative" : "invert", {*t}, r, expr.loc()))
+    if (!emitOp(u.getOp() == ast::UnaryOp::Minus ? TFOp::Negative : TFOp::Invert, {*t}, r,
+                expr.loc()))
       return std::nullopt;
     return r;
   }
@@ -667,7 +666,7 @@ std::optional<Value> Tracer::Impl::evalCompare(const ast::Expr &expr) {
       if (!shape)
         return std::nullopt;
       Value both = Value::tensor(DType::Bool, *shape);
-      if (!emitOp("logical_and", {*a, *bb}, both, expr.loc()))
+      if (!emitOp(TFOp::LogicalAnd, {*a, *bb}, both, expr.loc()))
         return std::nullopt;
       acc = both;
     } else if (!truth(*acc).value_or(true)) {

@@ -89,18 +89,18 @@ public:
   std::optional<DType> dtypeArg(const Value *value, const Location &loc);
 
   // --- Tracer.cpp: emission (only with an Emitter attached) ------------------------
-  /// Tells the emitter about op `name`; false (and the trace failed) when it refuses.
-  bool emitOp(llvm::StringRef name, const CallArgs &args, Value &out) {
-    if (!emitter || emitter->op(name, args, out))
+  /// Tells the emitter about op `op`; false (and the trace failed) when it refuses.
+  bool emitOp(TFOp op, const CallArgs &args, Value &out) {
+    if (!emitter || emitter->op(op, args, out))
       return true;
     failed = true;
     return false;
   }
-  bool emitOp(llvm::StringRef name, std::vector<Value> operands, Value &out, const Location &loc) {
+  bool emitOp(TFOp op, std::vector<Value> operands, Value &out, const Location &loc) {
     CallArgs args;
     args.positional = std::move(operands);
     args.loc = loc;
-    return emitOp(name, args, out);
+    return emitOp(op, args, out);
   }
   /// A scalar bool tensor constant.
   std::optional<Value> boolTensor(bool b, const Location &loc);

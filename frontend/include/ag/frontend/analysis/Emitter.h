@@ -22,6 +22,8 @@
 
 #include "ag/frontend/analysis/Value.h"
 
+#include "ag/frontend/analysis/TFOps.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <optional>
@@ -76,10 +78,10 @@ public:
   /// `out` gets a handle holding tensor `from` as `out`'s type (its shape may be less or
   /// more specific: a join of branches, a shape invariant, set_shape).
   virtual bool castTo(Value &out, const Value &from, const Location &loc) = 0;
-  /// A TensorFlow op by its canonical name ("add", "reduce_sum", "print", ...) on `args`
-  /// as written (Python values included), giving `out` (already typed by the Tracer) its
-  /// handle. Operators come here too, with their tensors converted: `a + b` is "add".
-  virtual bool op(llvm::StringRef name, const CallArgs &args, Value &out) = 0;
+  /// TensorFlow op `op` (TFOps.def) on `args` as written (Python values included),
+  /// giving `out` (already typed by the Tracer) its handle. Operators come here too, with
+  /// their tensors converted: `a + b` is TFOp::Add.
+  virtual bool op(TFOp op, const CallArgs &args, Value &out) = 0;
   /// `base[items]`, typed as `out`.
   virtual bool subscript(const Value &base, llvm::ArrayRef<IndexItem> items, Value &out,
                          const Location &loc) = 0;

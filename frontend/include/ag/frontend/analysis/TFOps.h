@@ -1,0 +1,37 @@
+//===- TFOps.h - The TensorFlow ops agc knows (TFOps.def) ------------------===//
+//
+// TFOp names one op of TFOps.def; the Tracer types calls by it and the Emitter (MLIRGen)
+// lowers them by it, so no op travels between them as a string.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_ANALYSIS_TFOPS_H
+#define AG_FRONTEND_ANALYSIS_TFOPS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace ag::analysis {
+
+enum class TFOp : uint8_t {
+#define TF_OP(ID, NAME, TYPING, LOWERING) ID,
+#include "ag/frontend/analysis/TFOps.def"
+};
+
+/// How many ops TFOps.def declares.
+inline constexpr unsigned kNumTFOps = 0
+#define TF_OP(ID, NAME, TYPING, LOWERING) +1
+#include "ag/frontend/analysis/TFOps.def"
+    ;
+
+/// The op's name: tf.NAME ("reduce_sum", "random.uniform").
+llvm::StringRef tfOpName(TFOp op);
+
+/// The op a tf path names, aliases resolved ("tf.math.reduce_sum", "tf.nn.relu"), or
+/// none. Ops reached only through Python operators have no path.
+std::optional<TFOp> lookupTFOp(llvm::StringRef path);
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_ANALYSIS_TFOPS_H

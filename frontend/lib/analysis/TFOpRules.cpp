@@ -1,0 +1,584 @@
+//===- TFOpRules.cpp - The typing rules of tf functions --------------------===//
+//
+// Each rule maps a call's arguments (evaluated: tensors, Python values, dtypes) to its
+// result, with TensorFlow's dtype rules (no implicit promotion between tensors, Python
+// numbers converted to the tensor's dtype), NumPy broadcasting, and TensorFlow's static
+// shape inference. TFOps.def names the rule of each op (its TYPING).
+//
+//===----------------------------------------------------------------------------------===//
+#include "TFOpTyper.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+std::optional<Value> TFOpTyper::typeUnary(bool (*accepts)(DType), llvm::StringRef takes) {
+  std::optional<Value> x = tensorOf(0, "x");
+  if (!x)
+    return std::nullopt;
+  if (!accepts(x->dtype))
+    return badDtype(*x, takes);
+  return Value::tensor(x->dtype, x->shape);
+}
+
+std::optional<std::pair<Value, Value>> TFOpTyper::binaryOperands() {
+  const Value *a = need(0, "x"), *b = a ? need(1, "y") : nullptr;
+  if (!b)
+    return std::nullopt;
+  // tf functions convert both arguments, even two Python numbers.
+  std::optional<Value> ta = a->isTensorLike() ? asTensor(*a, loc)
+                                              : toTensor(*a, loc, b->isTensorLike()
+                                                                      ? std::optional<DType>(b->dtype)
+                                                                      : std::nullopt);
+  std::optional<Value> tb = ta ? (b->isTensorLike() ? asTensor(*b, loc) : toTensor(*b, loc, ta->dtype))
+                               : std::nullopt;
+  if (!tb)
+    return std::nullopt;
+  return std::pair{std::move(*ta), std::move(*tb)};
+}
+
+std::optional<Value> TFOpTyper::typeCompare() {
+  std::optional<std::pair<Value, Value>> xy = binaryOperands();
+  if (!xy)
+    return std::nullopt;
+  ast::CmpOp cmp = op == TFOp::Equal      ? ast::CmpOp::Eq
+                   : op == TFOp::NotEqual ? ast::CmpOp::NotEq
+                   : op == TFOp::Less     ? ast::CmpOp::Lt
+                   : op == TFOp::LessEqual ? ast::CmpOp::LtE
+                   : op == TFOp::Greater  ? ast::CmpOp::Gt
+                                          : ast::CmpOp::GtE;
+  return compare(cmp, xy->first, xy->second, loc);
+}
+
+std::optional<Value> TFOpTyper::typeSameDType() {
+  std::optional<std::pair<Value, Value>> xy = binaryOperands();
+  if (!xy)
+    return std::nullopt;
+  const auto &[ta, tb] = *xy;
+  if (ta.dtype != tb.dtype)
+    return error(loc, name + "() needs one dtype, got " + ta.describe() + " and " + tb.describe());
+  std::optional<Shape> s = broadcast(ta.shape, tb.shape, loc);
+  return s ? std::optional<Value>(Value::tensor(ta.dtype, *s)) : std::nullopt;
+}
+
+std::optional<Value> TFOpTyper::typeArithmetic() {
+  std::optional<std::pair<Value, Value>> xy = binaryOperands();
+  if (!xy)
+    return std::nullopt;
+  ast::BinaryOp bop = op == TFOp::Add                                ? ast::BinaryOp::Add
+                      : op == TFOp::Subtract                         ? ast::BinaryOp::Sub
+                      : op == TFOp::Multiply                         ? ast::BinaryOp::Mul
+                      : op == TFOp::Divide || op == TFOp::Truediv    ? ast::BinaryOp::Div
+                      : op == TFOp::Floordiv                         ? ast::BinaryOp::FloorDiv
+                      : op == TFOp::Pow                              ? ast::BinaryOp::Pow
+                                                                     : ast::BinaryOp::Mod;
+  return binary(bop, xy->first, xy->second, loc);
+}
+
+std::optional<Value> TFOpTyper::typeLogical() {
+  std::optional<Value> a = tensorOf(0, "x", DType::Bool);
+  std::optional<Value> b = a ? tensorOf(1, "y", DType::Bool) : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  if (a->dtype != DType::Bool || b->dtype != DType::Bool)
+    return badDtype(a->dtype != DType::Bool ? *a : *b, "bool tensors");
+  std::optional<Shape> s = broadcast(a->shape, b->shape, loc);
+  return s ? std::optional<Value>(Value::tensor(DType::Bool, *s)) : std::nullopt;
+}
+
+std::optional<Value> TFOpTyper::typeReduce() {
+  std::optional<Value> x = tensorOf(0, "input_tensor");
+  if (!x)
+    return std::nullopt;
+  bool logical = op == TFOp::ReduceAny || op == TFOp::ReduceAll;
+  if (logical != (x->dtype == DType::Bool))
+    return badDtype(*x, logical ? "bool tensors" : "number tensors");
+  const Value *axis = args.get(1, "axis");
+  const Value *keep = args.get(2, "keepdims");
+  bool keepdims = keep && keep->i != 0;
+  if (!x->shape.rankKnown)
+    return Value::tensor(x->dtype, Shape::unknownRank());
+  std::vector<int64_t> axes;
+  if (!axis || axis->kind == Value::Kind::None) {
+    for (unsigned i = 0; i < x->shape.rank(); ++i)
+      axes.push_back(i);
+  } else if (axis->kind == Value::Kind::Int) {
+    axes.push_back(axis->i);
+  } else if (axis->isPySequence()) {
+    for (const Value &a : axis->elements)
+      axes.push_back(a.i);
+  } else {
+    return Value::tensor(x->dtype, Shape::unknownRank());
+  }
+  int64_t rank = x->shape.rank();
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : axes) {
+    if (a < -rank || a >= std::max<int64_t>(rank, 1))
+      return error(loc, name + "(): axis " + llvm::Twine(a) + " is out of range for " +
+                            x->describe());
+    if (rank)
+      reduced[(a + rank) % rank] = true;
+  }
+  Shape out;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!reduced[i])
+      out.dims.push_back(x->shape.dims[i]);
+    else if (keepdims)
+      out.dims.push_back(1);
+  return Value::tensor(x->dtype, out);
+}
+
+std::optional<Value> TFOpTyper::typeConstant() {
+  const Value *v = need(0, "value");
+  if (!v)
+    return std::nullopt;
+  std::optional<DType> want = dtypeArg(args.get(1, "dtype"), loc);
+  if (failed)
+    return std::nullopt;
+  std::optional<Value> t = v->isTensorLike() ? asTensor(*v, loc) : toTensor(*v, loc, want);
+  if (!t)
+    return std::nullopt;
+  if (want && t->dtype != *want)
+    return error(loc, name + "(): cannot give " + t->describe() + " the dtype " + dtypeName(*want));
+  if (const Value *shape = args.get(2, "shape"); shape && shape->kind != Value::Kind::None) {
+    std::optional<Shape> s = shapeFrom(*shape, loc);
+    if (!s)
+      return std::nullopt;
+    t->shape = *s;
+  }
+  return t;
+}
+
+/// The sizes of a new tensor given as Python ints must not be negative (-1 means "infer"
+/// only to tf.reshape).
+static bool checkNewSizes(const Value &shape, llvm::StringRef op, const Location &loc,
+                          Tracer::Impl &impl) {
+  llvm::ArrayRef<Value> sizes = shape.isPySequence() ? llvm::ArrayRef<Value>(shape.elements)
+                                                     : llvm::ArrayRef<Value>(&shape, 1);
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (sizes[d].kind == Value::Kind::Int && sizes[d].i < 0) {
+      impl.error(loc, "tf." + op + ": dimension " + llvm::Twine(d) + " has the negative size " +
+                          llvm::Twine(sizes[d].i));
+      return false;
+    }
+  return true;
+}
+
+std::optional<Value> TFOpTyper::typeZeros() {
+  const Value *shape = need(0, "shape");
+  if (!shape || !checkNewSizes(*shape, name, loc, impl))
+    return std::nullopt;
+  std::optional<Shape> s = shapeFrom(*shape, loc);
+  std::optional<DType> d = dtypeArg(args.get(1, "dtype"), loc);
+  if (!s || failed)
+    return std::nullopt;
+  return Value::tensor(d.value_or(DType::Float32), *s);
+}
+
+std::optional<Value> TFOpTyper::typeFill() {
+  const Value *dims = need(0, "dims"), *value = dims ? need(1, "value") : nullptr;
+  if (!value || !checkNewSizes(*dims, name, loc, impl))
+    return std::nullopt;
+  std::optional<Shape> s = shapeFrom(*dims, loc);
+  std::optional<Value> t = s ? asTensor(*value, loc) : std::nullopt;
+  if (!t)
+    return std::nullopt;
+  return Value::tensor(t->dtype, *s);
+}
+
+std::optional<Value> TFOpTyper::typeZerosLike() {
+  std::optional<Value> x = tensorOf(0, "input");
+  std::optional<DType> d = x ? dtypeArg(args.get(1, "dtype"), loc) : std::nullopt;
+  if (!x || failed)
+    return std::nullopt;
+  return Value::tensor(d.value_or(x->dtype), x->shape);
+}
+
+std::optional<Value> TFOpTyper::typeEye() {
+  const Value *rows = need(0, "num_rows");
+  if (!rows)
+    return std::nullopt;
+  const Value *cols = args.get(1, "num_columns");
+  std::optional<DType> d = dtypeArg(args.get(3, "dtype"), loc);
+  if (failed)
+    return std::nullopt;
+  int64_t r = rows->kind == Value::Kind::Int ? rows->i : -1;
+  int64_t c = cols && cols->kind == Value::Kind::Int ? cols->i : r;
+  return Value::tensor(d.value_or(DType::Float32), Shape::of({r, c}));
+}
+
+std::optional<Value> TFOpTyper::typeRange() {
+  const Value *a = need(0, "start");
+  if (!a)
+    return std::nullopt;
+  const Value *b = args.get(1, "limit");
+  const Value *c = args.get(2, "delta");
+  std::optional<DType> want = dtypeArg(args.get(3, "dtype"), loc);
+  if (failed)
+    return std::nullopt;
+  std::vector<const Value *> parts = {a};
+  if (b && b->kind != Value::Kind::None)
+    parts.push_back(b);
+  if (c)
+    parts.push_back(c);
+  DType dtype = DType::Int32;
+  bool known = true;
+  for (const Value *p : parts) {
+    if (p->isTensorLike()) {
+      dtype = p->dtype;
+      known = false;
+    } else if (p->kind == Value::Kind::Float && isInteger(dtype)) {
+      dtype = DType::Float32;
+    } else if (p->kind == Value::Kind::Int && p->i != int32_t(p->i) && dtype == DType::Int32) {
+      dtype = DType::Int64;
+    } else if (!p->isPyScalar()) {
+      return error(loc, "tf.range() takes numbers, not " + p->describe());
+    }
+  }
+  for (const Value *p : parts)
+    if (p->isTensorLike() && p->dtype != dtype)
+      return error(loc, "tf.range() arguments have different dtypes");
+  if (want)
+    dtype = *want;
+  int64_t size = -1;
+  if (known) {
+    auto num = [](const Value *v) { return v->kind == Value::Kind::Float ? v->f : double(v->i); };
+    double start = parts.size() > 1 ? num(parts[0]) : 0, limit = parts.size() > 1 ? num(parts[1]) : num(parts[0]);
+    double delta = parts.size() > 2 ? num(parts[2]) : 1;
+    if (delta == 0)
+      return error(loc, "tf.range(): delta must not be zero");
+    size = std::max<int64_t>(0, int64_t(std::ceil((limit - start) / delta)));
+  }
+  return Value::tensor(dtype, Shape::of({size}));
+}
+
+std::optional<Value> TFOpTyper::typeCast() {
+  std::optional<Value> x = tensorOf(0, "x");
+  const Value *d = x ? need(1, "dtype") : nullptr;
+  std::optional<DType> dtype = d ? dtypeArg(d, loc) : std::nullopt;
+  if (!dtype)
+    return std::nullopt;
+  return Value::tensor(*dtype, x->shape);
+}
+
+std::optional<Value> TFOpTyper::typeWhere() {
+  std::optional<Value> cond = tensorOf(0, "condition");
+  if (!cond)
+    return std::nullopt;
+  if (cond->dtype != DType::Bool)
+    return badDtype(*cond, "a bool condition");
+  const Value *x = args.get(1, "x"), *y = args.get(2, "y");
+  if (!x && !y) {
+    int64_t rank = cond->shape.rankKnown ? cond->shape.rank() : -1;
+    return Value::tensor(DType::Int64, Shape::of({-1, rank}));
+  }
+  if (!x || !y)
+    return error(loc, "tf.where() needs both x and y, or neither");
+  DType d = x->isTensorLike() ? x->dtype : y->isTensorLike() ? y->dtype
+                                                             : toTensor(*x, loc).value_or(Value()).dtype;
+  std::optional<Value> tx = x->isTensorLike() ? asTensor(*x, loc) : toTensor(*x, loc, d);
+  std::optional<Value> ty = tx ? (y->isTensorLike() ? asTensor(*y, loc) : toTensor(*y, loc, d)) : std::nullopt;
+  if (!ty)
+    return std::nullopt;
+  if (tx->dtype != ty->dtype)
+    return error(loc, "tf.where(): x and y must have one dtype, got " + tx->describe() +
+                          " and " + ty->describe());
+  std::optional<Shape> s = broadcast(tx->shape, ty->shape, loc);
+  s = s ? broadcast(*s, cond->shape, loc) : std::nullopt;
+  return s ? std::optional<Value>(Value::tensor(tx->dtype, *s)) : std::nullopt;
+}
+
+std::optional<Value> TFOpTyper::typeClipByValue() {
+  std::optional<Value> t = tensorOf(0, "t");
+  return t ? std::optional<Value>(Value::tensor(t->dtype, t->shape)) : std::nullopt;
+}
+
+std::optional<Value> TFOpTyper::typeArgmax() {
+  std::optional<Value> x = tensorOf(0, "input");
+  if (!x)
+    return std::nullopt;
+  const Value *axis = args.get(1, "axis");
+  std::optional<DType> out = dtypeArg(args.get(2, "output_type"), loc);
+  if (failed)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return Value::tensor(out.value_or(DType::Int64), Shape::unknownRank());
+  int64_t rank = x->shape.rank(), a = axis && axis->kind == Value::Kind::Int ? axis->i : 0;
+  if (rank == 0 || a < -rank || a >= rank)
+    return error(loc, name + "(): axis " + llvm::Twine(a) + " is out of range for " + x->describe());
+  Shape s = x->shape;
+  s.dims.erase(s.dims.begin() + (a + rank) % rank);
+  return Value::tensor(out.value_or(DType::Int64), s);
+}
+
+std::optional<Value> TFOpTyper::typeMatmul() {
+  std::optional<Value> a = tensorOf(0, "a"), b = a ? tensorOf(1, "b") : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  if (a->dtype != b->dtype)
+    return error(loc, "tf.matmul() needs one dtype, got " + a->describe() + " and " + b->describe());
+  if (!a->shape.rankKnown || !b->shape.rankKnown)
+    return Value::tensor(a->dtype, Shape::unknownRank());
+  if (a->shape.rank() < 2 || b->shape.rank() < 2)
+    return error(loc, "tf.matmul() needs tensors of rank 2 or more, got " + a->describe() +
+                          " and " + b->describe());
+  bool ta = args.get(2, "transpose_a") && args.get(2, "transpose_a")->i;
+  bool tb = args.get(3, "transpose_b") && args.get(3, "transpose_b")->i;
+  unsigned ra = a->shape.rank(), rb = b->shape.rank();
+  int64_t m = a->shape.dims[ra - (ta ? 1 : 2)], k1 = a->shape.dims[ra - (ta ? 2 : 1)];
+  int64_t k2 = b->shape.dims[rb - (tb ? 1 : 2)], n = b->shape.dims[rb - (tb ? 2 : 1)];
+  if (k1 >= 0 && k2 >= 0 && k1 != k2)
+    return error(loc, "Matrix size-incompatible: In[0]: " + a->shape.str() + ", In[1]: " +
+                          b->shape.str());
+  Shape batchA = a->shape, batchB = b->shape;
+  batchA.dims.resize(ra - 2);
+  batchB.dims.resize(rb - 2);
+  std::optional<Shape> s = broadcast(batchA, batchB, loc);
+  if (!s)
+    return std::nullopt;
+  s->dims.push_back(m);
+  s->dims.push_back(n);
+  return Value::tensor(a->dtype, *s);
+}
+
+std::optional<Value> TFOpTyper::typeTranspose() {
+  std::optional<Value> x = tensorOf(0, "a");
+  if (!x)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return *x;
+  const Value *perm = args.get(1, "perm");
+  Shape s;
+  unsigned rank = x->shape.rank();
+  if (!perm || perm->kind == Value::Kind::None) {
+    for (unsigned i = rank; i-- > 0;)
+      s.dims.push_back(x->shape.dims[i]);
+    return Value::tensor(x->dtype, s);
+  }
+  if (!perm->isPySequence() || perm->elements.size() != rank)
+    return error(loc, "tf.transpose(): perm must list " + llvm::Twine(rank) + " axes for " +
+                          x->describe());
+  for (const Value &p : perm->elements) {
+    if (p.kind != Value::Kind::Int || p.i < 0 || p.i >= int64_t(rank))
+      return error(loc, "tf.transpose(): bad axis in perm");
+    s.dims.push_back(x->shape.dims[p.i]);
+  }
+  return Value::tensor(x->dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typeReshape() {
+  std::optional<Value> x = tensorOf(0, "tensor");
+  const Value *shape = x ? need(1, "shape") : nullptr;
+  std::optional<Shape> s = shape ? shapeFrom(*shape, loc) : std::nullopt;
+  if (!s)
+    return std::nullopt;
+  // One -1 is inferred from the element count when everything else is known.
+  if (x->shape.isFullyKnown() && s->rankKnown) {
+    int64_t total = 1, known = 1, unknown = 0;
+    for (int64_t d : x->shape.dims)
+      total *= d;
+    for (int64_t d : s->dims)
+      d < 0 ? ++unknown : known *= d;
+    if (unknown == 0 && known != total)
+      return error(loc, "tf.reshape(): cannot reshape " + x->describe() + " (" +
+                            llvm::Twine(total) + " elements) to shape " + s->str());
+    if (unknown == 1 && known && total % known == 0)
+      for (int64_t &d : s->dims)
+        if (d < 0)
+          d = total / known;
+  }
+  return Value::tensor(x->dtype, *s);
+}
+
+std::optional<Value> TFOpTyper::typeConcat() {
+  const Value *values = need(0, "values");
+  if (!values)
+    return std::nullopt;
+  if (!values->isPySequence() || values->elements.empty())
+    return error(loc, name + "() takes a non-empty list of tensors");
+  const Value *axisV = args.get(1, "axis");
+  int64_t axis = axisV && axisV->kind == Value::Kind::Int ? axisV->i : 0;
+  if (op == TFOp::Concat && !axisV)
+    return error(loc, "tf.concat() is missing its argument 'axis'");
+  std::vector<Value> parts;
+  for (const Value &e : values->elements) {
+    std::optional<Value> t = asTensor(e, loc);
+    if (!t)
+      return std::nullopt;
+    if (!parts.empty() && t->dtype != parts[0].dtype)
+      return error(loc, name + "(): all values must have one dtype, got " +
+                            parts[0].describe() + " and " + t->describe());
+    parts.push_back(*t);
+  }
+  Shape s = parts[0].shape;
+  if (!s.rankKnown)
+    return Value::tensor(parts[0].dtype, Shape::unknownRank());
+  int64_t rank = s.rank() + (op == TFOp::Stack ? 1 : 0);
+  if (axis < -rank || axis >= rank)
+    return error(loc, name + "(): axis " + llvm::Twine(axis) + " is out of range");
+  axis = (axis + rank) % rank;
+  if (op == TFOp::Stack) {
+    for (const Value &p : parts) {
+      if (!p.shape.isCompatibleWith(s))
+        return error(loc, "tf.stack(): shapes " + s.str() + " and " + p.shape.str() +
+                              " differ");
+      s = s.join(p.shape).rankKnown ? Shape(s) : s;
+    }
+    s.dims.insert(s.dims.begin() + axis, parts.size());
+    return Value::tensor(parts[0].dtype, s);
+  }
+  int64_t along = 0;
+  for (const Value &p : parts) {
+    if (!p.shape.rankKnown || p.shape.rank() != s.rank())
+      return error(loc, "tf.concat(): ranks of " + parts[0].describe() + " and " +
+                            p.describe() + " differ");
+    for (int64_t i = 0; i < rank; ++i) {
+      if (i == axis)
+        continue;
+      int64_t a = s.dims[i], b = p.shape.dims[i];
+      if (a >= 0 && b >= 0 && a != b)
+        return error(loc, "tf.concat(): dimension " + llvm::Twine(i) + " of " +
+                              parts[0].describe() + " and " + p.describe() + " differ");
+      if (a < 0)
+        s.dims[i] = b;
+    }
+    along = (along < 0 || p.shape.dims[axis] < 0) ? -1 : along + p.shape.dims[axis];
+  }
+  s.dims[axis] = along;
+  return Value::tensor(parts[0].dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typeExpandDims() {
+  std::optional<Value> x = tensorOf(0, "input");
+  const Value *axis = x ? need(1, "axis") : nullptr;
+  if (!axis)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return *x;
+  int64_t rank = x->shape.rank() + 1, a = axis->i;
+  if (a < -rank || a >= rank)
+    return error(loc, "tf.expand_dims(): axis " + llvm::Twine(a) + " is out of range");
+  Shape s = x->shape;
+  s.dims.insert(s.dims.begin() + (a + rank) % rank, 1);
+  return Value::tensor(x->dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typeSqueeze() {
+  std::optional<Value> x = tensorOf(0, "input");
+  if (!x)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return *x;
+  std::string why;
+  std::optional<llvm::SmallVector<bool, 4>> squeezed =
+      squeezedDims(x->shape, args.get(1, "axis"), why);
+  if (!squeezed)
+    return error(loc, why);
+  Shape s;
+  for (size_t d = 0; d < x->shape.rank(); ++d)
+    if (!(*squeezed)[d])
+      s.dims.push_back(x->shape.dims[d]);
+  return Value::tensor(x->dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typeShape() {
+  std::optional<Value> x = tensorOf(0, "input");
+  if (!x)
+    return std::nullopt;
+  std::optional<DType> d = dtypeArg(args.get(1, "out_type"), loc);
+  return Value::tensor(d.value_or(DType::Int32),
+                       Shape::of({x->shape.rankKnown ? int64_t(x->shape.rank()) : -1}));
+}
+
+std::optional<Value> TFOpTyper::typeSize() {
+  std::optional<Value> x = tensorOf(0, "input");
+  return x ? std::optional<Value>(Value::tensor(DType::Int32, Shape::scalar())) : std::nullopt;
+}
+
+std::optional<Value> TFOpTyper::typeFunction() {
+  const Value *fn = args.get(0, "func");
+  if (fn && fn->kind == Value::Kind::Function)
+    return *fn;
+  return error(loc, "tf.function() inside traced code is not supported by agc");
+}
+
+std::optional<Value> TFOpTyper::typeTensorSpec() {
+  const Value *shape = args.get(0, "shape");
+  std::optional<Shape> s = shape ? shapeFrom(*shape, loc) : Shape::unknownRank();
+  std::optional<DType> d = s ? dtypeArg(args.get(1, "dtype"), loc) : std::nullopt;
+  if (!s || failed)
+    return std::nullopt;
+  Value v = Value::tensor(d.value_or(DType::Float32), *s);
+  v.kind = Value::Kind::TensorSpec;
+  return v;
+}
+
+std::optional<Value> TFOpTyper::typeTensorShape() {
+  const Value *dims = need(0, "dims");
+  if (!dims)
+    return std::nullopt;
+  std::optional<Shape> s = shapeFrom(*dims, loc);
+  if (!s)
+    return std::nullopt;
+  std::vector<Value> out;
+  for (int64_t d : s->dims)
+    out.push_back(d < 0 ? Value::none() : Value::integer(d));
+  return Value::sequence(Value::Kind::Tuple, std::move(out));
+}
+
+std::optional<Value> TFOpTyper::typeVariable() {
+  const Value *init = need(0, "initial_value");
+  if (!init)
+    return std::nullopt;
+  std::optional<DType> want = dtypeArg(args.get(6, "dtype"), loc);
+  if (failed)
+    return std::nullopt;
+  std::optional<Value> t = init->isTensorLike() ? asTensor(*init, loc) : toTensor(*init, loc, want);
+  if (!t)
+    return std::nullopt;
+  Value v = *t;
+  v.kind = Value::Kind::Variable;
+  return v;
+}
+
+std::optional<Value> TFOpTyper::typeTensorArray() {
+  const Value *d = need(0, "dtype");
+  std::optional<DType> dtype = d ? dtypeArg(d, loc) : std::nullopt;
+  if (!dtype)
+    return std::nullopt;
+  Value v;
+  v.kind = Value::Kind::TensorArray;
+  v.dtype = *dtype;
+  v.shape = Shape::unknownRank();
+  const Value *size = args.get(1, "size");
+  v.size = size && size->kind == Value::Kind::Int ? size->i : -1;
+  const Value *dyn = args.get(2, "dynamic_size");
+  v.dynamicSize = dyn && dyn->i;
+  if (const Value *es = args.get(5, "element_shape"); es && es->kind != Value::Kind::None) {
+    std::optional<Shape> s = shapeFrom(*es, loc);
+    if (!s)
+      return std::nullopt;
+    v.shape = *s;
+  }
+  // The element shape an earlier trace learnt from the writes, when none is given.
+  v.createdAt = loc;
+  auto known = impl.tensorArrayShapes.find({loc.begin.line, loc.begin.column});
+  if (!v.shape.rankKnown && known != impl.tensorArrayShapes.end())
+    v.shape = known->second;
+  return v;
+}
+
+std::optional<Value> TFOpTyper::typeRandomUniform() {
+  const Value *shape = need(0, "shape");
+  std::optional<Shape> s = shape ? shapeFrom(*shape, loc) : std::nullopt;
+  std::optional<DType> d = s ? dtypeArg(args.get(3, "dtype"), loc)
+                             : std::nullopt;
+  if (!s || failed)
+    return std::nullopt;
+  return Value::tensor(d.value_or(DType::Float32), *s);
+}

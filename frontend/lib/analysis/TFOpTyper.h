@@ -1,0 +1,168 @@
+//===- TFOpTyper.h - The typing rules of tf functions, one method each -----===//
+//
+// Private to the tracer: TFOps.cpp dispatches a call of a tf function to the rule that
+// TFOps.def names for its op (TFOpTyper::ruleFor), and TFOpRules.cpp holds the rules.
+//
+//===----------------------------------------------------------------------------------===//
+#ifndef AG_FRONTEND_LIB_ANALYSIS_TFOPTYPER_H
+#define AG_FRONTEND_LIB_ANALYSIS_TFOPTYPER_H
+
+#include "TracerImpl.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace ag::analysis {
+
+/// One call of a tf function: its arguments and the helpers every typing rule uses. Each
+/// rule is a method; TFOpTyper::rules() maps op names to them.
+class TFOpTyper {
+public:
+  TFOpTyper(Tracer::Impl &impl, llvm::StringRef path, TFOp op, const CallArgs &args)
+      : impl(impl), args(args), loc(args.loc), name(path.str()), op(op), failed(impl.failed) {}
+
+  using Rule = std::optional<Value> (TFOpTyper::*)();
+  /// The typing rule of `op` (TFOps.def's TYPING); null for an op reached only through a
+  /// Python operator.
+  static Rule ruleFor(TFOp op);
+  /// Whether `op` is a tf function (not only an operator's op).
+  static bool isCallable(TFOp op) { return ruleFor(op) != &TFOpTyper::typeOperator; }
+
+private:
+  /// Elementwise one-operand functions: the same dtype and shape; floats only (exp, ...),
+  /// numbers (abs, ...), any dtype (identity), bools (logical_not).
+  std::optional<Value> typeUnaryFloat() {
+    return typeUnary(isFloat, "float32 or float64 tensors; tf.cast integers first");
+  }
+  std::optional<Value> typeUnaryNumeric() {
+    return typeUnary([](DType d) { return d != DType::Bool && d != DType::String; },
+                     "number tensors");
+  }
+  std::optional<Value> typeUnaryAny() {
+    return typeUnary([](DType) { return true; }, "");
+  }
+  std::optional<Value> typeUnaryBool() {
+    return typeUnary([](DType d) { return d == DType::Bool; }, "bool tensors");
+  }
+  /// `x` of a dtype `accepts`, else an error that says what the function `takes`.
+  std::optional<Value> typeUnary(bool (*accepts)(DType), llvm::StringRef takes);
+  /// Ops reached only through Python operators (`a & b`): no tf function to call.
+  std::optional<Value> typeOperator();
+  /// add ... pow: both arguments converted as Python's operators convert them.
+  std::optional<Value> typeArithmetic();
+  /// maximum, minimum, squared_difference: one dtype on both sides, broadcast.
+  std::optional<Value> typeSameDType();
+  /// equal ... greater_equal: compared as Python's operators compare.
+  std::optional<Value> typeCompare();
+  /// The two arguments of a binary function, converted to tensors (even two numbers).
+  std::optional<std::pair<Value, Value>> binaryOperands();
+  /// logical_and/or/xor: bool tensors, broadcast.
+  std::optional<Value> typeLogical();
+  /// reduce_sum/mean/max/min/prod/any/all with axis and keepdims.
+  std::optional<Value> typeReduce();
+  /// tf.constant, tf.convert_to_tensor.
+  std::optional<Value> typeConstant();
+  /// tf.zeros, tf.ones.
+  std::optional<Value> typeZeros();
+  /// tf.fill.
+  std::optional<Value> typeFill();
+  /// tf.zeros_like, tf.ones_like.
+  std::optional<Value> typeZerosLike();
+  /// tf.eye.
+  std::optional<Value> typeEye();
+  /// tf.range.
+  std::optional<Value> typeRange();
+  /// tf.cast.
+  std::optional<Value> typeCast();
+  /// tf.where.
+  std::optional<Value> typeWhere();
+  /// tf.clip_by_value.
+  std::optional<Value> typeClipByValue();
+  /// tf.argmax, tf.argmin.
+  std::optional<Value> typeArgmax();
+  /// tf.matmul.
+  std::optional<Value> typeMatmul();
+  /// tf.transpose.
+  std::optional<Value> typeTranspose();
+  /// tf.reshape.
+  std::optional<Value> typeReshape();
+  /// tf.concat, tf.stack.
+  std::optional<Value> typeConcat();
+  /// tf.expand_dims.
+  std::optional<Value> typeExpandDims();
+  /// tf.squeeze.
+  std::optional<Value> typeSqueeze();
+  /// tf.shape.
+  std::optional<Value> typeShape();
+  /// tf.size, tf.rank.
+  std::optional<Value> typeSize();
+  /// tf.print, run-time assertions and set_loop_options: effects, no value.
+  std::optional<Value> typeEffect() { return Value::none(); }
+  /// tf.function(f) inside traced code: only as a no-op around a function.
+  std::optional<Value> typeFunction();
+  /// tf.TensorSpec.
+  std::optional<Value> typeTensorSpec();
+  /// tf.TensorShape.
+  std::optional<Value> typeTensorShape();
+  /// tf.Variable.
+  std::optional<Value> typeVariable();
+  /// tf.TensorArray.
+  std::optional<Value> typeTensorArray();
+  /// tf.random.uniform, tf.random.normal.
+  std::optional<Value> typeRandomUniform();
+
+  /// Argument `i` or keyword `param`, reported when missing.
+  const Value *need(unsigned i, llvm::StringRef param) {
+    const Value *v = args.get(i, param);
+    if (!v)
+      error(loc, name + "() is missing its argument '" + param + "'");
+    return v;
+  }
+  /// Argument `i` or keyword `param` as a tensor (a Python value converts, as `want`).
+  std::optional<Value> tensorOf(unsigned i, llvm::StringRef param,
+                                std::optional<DType> want = std::nullopt) {
+    const Value *v = need(i, param);
+    if (!v)
+      return std::nullopt;
+    if (v->isTensorLike())
+      return asTensor(*v, loc);
+    return toTensor(*v, loc, want);
+  }
+  std::nullopt_t badDtype(const Value &t, llvm::StringRef allowed) {
+    return error(loc, name + "() does not accept " + t.describe() + " (it takes " + allowed + ")");
+  }
+  // The tracer's helpers, under the names the rules use.
+  std::nullopt_t error(const Location &at, const llvm::Twine &message) {
+    return impl.error(at, message);
+  }
+  std::optional<Value> asTensor(const Value &v, const Location &at) { return impl.asTensor(v, at); }
+  std::optional<Value> toTensor(const Value &v, const Location &at,
+                                std::optional<DType> want = std::nullopt) {
+    return impl.toTensor(v, at, want);
+  }
+  std::optional<Shape> broadcast(const Shape &a, const Shape &b, const Location &at) {
+    return impl.broadcast(a, b, at);
+  }
+  std::optional<Shape> shapeFrom(const Value &v, const Location &at) {
+    return impl.shapeFrom(v, at);
+  }
+  std::optional<DType> dtypeArg(const Value *v, const Location &at) { return impl.dtypeArg(v, at); }
+  std::optional<Value> binary(ast::BinaryOp o, const Value &a, const Value &b, const Location &at) {
+    return impl.binary(o, a, b, at);
+  }
+  std::optional<Value> compare(ast::CmpOp o, const Value &a, const Value &b, const Location &at) {
+    return impl.compare(o, a, b, at);
+  }
+
+  Tracer::Impl &impl;
+  const CallArgs &args;
+  const Location &loc;
+  std::string name; ///< As written: tf.math.reduce_sum.
+  TFOp op;
+  bool &failed;     ///< Set once an error was reported.
+};
+
+} // namespace ag::analysis
+
+#endif // AG_FRONTEND_LIB_ANALYSIS_TFOPTYPER_H

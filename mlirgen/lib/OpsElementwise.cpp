@@ -1,0 +1,528 @@
+//===- OpsElementwise.cpp - Elementwise ops and their scalar semantics ----------===//
+//
+// An elementwise op is a linalg.generic with NumPy broadcasting maps (a 0-d one plain
+// arith / math between tensor.extract and tensor.from_elements); its body is the op on one
+// element, as TFOps.def's SCALAR column names it (Scalar below): floordiv and floormod
+// round toward negative infinity, integer true division gives float64, `round` is to
+// even, integer division by zero is a run-time error and MIN // -1 wraps, as in TensorFlow.
+//
+//===----------------------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "llvm/Support/SaveAndRestore.h"
+
+#include <cmath>
+
+using namespace ag;
+using analysis::CallArgs;
+using analysis::DType;
+using analysis::TFOp;
+using analysis::Value;
+using mlir::OpBuilder;
+using mlir::RankedTensorType;
+namespace arith = mlir::arith;
+namespace math = mlir::math;
+
+mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Value> operands,
+                                 const ScalarBody &body, mlir::Location l) {
+  int64_t rank = type.getRank();
+  if (rank == 0) {
+    llvm::SmallVector<mlir::Value> scalars;
+    for (mlir::Value o : operands)
+      scalars.push_back(mlir::tensor::ExtractOp::create(builder, l, o, mlir::ValueRange{}));
+    mlir::Value r = body(builder, l, scalars);
+    return mlir::tensor::FromElementsOp::create(builder, l, type, mlir::ValueRange{r});
+  }
+  // TensorFlow's broadcasting, where sizes are known only at run time: along each
+  // dimension the operands' sizes that are not 1 agree, and give the result's (1 when all
+  // are 1). A dynamic result size is the first operand's unless that is 1, then the next's...
+  auto alignedDim = [&](mlir::Value o, int64_t d) {
+    return d - (rank - llvm::cast<RankedTensorType>(o.getType()).getRank());
+  };
+  llvm::SmallVector<mlir::Value> sizes(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    for (mlir::Value o : operands) {
+      int64_t j = alignedDim(o, d);
+      if (j < 0 || llvm::cast<RankedTensorType>(o.getType()).getDimSize(j) == 1)
+        continue;
+      mlir::Value size = dimSize(o, j, l);
+      if (!sizes[d])
+        sizes[d] = size;
+      else if (size != sizes[d])
+        sizes[d] = arith::SelectOp::create(
+            builder, l,
+            arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, sizes[d], indexConstant(1, l)),
+            size, sizes[d]);
+    }
+    if (!sizes[d])
+      sizes[d] = indexConstant(1, l);
+  }
+  // ... and each operand's dynamic size is the result's or 1. An operand that is 1 where
+  // the result is not is broadcast first (a copy, in a branch taken only then), so that
+  // the loop over the elements below reads every operand in step with the result.
+  llvm::SmallVector<mlir::Value> inputs(operands);
+  for (mlir::Value &o : inputs) {
+    auto ot = llvm::cast<RankedTensorType>(o.getType());
+    mlir::Value stretch;
+    llvm::SmallVector<mlir::Value> have(ot.getRank()), want(ot.getRank());
+    for (int64_t j = 0; j < ot.getRank(); ++j) {
+      int64_t d = j + rank - ot.getRank();
+      if (!ot.isDynamicDim(j))
+        continue;
+      want[j] = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
+      have[j] = dimSize(o, j, l);
+      if (have[j] == want[j])
+        continue;
+      mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j], want[j]);
+      mlir::Value one = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j],
+                                              indexConstant(1, l));
+      // It guards the operand, which the loop below reads.
+      mlir::Value guarded[] = {o};
+      check(arith::OrIOp::create(builder, l, same, one),
+            "incompatible shapes: dimension " + llvm::Twine(d) + " is {0} in one operand "
+            "and {1} in another",
+            {have[j], want[j]}, l, guarded);
+      o = guarded[0];
+      mlir::Value differs = arith::XOrIOp::create(builder, l, same,
+                                                  arith::ConstantOp::create(builder, l, builder.getBoolAttr(true)));
+      stretch = stretch ? arith::OrIOp::create(builder, l, stretch, differs).getResult() : differs;
+    }
+    if (stretch)
+      o = broadcastTo(o, have, want, stretch, l);
+  }
+  mlir::Value init = empty(type, sizes, l);
+  llvm::SmallVector<mlir::AffineMap> maps;
+  for (mlir::Value o : operands) {
+    auto ot = llvm::cast<RankedTensorType>(o.getType());
+    llvm::SmallVector<mlir::AffineExpr> exprs;
+    for (int64_t j = 0; j < ot.getRank(); ++j) {
+      int64_t d = j + rank - ot.getRank();
+      if (ot.getDimSize(j) == 1 && type.getDimSize(d) != 1)
+        exprs.push_back(builder.getAffineConstantExpr(0));
+      else
+        exprs.push_back(builder.getAffineDimExpr(d));
+    }
+    maps.push_back(mlir::AffineMap::get(rank, 0, exprs, &context));
+  }
+  maps.push_back(builder.getMultiDimIdentityMap(rank));
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(rank, mlir::utils::IteratorType::parallel);
+  auto generic = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{type}, inputs, mlir::ValueRange{init}, maps, iterators,
+      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange args) {
+        mlir::Value r = body(b, bl, args.drop_back());
+        mlir::linalg::YieldOp::create(b, bl, r);
+      });
+  return generic.getResult(0);
+}
+
+mlir::Value MLIRGen::broadcastTo(mlir::Value o, llvm::ArrayRef<mlir::Value> have,
+                                 llvm::ArrayRef<mlir::Value> want, mlir::Value stretch,
+                                 mlir::Location l) {
+  auto ot = llvm::cast<RankedTensorType>(o.getType());
+  auto ifOp = mlir::scf::IfOp::create(builder, l, mlir::TypeRange{ot}, stretch, true, true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  // Element i of the copy is element i of `o`, with 0 along the dimensions where `o` is 1.
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t j = 0; j < ot.getRank(); ++j)
+    if (ot.isDynamicDim(j))
+      sizes.push_back(want[j] ? want[j] : have[j]);
+  mlir::Value init = mlir::tensor::EmptyOp::create(builder, l, ot, sizes);
+  mlir::AffineMap identity = builder.getMultiDimIdentityMap(ot.getRank());
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(ot.getRank(), mlir::utils::IteratorType::parallel);
+  auto copy = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{ot}, mlir::ValueRange{}, mlir::ValueRange{init},
+      llvm::ArrayRef<mlir::AffineMap>{identity}, iterators,
+      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t j = 0; j < ot.getRank(); ++j) {
+          mlir::Value i = mlir::linalg::IndexOp::create(b, bl, j);
+          if (want[j] && have[j] != want[j]) {
+            mlir::Value one = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, have[j],
+                                                    arith::ConstantIndexOp::create(b, bl, 1));
+            i = arith::SelectOp::create(b, bl, one, arith::ConstantIndexOp::create(b, bl, 0), i);
+          }
+          at.push_back(i);
+        }
+        mlir::linalg::YieldOp::create(b, bl, mlir::tensor::ExtractOp::create(b, bl, o, at).getResult());
+      });
+  mlir::scf::YieldOp::create(builder, l, copy.getResult(0));
+  builder.setInsertionPointToStart(ifOp.elseBlock());
+  mlir::scf::YieldOp::create(builder, l, o);
+  return ifOp.getResult(0);
+}
+
+std::string MLIRGen::where(mlir::Location l) {
+  std::string out;
+  l->walk([&](mlir::Location inner) {
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      out = (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+             llvm::Twine(file.getColumn()) + ": ").str();
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return out;
+}
+
+/// A scalar constant of `type` built with `b`.
+mlir::Value ag::constantOf(OpBuilder &b, mlir::Location l, mlir::Type type, double v) {
+  if (auto f = llvm::dyn_cast<mlir::FloatType>(type))
+    return arith::ConstantOp::create(b, l, b.getFloatAttr(f, v));
+  return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, int64_t(v)));
+}
+
+std::pair<mlir::Value, mlir::Value> MLIRGen::safeDivisor(OpBuilder &b, mlir::Location l,
+                                                         llvm::StringRef name, mlir::Value y) {
+  mlir::Type t = y.getType();
+  mlir::Value zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, constantOf(b, l, t, 0));
+  mlir::Value guarded[] = {y};
+  if (!divisorsChecked)
+    check(b, arith::XOrIOp::create(b, l, zero, constantOf(b, l, b.getI1Type(), 1)),
+          "integer division by zero (tf.math." + name + ")", {}, l, guarded);
+  // Everything after the check comes from the guarded divisor: a test of `y` itself would
+  // fold for a constant 0 and leave the check unused, so erased.
+  if (guarded[0] != y) {
+    y = guarded[0];
+    zero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, constantOf(b, l, t, 0));
+  }
+  mlir::Value minusOne =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, constantOf(b, l, t, -1));
+  mlir::Value unsafe = arith::OrIOp::create(b, l, zero, minusOne);
+  return {arith::SelectOp::create(b, l, unsafe, constantOf(b, l, t, 1), y), minusOne};
+}
+
+namespace {
+using FP = arith::CmpFPredicate;
+using IP = arith::CmpIPredicate;
+
+/// One elementwise op on one element: operands `args` of dtype `in`, built with `b` at
+/// `l`. The templates are TFOps.def's MATH, ARITH, INT and CMP forms; the other methods
+/// its CUSTOM bodies.
+struct Scalar {
+  MLIRGen &gen;
+  TFOp op;
+  OpBuilder &b;
+  mlir::Location l;
+  mlir::ValueRange args;
+  DType in;
+
+  mlir::Value x() const { return args[0]; }
+  mlir::Value y() const { return args[1]; }
+  bool fp() const { return analysis::isFloat(in); }
+  mlir::Value constant(double v) { return constantOf(b, l, x().getType(), v); }
+
+  template <typename M> mlir::Value mathOp() { return M::create(b, l, x()); }
+  template <typename F, typename I> mlir::Value floatOrInt(mlir::Value p, mlir::Value q) {
+    return fp() ? F::create(b, l, p, q).getResult() : I::create(b, l, p, q).getResult();
+  }
+  template <typename F, typename I> mlir::Value floatOrInt() { return floatOrInt<F, I>(x(), y()); }
+  template <typename I> mlir::Value intOp() { return I::create(b, l, x(), y()); }
+  mlir::Value compare(FP f, IP i, mlir::Value p, mlir::Value q) {
+    if (fp())
+      return arith::CmpFOp::create(b, l, f, p, q);
+    return arith::CmpIOp::create(b, l, i, p, q);
+  }
+  mlir::Value compare(FP f, IP i) { return compare(f, i, x(), y()); }
+
+  mlir::Value trueDivide() {
+    if (fp())
+      return arith::DivFOp::create(b, l, x(), y());
+    mlir::Type f64 = b.getF64Type();
+    return arith::DivFOp::create(b, l, arith::SIToFPOp::create(b, l, f64, x()),
+                                 arith::SIToFPOp::create(b, l, f64, y()));
+  }
+  mlir::Value floorDivide() {
+    if (fp())
+      return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x(), y()));
+    // TensorFlow: an error for 0; MIN // -1 wraps to MIN (the hardware would trap).
+    auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
+    mlir::Value q = arith::FloorDivSIOp::create(b, l, x(), safe);
+    return arith::SelectOp::create(b, l, minusOne, arith::SubIOp::create(b, l, constant(0), x()), q);
+  }
+  mlir::Value floorMod() {
+    // The remainder takes the divisor's sign, as in Python.
+    mlir::Value yv = y(), minusOne;
+    if (!fp())
+      std::tie(yv, minusOne) = gen.safeDivisor(b, l, tfOpName(op), yv);
+    mlir::Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(x(), yv);
+    mlir::Value zero = constant(0);
+    mlir::Value nonzero = compare(FP::UNE, IP::ne, r, zero);
+    mlir::Value rNeg = compare(FP::OLT, IP::slt, r, zero);
+    mlir::Value yNeg = compare(FP::OLT, IP::slt, yv, zero);
+    mlir::Value differ = arith::XOrIOp::create(b, l, rNeg, yNeg);
+    mlir::Value adjust = arith::AndIOp::create(b, l, nonzero, differ);
+    mlir::Value shifted = floatOrInt<arith::AddFOp, arith::AddIOp>(r, yv);
+    mlir::Value m = arith::SelectOp::create(b, l, adjust, shifted, r);
+    return fp() ? m : arith::SelectOp::create(b, l, minusOne, zero, m).getResult();
+  }
+  mlir::Value pow() {
+    if (fp())
+      return math::PowFOp::create(b, l, x(), y());
+    mlir::Value guarded[] = {y()};
+    gen.check(b, arith::CmpIOp::create(b, l, IP::sge, y(), constant(0)),
+              "integers to negative integer powers are not allowed (pow of {0} to the power {1})",
+              {x(), y()}, l, guarded);
+    return math::IPowIOp::create(b, l, x(), guarded[0]);
+  }
+  mlir::Value squaredDifference() {
+    mlir::Value d = floatOrInt<arith::SubFOp, arith::SubIOp>();
+    return floatOrInt<arith::MulFOp, arith::MulIOp>(d, d);
+  }
+  mlir::Value equal() {
+    if (in == DType::Bool)
+      return arith::CmpIOp::create(b, l, IP::eq, x(), y());
+    return compare(FP::OEQ, IP::eq);
+  }
+  mlir::Value notEqual() {
+    if (in == DType::Bool)
+      return arith::CmpIOp::create(b, l, IP::ne, x(), y());
+    return compare(FP::UNE, IP::ne);
+  }
+  mlir::Value logicalNot() { return arith::XOrIOp::create(b, l, x(), constant(1)); }
+  mlir::Value invert() { return arith::XOrIOp::create(b, l, x(), constant(-1)); }
+  mlir::Value negative() {
+    return fp() ? arith::NegFOp::create(b, l, x()).getResult()
+                : arith::SubIOp::create(b, l, constant(0), x()).getResult();
+  }
+  mlir::Value identity() { return x(); }
+  mlir::Value abs() {
+    if (fp())
+      return math::AbsFOp::create(b, l, x());
+    mlir::Value negative = arith::CmpIOp::create(b, l, IP::slt, x(), constant(0));
+    return arith::SelectOp::create(b, l, negative,
+                                   arith::SubIOp::create(b, l, constant(0), x()), x());
+  }
+  mlir::Value square() { return floatOrInt<arith::MulFOp, arith::MulIOp>(x(), x()); }
+  mlir::Value relu() { return floatOrInt<arith::MaximumFOp, arith::MaxSIOp>(x(), constant(0)); }
+  mlir::Value relu6() {
+    return floatOrInt<arith::MinimumFOp, arith::MinSIOp>(relu(), constant(6));
+  }
+  mlir::Value sign() {
+    mlir::Value zero = constant(0);
+    mlir::Value pos = compare(FP::OGT, IP::sgt, x(), zero);
+    mlir::Value neg = compare(FP::OLT, IP::slt, x(), zero);
+    // Zero (and NaN) give themselves.
+    mlir::Value r = arith::SelectOp::create(b, l, neg, constant(-1), fp() ? x() : zero);
+    return arith::SelectOp::create(b, l, pos, constant(1), r);
+  }
+  mlir::Value reciprocal() { return arith::DivFOp::create(b, l, constant(1), x()); }
+  mlir::Value sigmoid() {
+    mlir::Value e = math::ExpOp::create(b, l, arith::NegFOp::create(b, l, x()));
+    return arith::DivFOp::create(b, l, constant(1), arith::AddFOp::create(b, l, constant(1), e));
+  }
+  mlir::Value softplus() {
+    // TensorFlow's thresholds: x itself when large, exp(x) when very negative.
+    double threshold = std::log(in == DType::Float32 ? 1.1920929e-07 : 2.220446049250313e-16) + 2;
+    mlir::Value e = math::ExpOp::create(b, l, x());
+    mlir::Value large = arith::CmpFOp::create(b, l, FP::OGT, x(), constant(-threshold));
+    mlir::Value small = arith::CmpFOp::create(b, l, FP::OLT, x(), constant(threshold));
+    mlir::Value mid = math::Log1pOp::create(b, l, e);
+    return arith::SelectOp::create(b, l, large, x(), arith::SelectOp::create(b, l, small, e, mid));
+  }
+};
+} // namespace
+
+mlir::Value MLIRGen::scalarOp(TFOp op, OpBuilder &b, mlir::Location l, mlir::ValueRange args,
+                              DType in) {
+  Scalar s{*this, op, b, l, args, in};
+#define MATH(OP) s.mathOp<math::OP>()
+#define ARITH(FLOAT, INT) s.floatOrInt<arith::FLOAT, arith::INT>()
+#define INT(OP) s.intOp<arith::OP>()
+#define CMP(FLOAT, INT) s.compare(FP::FLOAT, IP::INT)
+#define CUSTOM(NAME) s.NAME()
+  switch (op) {
+#define TF_UNARY(ID, NAME, TYPING, SCALAR)                                                 \
+  case TFOp::ID:                                                                           \
+    return SCALAR;
+#define TF_BINARY(ID, NAME, TYPING, SCALAR)                                                \
+  case TFOp::ID:                                                                           \
+    return SCALAR;
+#include "ag/frontend/analysis/TFOps.def"
+  default:
+    return nullptr; // not elementwise
+  }
+#undef MATH
+#undef ARITH
+#undef INT
+#undef CMP
+#undef CUSTOM
+}
+
+/// The dtype operands of an elementwise op convert to: the first tensor's.
+std::optional<DType> ag::tensorDType(llvm::ArrayRef<const Value *> values) {
+  for (const Value *v : values)
+    if (v && v->isTensorLike())
+      return v->dtype;
+  return std::nullopt;
+}
+
+bool MLIRGen::emitUnary(TFOp op, const CallArgs &args, Value &out) {
+  const Value *x = args.get(0, "x");
+  if (!x)
+    x = args.get(0, "features");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value a = x && type ? operand(*x, args.loc, out.dtype) : nullptr;
+  if (!a)
+    return false;
+  DType in = x->isTensorLike() ? x->dtype : out.dtype;
+  mlir::Value r = elementwise(type, {a},
+                              [&](OpBuilder &b, mlir::Location l, mlir::ValueRange xs) {
+                                return scalarOp(op, b, l, xs, in);
+                              },
+                              loc(args.loc));
+  out.ir = handle(r);
+  return true;
+}
+
+bool MLIRGen::emitBinary(TFOp op, const CallArgs &args, Value &out) {
+  llvm::StringRef name = tfOpName(op);
+  const Value *x = args.get(0, "x"), *y = args.get(1, "y");
+  if (!x || !y)
+    return fail(args.loc, "internal error: " + name + " without two operands");
+  std::optional<DType> in = tensorDType({x, y});
+  if (!in)
+    in = analysis::isFloat(out.dtype) || out.dtype == DType::Bool ? out.dtype : DType::Int32;
+  if ((op == TFOp::LogicalAnd || op == TFOp::LogicalOr || op == TFOp::LogicalXor))
+    in = DType::Bool;
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value a = type ? operand(*x, args.loc, in) : nullptr;
+  mlir::Value b = a ? operand(*y, args.loc, in) : nullptr;
+  if (!b)
+    return false;
+  DType dtype = *in;
+  // An integer divisor tensor is checked once, before the loop over the elements (one
+  // reduction: are all nonzero?), rather than element by element inside it, which keeps
+  // that loop free of branches. Broadcast, every divisor is used unless the result has no
+  // elements, which it has exactly when the dividend has none: then nothing is divided,
+  // and TensorFlow raises nothing.
+  bool division = op == TFOp::Floordiv || op == TFOp::Floormod || op == TFOp::Mod;
+  auto divisorType = llvm::cast<RankedTensorType>(b.getType());
+  auto dividendType = llvm::cast<RankedTensorType>(a.getType());
+  llvm::SaveAndRestore<bool> hoisted(divisorsChecked, divisorsChecked);
+  if (division && runtimeChecks && !analysis::isFloat(dtype) && divisorType.getRank() > 0 &&
+      !llvm::is_contained(dividendType.getShape(), 0)) {
+    mlir::Location l = loc(args.loc);
+    mlir::Type i1 = builder.getI1Type();
+    llvm::SmallVector<mlir::Value> none;
+    auto allType = RankedTensorType::get({}, i1);
+    mlir::Value init = filled(allType, none, scalarConstant(1, i1, l), l);
+    auto all = mlir::linalg::ReduceOp::create(
+        builder, l, mlir::ValueRange{b}, mlir::ValueRange{init},
+        llvm::to_vector(llvm::seq<int64_t>(0, divisorType.getRank())),
+        [&](OpBuilder &rb, mlir::Location rl, mlir::ValueRange xs) {
+          mlir::Value zero = arith::ConstantOp::create(
+              rb, rl, rb.getIntegerAttr(divisorType.getElementType(), 0));
+          mlir::Value nonzero = arith::CmpIOp::create(rb, rl, arith::CmpIPredicate::ne, xs[0], zero);
+          mlir::linalg::YieldOp::create(rb, rl, arith::AndIOp::create(rb, rl, xs[1], nonzero).getResult());
+        });
+    mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, all.getResult(0), mlir::ValueRange{});
+    for (int64_t d = 0; d < dividendType.getRank(); ++d)
+      if (dividendType.isDynamicDim(d))
+        ok = arith::OrIOp::create(builder, l, ok,
+                                  arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                                        dimSize(a, d, l), indexConstant(0, l)));
+    mlir::Value guarded[] = {b};
+    check(ok, "integer division by zero (tf.math." + name + ")", {}, l, guarded);
+    b = guarded[0];
+    divisorsChecked = true;
+  }
+  out.ir = handle(elementwise(type, {a, b},
+                              [&](OpBuilder &bb, mlir::Location l, mlir::ValueRange xs) {
+                                return scalarOp(op, bb, l, xs, dtype);
+                              },
+                              loc(args.loc)));
+  return true;
+}
+
+bool MLIRGen::emitWhere(TFOp, const CallArgs &args, Value &out) {
+  const Value *c = args.get(0, "condition"), *x = args.get(1, "x"), *y = args.get(2, "y");
+  if (!c || !x || !y)
+    return fail(args.loc, "tf.where with one argument (the indices of true elements) is not "
+                          "supported by agc's code generator; pass x and y");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value cv = type ? operand(*c, args.loc, DType::Bool) : nullptr;
+  mlir::Value xv = cv ? operand(*x, args.loc, out.dtype) : nullptr;
+  mlir::Value yv = xv ? operand(*y, args.loc, out.dtype) : nullptr;
+  if (!yv)
+    return false;
+  out.ir = handle(elementwise(type, {cv, xv, yv},
+                              [](OpBuilder &b, mlir::Location l, mlir::ValueRange xs) {
+                                return arith::SelectOp::create(b, l, xs[0], xs[1], xs[2]).getResult();
+                              },
+                              loc(args.loc)));
+  return true;
+}
+
+bool MLIRGen::emitClip(TFOp, const CallArgs &args, Value &out) {
+  const Value *t = args.get(0, "t"), *lo = args.get(1, "clip_value_min"),
+              *hi = args.get(2, "clip_value_max");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value tv = t && lo && hi && type ? operand(*t, args.loc, out.dtype) : nullptr;
+  mlir::Value lv = tv ? operand(*lo, args.loc, out.dtype) : nullptr;
+  mlir::Value hv = lv ? operand(*hi, args.loc, out.dtype) : nullptr;
+  if (!hv)
+    return false;
+  DType dtype = out.dtype;
+  out.ir = handle(elementwise(type, {tv, lv, hv},
+                              [&](OpBuilder &b, mlir::Location l, mlir::ValueRange xs) {
+                                mlir::Value m = scalarOp(TFOp::Maximum, b, l, {xs[0], xs[1]}, dtype);
+                                return scalarOp(TFOp::Minimum, b, l, {m, xs[2]}, dtype);
+                              },
+                              loc(args.loc)));
+  return true;
+}
+
+/// Converts scalar `x` from dtype `from` to `to` as tf.cast does (float to int truncates,
+/// to bool is `!= 0`).
+mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType from, DType to,
+                           mlir::Type toType) {
+  if (from == to)
+    return x;
+  if (to == DType::Bool) {
+    mlir::Value zero = constantOf(b, l, x.getType(), 0);
+    if (analysis::isFloat(from))
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, x, zero);
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, x, zero);
+  }
+  if (from == DType::Bool)
+    return analysis::isFloat(to) ? arith::UIToFPOp::create(b, l, toType, x).getResult()
+                                 : arith::ExtUIOp::create(b, l, toType, x).getResult();
+  if (analysis::isFloat(from) && analysis::isFloat(to))
+    return to == DType::Float64 ? arith::ExtFOp::create(b, l, toType, x).getResult()
+                                : arith::TruncFOp::create(b, l, toType, x).getResult();
+  if (analysis::isFloat(from))
+    return arith::FPToSIOp::create(b, l, toType, x);
+  if (analysis::isFloat(to))
+    return arith::SIToFPOp::create(b, l, toType, x);
+  return to == DType::Int64 ? arith::ExtSIOp::create(b, l, toType, x).getResult()
+                            : arith::TruncIOp::create(b, l, toType, x).getResult();
+}
+
+bool MLIRGen::emitCast(TFOp, const CallArgs &args, Value &out) {
+  const Value *x = args.get(0, "x");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value a = x && type ? operand(*x, args.loc) : nullptr;
+  if (!a)
+    return false;
+  DType from = x->isTensorLike() ? x->dtype
+               : x->kind == Value::Kind::Float ? DType::Float32
+               : x->kind == Value::Kind::Bool  ? DType::Bool
+                                               : DType::Int32;
+  DType to = out.dtype;
+  mlir::Type toType = type.getElementType();
+  out.ir = handle(elementwise(type, {a},
+                              [&](OpBuilder &b, mlir::Location l, mlir::ValueRange xs) {
+                                return castScalar(b, l, xs[0], from, to, toType);
+                              },
+                              loc(args.loc)));
+  return true;
+}

@@ -1,0 +1,308 @@
+//===- OpsReduction.cpp - Reductions, argmax/argmin, softmax --------------------===//
+//
+// tf.reduce_* as linalg.reduce (mean divides by the count; an int32 mean sums in 64 bits),
+// argmax/argmin as a linalg.generic that keeps the first best index, softmax and
+// log_softmax stable (the row maximum subtracted first).
+//
+//===----------------------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace ag;
+using analysis::CallArgs;
+using analysis::DType;
+using analysis::TFOp;
+using analysis::Value;
+using mlir::OpBuilder;
+using mlir::RankedTensorType;
+namespace arith = mlir::arith;
+
+std::optional<llvm::SmallVector<int64_t>> MLIRGen::axes(const Value *axis, unsigned rank,
+                                                        const Location &at) {
+  llvm::SmallVector<int64_t> out;
+  if (!axis || axis->kind == Value::Kind::None) {
+    for (unsigned d = 0; d < rank; ++d)
+      out.push_back(d);
+    return out;
+  }
+  std::vector<Value> items = axis->isPySequence() ? axis->elements : std::vector<Value>{*axis};
+  for (const Value &v : items) {
+    if (v.kind != Value::Kind::Int) {
+      fail(at, "an axis must be a Python int for agc's code generator, not " + v.describe());
+      return std::nullopt;
+    }
+    int64_t a = v.i < 0 ? v.i + rank : v.i;
+    if (!llvm::is_contained(out, a))
+      out.push_back(a);
+  }
+  llvm::sort(out);
+  return out;
+}
+
+mlir::Value MLIRGen::reduce(mlir::Value input, llvm::ArrayRef<int64_t> dims, mlir::Value init,
+                            const ScalarBody &combine, mlir::Location l) {
+  auto type = llvm::cast<RankedTensorType>(input.getType());
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (llvm::is_contained(dims, d))
+      continue;
+    shape.push_back(type.getDimSize(d));
+    sizes.push_back(type.isDynamicDim(d) ? dimSize(input, d, l) : nullptr);
+  }
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  mlir::Value acc = filled(resultType, sizes, init, l);
+  auto op = mlir::linalg::ReduceOp::create(
+      builder, l, mlir::ValueRange{input}, mlir::ValueRange{acc}, dims,
+      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange args) {
+        mlir::linalg::YieldOp::create(b, bl, combine(b, bl, args));
+      });
+  return op.getResult(0);
+}
+
+/// The sizes of `t`'s dimensions, as index values.
+llvm::SmallVector<mlir::Value> ag::sizesOf(MLIRGen &gen, mlir::Value t, mlir::Location l) {
+  llvm::SmallVector<mlir::Value> sizes;
+  auto type = llvm::cast<RankedTensorType>(t.getType());
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    sizes.push_back(gen.dimSize(t, d, l));
+  return sizes;
+}
+
+/// `reduced` (over sorted `dims` of `input`) with those dimensions kept as 1s, as `type`.
+static mlir::Value keepDims(MLIRGen &gen, mlir::Value input, mlir::Value reduced,
+                            llvm::ArrayRef<int64_t> dims, RankedTensorType type, mlir::Location l) {
+  llvm::SmallVector<mlir::Value> sizes = sizesOf(gen, input, l);
+  for (int64_t d : dims)
+    sizes[d] = gen.indexConstant(1, l);
+  return gen.reshape(reduced, type, sizes, l);
+}
+
+bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
+  const Value *x = args.get(0, "input_tensor");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value input = x && type ? operand(*x, args.loc, out.dtype) : nullptr;
+  if (!input)
+    return false;
+  auto inType = llvm::cast<RankedTensorType>(input.getType());
+  std::optional<llvm::SmallVector<int64_t>> dims = axes(args.get(1, "axis"), inType.getRank(), args.loc);
+  if (!dims)
+    return false;
+  const Value *keep = args.get(2, "keepdims");
+  mlir::Location l = loc(args.loc);
+  mlir::Type e = inType.getElementType();
+  DType dtype = out.dtype;
+  bool fp = analysis::isFloat(dtype);
+  double lowest = fp ? -std::numeric_limits<double>::infinity()
+                     : dtype == DType::Int32 ? double(std::numeric_limits<int32_t>::min())
+                                             : double(std::numeric_limits<int64_t>::min());
+  double highest = fp ? std::numeric_limits<double>::infinity()
+                      : dtype == DType::Int32 ? double(std::numeric_limits<int32_t>::max())
+                                              : double(std::numeric_limits<int64_t>::max());
+  TFOp combine;
+  double init = 0;
+  if (op == TFOp::ReduceSum || op == TFOp::ReduceMean) {
+    combine = TFOp::Add;
+  } else if (op == TFOp::ReduceProd) {
+    combine = TFOp::Multiply;
+    init = 1;
+  } else if (op == TFOp::ReduceMax) {
+    combine = TFOp::Maximum;
+    init = lowest;
+  } else if (op == TFOp::ReduceMin) {
+    combine = TFOp::Minimum;
+    init = highest;
+  } else if (op == TFOp::ReduceAny) {
+    combine = TFOp::LogicalOr;
+  } else {
+    combine = TFOp::LogicalAnd;
+    init = 1;
+  }
+  // An int32 mean sums in 64 bits, as TensorFlow's does: its result fits int32 even where
+  // the sum would not (the sum of [2**31 - 1, 1000] over 2 is 1073742323, not negative).
+  bool wideMean = op == TFOp::ReduceMean && dtype == DType::Int32;
+  if (wideMean) {
+    auto wideType = RankedTensorType::get(inType.getShape(), builder.getI64Type());
+    input = elementwise(wideType, {input},
+                        [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                          return arith::ExtSIOp::create(b, bl, b.getI64Type(), xs[0]);
+                        },
+                        l);
+    inType = wideType;
+    e = builder.getI64Type();
+    dtype = DType::Int64;
+  }
+  mlir::Value initValue;
+  if (!fp && dtype == DType::Int64 && (init == lowest || init == highest))
+    initValue = arith::ConstantOp::create(
+        builder, l, builder.getIntegerAttr(e, init == lowest ? std::numeric_limits<int64_t>::min()
+                                                             : std::numeric_limits<int64_t>::max()));
+  else
+    initValue = scalarConstant(init, e, l);
+  mlir::Value r = reduce(input, *dims, initValue,
+                         [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
+                           return scalarOp(combine, b, bl, xs, dtype);
+                         },
+                         l);
+  if (op == TFOp::ReduceMean) {
+    // The sum over the element count (integer division truncates, as TensorFlow's does).
+    mlir::Value count = indexConstant(1, l);
+    for (int64_t d : *dims)
+      count = arith::MulIOp::create(builder, l, count, dimSize(input, d, l));
+    mlir::Value n = fp ? arith::SIToFPOp::create(
+                             builder, l, e, arith::IndexCastOp::create(builder, l, builder.getI64Type(), count))
+                             .getResult()
+                       : arith::IndexCastOp::create(builder, l, e, count).getResult();
+    auto rType = llvm::cast<RankedTensorType>(r.getType());
+    r = elementwise(rType, {r},
+                    [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                      if (fp)
+                        return arith::DivFOp::create(b, bl, xs[0], n);
+                      // Guard an empty reduction: 0 rather than a division by zero.
+                      mlir::Value one = constantOf(b, bl, e, 1);
+                      mlir::Value zero = constantOf(b, bl, e, 0);
+                      mlir::Value empty = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, n, zero);
+                      return arith::DivSIOp::create(b, bl, xs[0],
+                                                    arith::SelectOp::create(b, bl, empty, one, n));
+                    },
+                    l);
+  }
+  if (wideMean) {
+    auto rType = llvm::cast<RankedTensorType>(r.getType());
+    r = elementwise(RankedTensorType::get(rType.getShape(), builder.getI32Type()), {r},
+                    [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                      return arith::TruncIOp::create(b, bl, b.getI32Type(), xs[0]);
+                    },
+                    l);
+  }
+  if (keep && keep->kind == Value::Kind::Bool && keep->i)
+    r = keepDims(*this, input, r, *dims, type, l);
+  return produce(out, r, type, l);
+}
+
+/// The axis an `axis` argument names, `dflt` when it is absent or None.
+static std::optional<llvm::SmallVector<int64_t>> oneAxis(MLIRGen &gen, const Value *axis,
+                                                         int64_t dflt, unsigned rank,
+                                                         const Location &at) {
+  Value fallback = Value::integer(dflt);
+  return gen.axes(axis && axis->kind != Value::Kind::None ? axis : &fallback, rank, at);
+}
+
+bool MLIRGen::emitArgmax(TFOp op, const CallArgs &args, Value &out) {
+  const Value *x = args.get(0, "input");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value input = x && type ? operand(*x, args.loc) : nullptr;
+  if (!input)
+    return false;
+  auto inType = llvm::cast<RankedTensorType>(input.getType());
+  std::optional<llvm::SmallVector<int64_t>> dims = oneAxis(*this, args.get(1, "axis"), 0,
+                                                          inType.getRank(), args.loc);
+  if (!dims)
+    return false;
+  int64_t axis = (*dims)[0];
+  mlir::Location l = loc(args.loc);
+  bool isMax = op == TFOp::Argmax;
+  bool fp = analysis::isFloat(x->dtype);
+  mlir::Type e = inType.getElementType();
+  mlir::Type indexType = type.getElementType();
+  llvm::SmallVector<mlir::Value> sizes;
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<mlir::AffineExpr> outExprs;
+  for (int64_t d = 0; d < inType.getRank(); ++d) {
+    if (d == axis)
+      continue;
+    shape.push_back(inType.getDimSize(d));
+    sizes.push_back(inType.isDynamicDim(d) ? dimSize(input, d, l) : nullptr);
+    outExprs.push_back(builder.getAffineDimExpr(d));
+  }
+  auto valueType = RankedTensorType::get(shape, e);
+  auto idxType = RankedTensorType::get(shape, indexType);
+  double start = fp ? (isMax ? -INFINITY : INFINITY)
+                    : (isMax ? double(std::numeric_limits<int32_t>::min())
+                             : double(std::numeric_limits<int32_t>::max()));
+  mlir::Value startValue = x->dtype == DType::Int64
+                               ? arith::ConstantOp::create(
+                                     builder, l, builder.getIntegerAttr(
+                                                     e, isMax ? std::numeric_limits<int64_t>::min()
+                                                              : std::numeric_limits<int64_t>::max()))
+                                     .getResult()
+                               : scalarConstant(start, e, l);
+  mlir::Value best = filled(valueType, sizes, startValue, l);
+  mlir::Value where = filled(idxType, sizes, scalarConstant(0, indexType, l), l);
+  llvm::SmallVector<mlir::AffineMap> maps{
+      builder.getMultiDimIdentityMap(inType.getRank()),
+      mlir::AffineMap::get(inType.getRank(), 0, outExprs, &context),
+      mlir::AffineMap::get(inType.getRank(), 0, outExprs, &context)};
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(inType.getRank(),
+                                                         mlir::utils::IteratorType::parallel);
+  iterators[axis] = mlir::utils::IteratorType::reduction;
+  auto generic = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{valueType, idxType}, mlir::ValueRange{input},
+      mlir::ValueRange{best, where}, maps, iterators,
+      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
+        // Strictly better: the first of equal values wins, as in TensorFlow.
+        mlir::Value better =
+            fp ? arith::CmpFOp::create(b, bl, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                                       a[0], a[1]).getResult()
+               : arith::CmpIOp::create(b, bl, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
+                                       a[0], a[1]).getResult();
+        mlir::Value i = mlir::linalg::IndexOp::create(b, bl, axis);
+        mlir::Value iv = arith::IndexCastOp::create(b, bl, indexType, i);
+        mlir::Value v = arith::SelectOp::create(b, bl, better, a[0], a[1]);
+        mlir::Value k = arith::SelectOp::create(b, bl, better, iv, a[2]);
+        mlir::linalg::YieldOp::create(b, bl, mlir::ValueRange{v, k});
+      });
+  mlir::Value r = generic.getResult(1);
+  return produce(out, r, type, l);
+}
+
+bool MLIRGen::emitSoftmax(TFOp op, const CallArgs &args, Value &out) {
+  const Value *x = args.get(0, "logits");
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value input = x && type ? operand(*x, args.loc) : nullptr;
+  if (!input)
+    return false;
+  if (type.getRank() == 0)
+    return fail(args.loc, "softmax needs a tensor of rank 1 or more, not a scalar");
+  std::optional<llvm::SmallVector<int64_t>> dims = oneAxis(*this, args.get(1, "axis"), -1,
+                                                          type.getRank(), args.loc);
+  if (!dims)
+    return false;
+  mlir::Location l = loc(args.loc);
+  DType dtype = out.dtype;
+  mlir::Type e = type.getElementType();
+  auto body = [&](TFOp n) {
+    return [this, n, dtype](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
+      return scalarOp(n, b, bl, xs, dtype);
+    };
+  };
+  // Stable: exp(x - max) / sum(exp(x - max)); log_softmax: (x - max) - log(sum(...)).
+  auto keptType = [&](mlir::Value reduced) {
+    llvm::SmallVector<int64_t> shape(type.getShape());
+    for (int64_t d : *dims)
+      shape[d] = 1;
+    (void)reduced;
+    return RankedTensorType::get(shape, e);
+  };
+  mlir::Value max = reduce(input, *dims, scalarConstant(-INFINITY, e, l), body(TFOp::Maximum), l);
+  max = keepDims(*this, input, max, *dims, keptType(max), l);
+  mlir::Value shifted = elementwise(type, {input, max}, body(TFOp::Subtract), l);
+  mlir::Value exps = elementwise(type, {shifted}, body(TFOp::Exp), l);
+  mlir::Value sum = reduce(exps, *dims, scalarConstant(0, e, l), body(TFOp::Add), l);
+  sum = keepDims(*this, input, sum, *dims, keptType(sum), l);
+  mlir::Value r;
+  if (op == TFOp::Softmax) {
+    r = elementwise(type, {exps, sum}, body(TFOp::Truediv), l);
+  } else {
+    mlir::Value logSum = elementwise(llvm::cast<RankedTensorType>(sum.getType()), {sum}, body(TFOp::Log), l);
+    r = elementwise(type, {shifted, logSum}, body(TFOp::Subtract), l);
+  }
+  out.ir = handle(r);
+  return true;
+}

@@ -1,0 +1,67 @@
+# RUN: %agc --emit=ag %s | FileCheck %s
+# The IR each elementwise op lowers to (TFOps.def's SCALAR column), one function per form:
+# MATH, ARITH (float and integer), INT, CMP and CUSTOM bodies inside one linalg.generic.
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
+def math_forms(x):
+    return tf.exp(x), tf.math.log1p(x), tf.round(x)
+# CHECK-LABEL: func.func @math_forms(
+# CHECK:       linalg.generic
+# CHECK:         math.exp
+# CHECK:       linalg.generic
+# CHECK:         math.log1p
+# CHECK:       linalg.generic
+# CHECK:         math.roundeven
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.int32)])
+def arith_forms(x, a):
+    return x + x, a + a, tf.maximum(x, x), tf.maximum(a, a), a & a, a >> a
+# CHECK-LABEL: func.func @arith_forms(
+# CHECK:         arith.addf
+# CHECK:         arith.addi
+# CHECK:         arith.maximumf
+# CHECK:         arith.maxsi
+# CHECK:         arith.andi
+# CHECK:         arith.shrsi
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.int32)])
+def compare_forms(x, a):
+    return x < x, a >= a, tf.equal(x, x), tf.not_equal(a, a)
+# CHECK-LABEL: func.func @compare_forms(
+# CHECK:         arith.cmpf olt
+# CHECK:         arith.cmpi sge
+# CHECK:         arith.cmpf oeq
+# CHECK:         arith.cmpi ne
+
+
+# Integer floor division: the divisors checked once before the loop (an ag.assert that
+# guards them), then MIN // -1 wraps rather than trapping.
+@tf.function(input_signature=[tf.TensorSpec([3], tf.int32)])
+def custom_forms(a):
+    return a // a, tf.nn.relu6(a), tf.sign(a)
+# CHECK-LABEL: func.func @custom_forms(
+# CHECK:       linalg.reduce
+# CHECK:       ag.assert {{.*}}"{{.*}}elementwise.py:[[@LINE-3]]:12: integer division by zero (tf.math.floordiv)"
+# CHECK:       linalg.generic
+# CHECK:         arith.floordivsi
+# CHECK:         arith.select
+# CHECK:       linalg.generic
+# CHECK:         arith.maxsi
+# CHECK:         arith.minsi
+# CHECK:       linalg.generic
+# CHECK-COUNT-2: arith.select
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.bool)])
+def where_clip_cast(x, c):
+    return tf.where(c, x, -x), tf.clip_by_value(x, 0.0, 1.0), tf.cast(x, tf.int32)
+# CHECK-LABEL: func.func @where_clip_cast(
+# CHECK:         arith.negf
+# CHECK:         arith.select
+# CHECK:         arith.maximumf
+# CHECK:         arith.minimumf
+# CHECK:         arith.fptosi
