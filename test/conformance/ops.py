@@ -115,3 +115,18 @@ def logical(a, b):
 @tf.function
 def shape_attribute(m):
     return tf.zeros([m.shape[0], 2]), m.shape[1]
+
+
+@tf.function
+def inverse_trig(x):
+    return tf.math.asin(x), tf.math.acos(x), tf.math.atan(x * 10.0)
+
+
+@tf.function
+def hyperbolic(x):
+    return tf.math.sinh(x), tf.math.cosh(x), tf.math.asinh(x), tf.math.acosh(x + 2.0), tf.math.atanh(x * 0.5)
+
+
+@tf.function
+def erfc_tail(x):
+    return tf.math.erfc(x)

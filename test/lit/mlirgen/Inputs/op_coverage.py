@@ -56,7 +56,8 @@ for d in NUMBERS:
     fn(f"relu_{d}", [("x", d, [4])], ["return tf.nn.relu(x)"])
     fn(f"clip_{d}", [("x", d, [4])], ["return tf.clip_by_value(x, 0, 3)"])
 for d in FLOATS:
-    for name in ["exp", "math.log", "sqrt", "tanh", "sigmoid", "sin", "cos"]:
+    for name in ["exp", "math.log", "sqrt", "tanh", "sigmoid", "sin", "cos", "math.atan",
+                 "math.sinh", "math.erfc"]:
         fn(f"{name.replace('.', '_')}_{d}", [("x", d, [4])], [f"return tf.{name}(x)"])
     fn(f"softmax_{d}", [("x", d, [2, 5])], ["return tf.nn.softmax(x)"])
 for d in ALL:

@@ -6,7 +6,7 @@ import tensorflow as tf
 
 @tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
 def math_forms(x):
-    return tf.exp(x), tf.math.log1p(x), tf.round(x)
+    return tf.exp(x), tf.math.log1p(x), tf.round(x), tf.math.atan(x), tf.math.cosh(x), tf.math.erfc(x)
 # CHECK-LABEL: func.func @math_forms(
 # CHECK:       linalg.generic
 # CHECK:         math.exp
@@ -14,6 +14,12 @@ def math_forms(x):
 # CHECK:         math.log1p
 # CHECK:       linalg.generic
 # CHECK:         math.roundeven
+# CHECK:       linalg.generic
+# CHECK:         math.atan
+# CHECK:       linalg.generic
+# CHECK:         math.cosh
+# CHECK:       linalg.generic
+# CHECK:         math.erfc
 
 
 @tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.int32)])
