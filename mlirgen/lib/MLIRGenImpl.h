@@ -162,8 +162,23 @@ public:
   /// the loop over the elements (emitBinary): safeDivisor then checks nothing.
   bool divisorsChecked = false;
 
-  struct CondState;
-  struct LoopState;
+  /// A staged if being built: its branches' blocks, detached until endCond.
+  struct CondState {
+    mlir::Value test;
+    mlir::OpBuilder::InsertPoint outer;
+    std::unique_ptr<mlir::Block> thenBlock = std::make_unique<mlir::Block>();
+    std::unique_ptr<mlir::Block> elseBlock = std::make_unique<mlir::Block>();
+    mlir::Location loc;
+  };
+  /// A staged loop being built: its test and body blocks, detached until endLoop.
+  struct LoopState {
+    mlir::OpBuilder::InsertPoint outer;
+    llvm::SmallVector<mlir::Value> inits;
+    llvm::SmallVector<mlir::Type> types;
+    std::unique_ptr<mlir::Block> before = std::make_unique<mlir::Block>();
+    std::unique_ptr<mlir::Block> after = std::make_unique<mlir::Block>();
+    mlir::Location loc;
+  };
   std::vector<std::unique_ptr<CondState>> conds;
   std::vector<std::unique_ptr<LoopState>> loops;
 

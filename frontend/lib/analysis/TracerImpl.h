@@ -225,6 +225,22 @@ public:
   static constexpr int64_t kMaxSequence = int64_t(1) << 24;
 };
 
+// --- helpers shared by the tracer's files --------------------------------------------
+/// A name the emitting trace keeps for AutoGraph's flags and the joined return value
+/// (`return#`, `break#1`, ...): never a Python identifier.
+bool isFlagName(llvm::StringRef name);
+/// A flag proper (a bool that a guard tests), not the return value or a loop index.
+bool isGuardFlag(llvm::StringRef name);
+/// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python
+/// value).
+bool sameValue(const Value &a, const Value &b);
+/// Whether `body` has a `break` of its own loop (not of a nested one).
+bool hasOwnBreak(const ast::StmtList &body);
+/// Why a test is staged or static, in words.
+std::string testReason(const Value &test);
+/// Why a Python int operation has no result agc can hold (`what` overflows int64).
+std::string intOverflow(llvm::StringRef what);
+
 } // namespace ag::analysis
 
 #endif // AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H

@@ -1,0 +1,442 @@
+//===- TracerCalls.cpp - Calls, builtins, attributes and subscripts -------------===//
+//
+// A call goes to a user function (traced inline), a Python builtin, a tf function
+// (TFOps.cpp) or a method (TracerMethods.cpp); subscripts of Python sequences are
+// evaluated, subscripts of tensors typed and handed to the Emitter.
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+//===----------------------------------------------------------------------------------===//
+// Calls, attributes, subscripts
+//===----------------------------------------------------------------------------------===//
+
+std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &args,
+                                        const ast::CallExpr &expr) {
+  switch (callee.kind) {
+  case Value::Kind::Function:
+    return callFunction(*callee.function, args);
+  case Value::Kind::Module:
+    return callTF(callee.s, args);
+  case Value::Kind::Method:
+    return callMethod(callee, args, expr);
+  case Value::Kind::Builtin:
+    return callBuiltin(callee.s, args);
+  default:
+    return error(expr.getCallee().loc(), callee.describe() + " is not callable");
+  }
+}
+
+/// Python's float(str) and int(str): decimal text with optional sign and surrounding
+/// white space; float also takes "nan", "inf" and "infinity" in any case.
+std::optional<Value> Tracer::Impl::parseNumber(llvm::StringRef name, llvm::StringRef text,
+                                               const Location &loc) {
+  std::string trimmed = text.trim().str();
+  std::string lower = llvm::StringRef(trimmed).lower();
+  llvm::StringRef body = llvm::StringRef(lower).ltrim("+-");
+  bool decimal = !body.empty() && body.find_first_not_of("0123456789._e+-") == llvm::StringRef::npos;
+  if (name == "int") {
+    int64_t i = 0;
+    llvm::StringRef digits = llvm::StringRef(trimmed).starts_with("+") ? llvm::StringRef(trimmed).drop_front() : llvm::StringRef(trimmed);
+    if (!digits.empty() && digits.find_first_not_of("-0123456789") == llvm::StringRef::npos &&
+        !digits.getAsInteger(10, i))
+      return Value::integer(i);
+    return error(loc, "invalid literal for int() with base 10: '" + text + "' (or one outside "
+                      "the 64 bits in which agc evaluates Python ints)");
+  }
+  if (decimal || body == "nan" || body == "inf" || body == "infinity") {
+    char *end = nullptr;
+    double x = std::strtod(trimmed.c_str(), &end);
+    if (end && *end == '\0')
+      return Value::floating(x);
+  }
+  return error(loc, "could not convert string to float: '" + text + "'");
+}
+
+std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallArgs &args) {
+  auto py = [&](size_t i) -> const Value & { return args.positional[i]; };
+  size_t n = args.positional.size();
+  if (name == "print") {
+    std::string line;
+    for (size_t i = 0; i < n; ++i)
+      line += (i ? " " : "") + py(i).pyStr(false);
+    if (result)
+      result->printed.push_back(line);
+    return Value::none();
+  }
+  if (name == "range") {
+    if (n < 1 || n > 3)
+      return error(args.loc, "range expected 1 to 3 arguments, got " + llvm::Twine(n));
+    if (llvm::any_of(args.positional, [](const Value &v) { return v.isTensorLike(); })) {
+      // range over a tensor bound is tf.range: a staged loop.
+      return callTF("tf.range", args);
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (py(i).kind != Value::Kind::Int && py(i).kind != Value::Kind::Bool)
+        return error(args.loc, "range() arguments must be integers, not " + py(i).describe());
+    int64_t start = n >= 2 ? py(0).i : 0, stop = n >= 2 ? py(1).i : py(0).i,
+            step = n == 3 ? py(2).i : 1;
+    if (step == 0)
+      return error(args.loc, "range() arg 3 must not be zero");
+    return Value::sequence(Value::Kind::Range,
+                           {Value::integer(start), Value::integer(stop), Value::integer(step)});
+  }
+  if (name == "len") {
+    if (n != 1)
+      return error(args.loc, "len() takes exactly one argument");
+    const Value &v = py(0);
+    if (v.isPySequence())
+      return Value::integer(v.elements.size());
+    if (v.kind == Value::Kind::Str)
+      return Value::integer(v.s.size());
+    if (v.kind == Value::Kind::Range) {
+      std::optional<int64_t> count = rangeLength(v);
+      if (!count)
+        return error(args.loc, intOverflow("len() of this range"));
+      return Value::integer(*count);
+    }
+    if (v.isTensorLike()) {
+      if (!v.shape.rankKnown || v.shape.rank() == 0)
+        return error(args.loc, "len() of " + v.describe() + " is not defined");
+      if (v.shape.dims[0] >= 0)
+        return Value::integer(v.shape.dims[0]);
+      return Value::tensor(DType::Int32, Shape::scalar()); // tf.shape(x)[0]
+    }
+    return error(args.loc, "len() of " + v.describe() + " is not defined");
+  }
+  if (name == "int" || name == "float" || name == "bool" || name == "abs" || name == "str") {
+    if (n != 1)
+      return error(args.loc, name + "() takes one argument here");
+    const Value &v = py(0);
+    if (v.isTensorLike()) {
+      if (name == "abs")
+        return callTF("tf.math.abs", args);
+      return error(args.loc, name + "() of " + v.describe() + " needs its value, which a "
+                             "tensor has only at run time; use tf.cast");
+    }
+    if (name == "str")
+      return Value::str(v.pyStr(false));
+    if (v.kind == Value::Kind::Str && (name == "float" || name == "int"))
+      return parseNumber(name, v.s, args.loc);
+    if (!v.isPyScalar())
+      return error(args.loc, name + "() of " + v.describe() + " is not supported");
+    double x = v.kind == Value::Kind::Float ? v.f : double(v.i);
+    if (name == "int") {
+      if (v.kind != Value::Kind::Float)
+        return Value::integer(v.i);
+      if (std::isnan(x))
+        return error(args.loc, "cannot convert float NaN to integer");
+      // Every double in [-2^63, 2^63) truncates to an int64.
+      if (!(x >= -9223372036854775808.0 && x < 9223372036854775808.0))
+        return error(args.loc, intOverflow("int(" + pythonFloat(x) + ")"));
+      return Value::integer(int64_t(x));
+    }
+    if (name == "float")
+      return Value::floating(x);
+    if (name == "bool")
+      return Value::boolean(x != 0);
+    if (v.kind == Value::Kind::Float)
+      return Value::floating(std::fabs(v.f));
+    if (v.i == INT64_MIN)
+      return error(args.loc, intOverflow("abs(" + std::to_string(v.i) + ")"));
+    return Value::integer(v.i < 0 ? -v.i : v.i);
+  }
+  if (name == "min" || name == "max") {
+    std::vector<Value> items = n == 1 && py(0).isPySequence() ? py(0).elements
+                                                              : args.positional;
+    if (items.empty())
+      return error(args.loc, name + "() of an empty sequence");
+    if (llvm::any_of(items, [](const Value &v) { return v.isTensorLike(); }))
+      return error(args.loc, name + "() compares values, which tensors have only at run "
+                             "time; use tf.minimum / tf.maximum");
+    Value best = items[0];
+    for (const Value &v : items) {
+      std::optional<Value> less = compare(ast::CmpOp::Lt, v, best, args.loc);
+      if (!less)
+        return std::nullopt;
+      if ((less->i != 0) == (name == "min"))
+        best = v;
+    }
+    return best;
+  }
+  if (name == "tuple" || name == "list") {
+    if (n == 0)
+      return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List, {});
+    Value v = py(0);
+    if (v.kind == Value::Kind::Range) {
+      std::optional<int64_t> count = rangeLength(v);
+      if (!count || *count > kMaxSequence)
+        return error(args.loc, name + "() of a range of more than " +
+                                   llvm::Twine(kMaxSequence) + " elements (agc's limit)");
+      std::vector<Value> items;
+      for (int64_t k = 0; k < *count; ++k)
+        items.push_back(Value::integer(v.elements[0].i + k * v.elements[2].i));
+      v.elements = std::move(items);
+    } else if (!v.isPySequence()) {
+      return error(args.loc, name + "() of " + v.describe() + " is not supported");
+    }
+    v.kind = name == "tuple" ? Value::Kind::Tuple : Value::Kind::List;
+    return v;
+  }
+  return error(args.loc, "the builtin '" + name + "' is not supported in traced code");
+}
+
+std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef attr,
+                                             const Location &loc) {
+  switch (base.kind) {
+  case Value::Kind::Module: {
+    if (std::optional<DType> d = dtypeFromName(attr); d && base.s == "tf") {
+      Value v;
+      v.kind = Value::Kind::DTypeRef;
+      v.dtype = *d;
+      return v;
+    }
+    if (base.s == "tf" && attr == "newaxis")
+      return Value::none();
+    return Value::module(base.s + "." + attr.str());
+  }
+  case Value::Kind::Tensor:
+  case Value::Kind::Variable:
+    if (attr == "shape") {
+      if (!base.shape.rankKnown)
+        return error(loc, "the shape of " + base.describe() + " has an unknown rank");
+      std::vector<Value> dims;
+      for (int64_t d : base.shape.dims)
+        dims.push_back(d < 0 ? Value::none() : Value::integer(d));
+      return Value::sequence(Value::Kind::Tuple, std::move(dims));
+    }
+    if (attr == "dtype") {
+      Value v;
+      v.kind = Value::Kind::DTypeRef;
+      v.dtype = base.dtype;
+      return v;
+    }
+    if (attr == "ndim") {
+      if (!base.shape.rankKnown)
+        return error(loc, "the rank of " + base.describe() + " is unknown");
+      return Value::integer(base.shape.rank());
+    }
+    break;
+  case Value::Kind::TensorArray:
+  case Value::Kind::List:
+  case Value::Kind::DTypeRef:
+    break;
+  default:
+    return error(loc, base.describe() + " has no attribute '" + attr + "'");
+  }
+  if (base.kind == Value::Kind::DTypeRef && attr == "name")
+    return Value::str(dtypeName(base.dtype).str());
+  Value method;
+  method.kind = Value::Kind::Method;
+  method.s = attr.str();
+  method.elements.push_back(base);
+  return method;
+}
+
+std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr &index,
+                                             const Location &loc) {
+  if (base.isPySequence() || base.kind == Value::Kind::Str)
+    return subscriptSequence(base, index);
+  if (!base.isTensorLike())
+    return error(loc, base.describe() + " cannot be indexed");
+  return subscriptTensor(base, index, loc);
+}
+
+/// A Python list, tuple or str indexed with an int, or sliced with Python bounds.
+std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const ast::Expr &index) {
+  size_t size = base.kind == Value::Kind::Str ? base.s.size() : base.elements.size();
+  if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
+    int64_t bounds[3] = {0, int64_t(size), 1};
+    bool given[3] = {false, false, false};
+    const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+    for (int k = 0; k < 3; ++k) {
+      if (!parts[k])
+        continue;
+      std::optional<Value> v = eval(*parts[k]);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == Value::Kind::None)
+        continue;
+      if (v->kind != Value::Kind::Int)
+        return error(parts[k]->loc(), "slice indices of a Python sequence must be ints, not " +
+                                          v->describe());
+      bounds[k] = v->i;
+      given[k] = true;
+    }
+    if (bounds[2] != 1)
+      return error(slice->loc(), "slices with a step are not supported on Python sequences by agc");
+    auto clamp = [&](int64_t i) {
+      if (i < 0)
+        i += size;
+      return std::clamp<int64_t>(i, 0, size);
+    };
+    int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
+    Value out = base;
+    if (base.kind == Value::Kind::Str)
+      out.s = lo < hi ? base.s.substr(lo, hi - lo) : "";
+    else
+      out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
+    return out;
+  }
+  std::optional<Value> i = eval(index);
+  if (!i)
+    return std::nullopt;
+  if (i->kind != Value::Kind::Int && i->kind != Value::Kind::Bool)
+    return error(index.loc(), "a Python " + base.typeString() + " is indexed with an int, not " +
+                                  i->describe());
+  int64_t k = i->i < 0 ? i->i + int64_t(size) : i->i;
+  if (k < 0 || k >= int64_t(size))
+    return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
+  if (base.kind == Value::Kind::Str)
+    return Value::str(std::string(1, base.s[k]));
+  return base.elements[k];
+}
+
+static IndexItem indexItem(IndexItem::Kind kind, Value index, const Location &loc) {
+  IndexItem item;
+  item.kind = kind;
+  item.index = std::move(index);
+  item.loc = loc;
+  return item;
+}
+
+/// A tensor indexed: each index item drops (int), keeps (slice) or adds (None) a dimension,
+/// and `...` stands for the dimensions the others leave.
+std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast::Expr &index,
+                                                   const Location &loc) {
+  std::vector<const ast::Expr *> items;
+  if (const auto *tuple = dyn_cast<ast::TupleExpr>(&index))
+    for (const ast::ExprPtr &e : tuple->getElements())
+      items.push_back(e.get());
+  else
+    items.push_back(&index);
+  if (!base.shape.rankKnown) {
+    if (emitter)
+      return error(loc, "indexing a tensor of unknown rank is not supported by agc's code "
+                        "generator; give the tensor a rank (an input signature, or set_shape)");
+    return Value::tensor(base.dtype, Shape::unknownRank());
+  }
+  std::vector<IndexItem> evaluated; // for the emitter
+  Shape out;
+  unsigned dim = 0;
+  unsigned consumed = llvm::count_if(items, [](const ast::Expr *e) {
+    return !llvm::isa<ast::EllipsisLitExpr, ast::NoneLitExpr>(e);
+  });
+  if (consumed > base.shape.rank())
+    return error(loc, "too many indices (" + llvm::Twine(consumed) + ") for " + base.describe());
+  for (const ast::Expr *item : items) {
+    if (llvm::isa<ast::EllipsisLitExpr>(item)) {
+      // `...` stands for every dimension the other items do not index.
+      for (unsigned k = 0; k < base.shape.rank() - consumed; ++k)
+        out.dims.push_back(base.shape.dims[dim++]);
+      evaluated.push_back(indexItem(IndexItem::Kind::Ellipsis, {}, item->loc()));
+      continue;
+    }
+    if (llvm::isa<ast::NoneLitExpr>(item)) {
+      out.dims.push_back(1);
+      evaluated.push_back(indexItem(IndexItem::Kind::NewAxis, {}, item->loc()));
+      continue;
+    }
+    int64_t size = base.shape.dims[dim++];
+    if (const auto *slice = dyn_cast<ast::SliceExpr>(item)) {
+      const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+      std::optional<int64_t> bounds[3];
+      Value tensorBounds[3];
+      bool dynamic = false;
+      for (int k = 0; k < 3; ++k) {
+        if (!parts[k])
+          continue;
+        std::optional<Value> v = eval(*parts[k]);
+        if (!v)
+          return std::nullopt;
+        if (v->kind == Value::Kind::Int)
+          bounds[k] = v->i;
+        else if (v->isTensorLike() && isInteger(v->dtype) && k < 2) {
+          dynamic = true;
+          std::optional<Value> t = asTensor(*v, parts[k]->loc());
+          if (!t)
+            return std::nullopt;
+          tensorBounds[k] = *t;
+        } else if (v->isTensorLike() && isInteger(v->dtype))
+          dynamic = true;
+        else if (v->kind != Value::Kind::None)
+          return error(parts[k]->loc(), "a slice bound must be an int or an integer tensor, not " +
+                                            v->describe());
+      }
+      int64_t step = bounds[2].value_or(1);
+      if (step == 0)
+        return error(item->loc(), "slice step cannot be zero");
+      if (dynamic && emitter && (parts[2] && !bounds[2]))
+        return error(item->loc(), "slices with a tensor step are not supported by agc's code "
+                                  "generator; use a Python int step");
+      IndexItem sliceItem = indexItem(IndexItem::Kind::Slice, {}, item->loc());
+      sliceItem.lo = bounds[0];
+      sliceItem.hi = bounds[1];
+      sliceItem.step = bounds[2];
+      sliceItem.loTensor = tensorBounds[0];
+      sliceItem.hiTensor = tensorBounds[1];
+      evaluated.push_back(std::move(sliceItem));
+      if (dynamic || size < 0) {
+        out.dims.push_back(-1);
+        continue;
+      }
+      auto clamp = [&](int64_t i, int64_t lo, int64_t hi) {
+        if (i < 0)
+          i += size;
+        return std::clamp<int64_t>(i, lo, hi);
+      };
+      int64_t lo, hi;
+      if (step > 0) {
+        lo = bounds[0] ? clamp(*bounds[0], 0, size) : 0;
+        hi = bounds[1] ? clamp(*bounds[1], 0, size) : size;
+        out.dims.push_back(hi > lo ? (hi - lo + step - 1) / step : 0);
+      } else {
+        lo = bounds[0] ? clamp(*bounds[0], -1, size - 1) : size - 1;
+        hi = bounds[1] ? clamp(*bounds[1], -1, size - 1) : -1;
+        out.dims.push_back(lo > hi ? (lo - hi - step - 1) / -step : 0);
+      }
+      continue;
+    }
+    std::optional<Value> v = eval(*item);
+    if (!v)
+      return std::nullopt;
+    if (v->kind == Value::Kind::Int) {
+      if (size >= 0 && (v->i >= size || v->i < -size))
+        return error(item->loc(), "index " + llvm::Twine(v->i) + " is out of bounds for a "
+                                  "dimension of size " + llvm::Twine(size));
+      evaluated.push_back(indexItem(IndexItem::Kind::Index, *v, item->loc()));
+      continue;
+    }
+    if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0) {
+      std::optional<Value> t = asTensor(*v, item->loc());
+      if (!t)
+        return std::nullopt;
+      evaluated.push_back(indexItem(IndexItem::Kind::Index, *t, item->loc()));
+      continue;
+    }
+    return error(item->loc(), "a tensor is indexed with ints, slices, None, ... or scalar "
+                              "integer tensors, not " + v->describe());
+  }
+  for (; dim < base.shape.rank(); ++dim)
+    out.dims.push_back(base.shape.dims[dim]);
+  Value r = Value::tensor(base.dtype, out);
+  if (emitter) {
+    std::optional<Value> t = asTensor(base, loc);
+    if (!t)
+      return std::nullopt;
+    if (!emitter->subscript(*t, evaluated, r, loc)) {
+      failed = true;
+      return std::nullopt;
+    }
+  }
+  return r;
+}

@@ -1,0 +1,412 @@
+//===- TracerConditionals.cpp - if, static or staged; the flags of exits --------===//
+//
+// A static if runs the taken branch; a staged one runs both and merges what they carry
+// (ag.cond). break, continue and return under a staged if become AutoGraph's flags, and
+// the statements after them run guarded by "no flag set".
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+#include <algorithm>
+#include <iterator>
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+//===----------------------------------------------------------------------------------===//
+// Emission: flags and guards
+//===----------------------------------------------------------------------------------===//
+
+/// The names the emitting trace keeps for AutoGraph's flags and the joined return value.
+bool analysis::isFlagName(llvm::StringRef name) { return name.contains('#'); }
+/// A flag proper (a bool that a guard tests), not the return value or a loop index.
+bool analysis::isGuardFlag(llvm::StringRef name) {
+  return name.starts_with("break#") || name.starts_with("continue#") || name == "return#";
+}
+
+/// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python value).
+bool analysis::sameValue(const Value &a, const Value &b) {
+  if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.s != b.s ||
+      a.dtype != b.dtype || a.shape != b.shape || a.elements.size() != b.elements.size())
+    return false;
+  for (size_t k = 0; k < a.elements.size(); ++k)
+    if (!sameValue(a.elements[k], b.elements[k]))
+      return false;
+  return true;
+}
+
+/// Whether `body` has a `break` of its own loop (not of a nested one).
+bool analysis::hasOwnBreak(const ast::StmtList &body) {
+  for (const ast::StmtPtr &stmt : body) {
+    if (stmt->getKind() == ast::Stmt::Kind::Break)
+      return true;
+    if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
+      if (hasOwnBreak(s->getBody()) || hasOwnBreak(s->getOrElse()))
+        return true;
+  }
+  return false;
+}
+
+std::optional<Value> Tracer::Impl::boolTensor(bool b, const Location &loc) {
+  Value t = Value::tensor(DType::Bool, Shape::scalar());
+  if (emitter && !emitter->constant(t, Value::boolean(b), loc)) {
+    failed = true;
+    return std::nullopt;
+  }
+  return t;
+}
+
+std::vector<std::string> Tracer::Impl::changedFlags(const Env &before, const Env &a,
+                                                    const Env &b) const {
+  std::vector<std::string> out;
+  for (const Env *env : {&a, &b})
+    for (const auto &entry : *env) {
+      llvm::StringRef name = entry.getKey();
+      if (!isFlagName(name) || name.starts_with("iter#") || llvm::is_contained(out, name))
+        continue;
+      auto old = before.find(name);
+      if (old == before.end() || !sameValue(old->second, entry.getValue()))
+        out.push_back(name.str());
+    }
+  llvm::sort(out);
+  return out;
+}
+
+bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
+                             const Env &thenEnv, const Env &elseEnv, const Location &loc) {
+  Frame &f = frame();
+  std::vector<Value> thenValues, elseValues, results;
+  for (const std::string &name : names) {
+    auto a = thenEnv.find(name), b = elseEnv.find(name);
+    Value x = a != thenEnv.end() ? a->second : Value();
+    Value y = b != elseEnv.end() ? b->second : Value();
+    Value type;
+    if (isGuardFlag(name)) {
+      // A flag not set on a path is false there.
+      if (!x.isDefined())
+        x = Value::boolean(false);
+      if (!y.isDefined())
+        y = Value::boolean(false);
+      type = Value::tensor(DType::Bool, Shape::scalar());
+    } else if (name == "retval#") {
+      // Undefined on a path that has not returned: its value is never used there.
+      Emitter *saved = std::exchange(emitter, nullptr);
+      std::optional<Value> tx = x.isDefined() ? asTensor(x, loc) : std::nullopt;
+      std::optional<Value> ty = y.isDefined() ? asTensor(y, loc) : std::nullopt;
+      emitter = saved;
+      if (tx && ty && tx->dtype != ty->dtype) {
+        error(loc, "the returns joined by this staged condition give " + tx->describe() +
+                       " and " + ty->describe() + "; they must have one dtype");
+        return false;
+      }
+      type = tx && ty ? Value::tensor(tx->dtype, tx->shape.join(ty->shape)) : tx ? *tx : *ty;
+    } else {
+      type = f.locals[name];
+    }
+    thenValues.push_back(std::move(x));
+    elseValues.push_back(std::move(y));
+    type.ir = nullptr;
+    results.push_back(std::move(type));
+  }
+  if (!emitter->endCond(token, thenValues, elseValues, results)) {
+    failed = true;
+    return false;
+  }
+  for (size_t k = 0; k < names.size(); ++k) {
+    Value &slot = f.locals[names[k]];
+    Location boundAt = slot.boundAt;
+    slot = results[k];
+    slot.boundAt = boundAt.isValid() ? boundAt : loc;
+  }
+  return true;
+}
+
+Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
+  Frame &f = frame();
+  const Location &loc = stmts[from]->loc();
+  // not (break or continue or return), over the flags set so far.
+  std::vector<std::string> flags;
+  for (const auto &entry : f.locals)
+    if (isGuardFlag(entry.getKey()))
+      flags.push_back(entry.getKey().str());
+  llvm::sort(flags);
+  if (flags.empty())
+    return execList(stmts, from);
+  Value any = f.locals[flags[0]];
+  for (size_t k = 1; k < flags.size(); ++k) {
+    Value both = Value::tensor(DType::Bool, Shape::scalar());
+    if (!emitOp(TFOp::LogicalOr, {any, f.locals[flags[k]]}, both, loc))
+      return Flow::Error;
+    any = both;
+  }
+  Value test = Value::tensor(DType::Bool, Shape::scalar());
+  if (!emitOp(TFOp::LogicalNot, {any}, test, loc))
+    return Flow::Error;
+
+  Env before = f.locals;
+  void *token = emitter->beginCond(test, loc);
+  ++f.guards;
+  Flow flow = execList(stmts, from);
+  --f.guards;
+  f.pendingGuard = false;
+  if (flow == Flow::Error)
+    return Flow::Error;
+  Env thenEnv = std::move(f.locals);
+  f.locals = before;
+  emitter->beginElse(token);
+
+  // Carried: what the guarded statements changed of the names bound before, and flags.
+  std::vector<std::string> names;
+  for (const auto &entry : before) {
+    llvm::StringRef name = entry.getKey();
+    auto after = thenEnv.find(name);
+    if (isFlagName(name) || after == thenEnv.end() || sameValue(entry.getValue(), after->second))
+      continue;
+    const Value &x = after->second, &y = entry.getValue();
+    if (!(x.isTensorLike() || x.isPyScalar() || x.kind == Value::Kind::TensorArray) ||
+        !(y.isTensorLike() || y.isPyScalar() || y.kind == Value::Kind::TensorArray)) {
+      error(loc, "'" + name + "' changes from " + y.describe() + " to " + x.describe() +
+                     " in code that runs only where no earlier break, continue or return "
+                     "happened (a staged condition); it must stay a tensor");
+      return Flow::Error;
+    }
+    if (x.kind == Value::Kind::TensorArray) {
+      f.locals[name] = x;
+    } else {
+      Emitter *saved = std::exchange(emitter, nullptr);
+      std::optional<Value> tx = asTensor(x, loc), ty = asTensor(y, loc);
+      emitter = saved;
+      if (!tx || !ty)
+        return Flow::Error;
+      if (tx->dtype != ty->dtype) {
+        error(loc, "'" + name + "' becomes " + tx->describe() + " where no break, continue or "
+                       "return happened, but is " + ty->describe() + " otherwise");
+        return Flow::Error;
+      }
+      f.locals[name] = Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+    }
+    names.push_back(name.str());
+  }
+  llvm::sort(names);
+  std::vector<std::string> changed = changedFlags(before, thenEnv, before);
+  names.insert(names.end(), changed.begin(), changed.end());
+  if (!emitMerge(token, names, thenEnv, before, loc))
+    return Flow::Error;
+  // The flags that made this guard necessary may still be set, whatever the guarded
+  // statements changed: the enclosing list's rest runs only where none is (a staged
+  // continue in the else of a static if once let the statements after that if run).
+  f.pendingGuard = true;
+  // Every path has returned: earlier (the flag) or in the guarded statements.
+  return flow == Flow::Return ? Flow::Return : Flow::Normal;
+}
+
+//===----------------------------------------------------------------------------------===//
+// if
+//===----------------------------------------------------------------------------------===//
+
+/// Why a test is staged or static, in words.
+std::string analysis::testReason(const Value &test) {
+  if (test.isTensorLike())
+    return "the test is " + aDtype(test.dtype) + " tensor";
+  return "the test is " + test.describe();
+}
+
+Decision &Tracer::Impl::blockDecision(const ast::Stmt &stmt) {
+  Decision &d = decision(&stmt);
+  std::vector<std::string> bound;
+  for (const auto &entry : frame().locals)
+    bound.push_back(entry.getKey().str());
+  std::sort(bound.begin(), bound.end());
+  if (d.reached++ == 0) {
+    d.definedBefore = std::move(bound);
+  } else {
+    std::vector<std::string> both;
+    std::set_intersection(d.definedBefore.begin(), d.definedBefore.end(), bound.begin(),
+                          bound.end(), std::back_inserter(both));
+    d.definedBefore = std::move(both);
+  }
+  return d;
+}
+
+Flow Tracer::Impl::execIf(const ast::IfStmt &stmt) {
+  std::optional<Value> test = eval(stmt.getTest());
+  if (!test)
+    return Flow::Error;
+  Decision &d = blockDecision(stmt);
+  if (test->isTensorLike()) {
+    d.staged = true;
+    d.reason = testReason(*test);
+    return execStagedIf(stmt, *test);
+  }
+  std::optional<bool> holds = truth(*test);
+  if (!holds) {
+    error(stmt.getTest().loc(), "cannot use " + test->describe() + " as the test of an if");
+    return Flow::Error;
+  }
+  (*holds ? d.tookTrue : d.tookFalse) = true;
+  if (d.reason.empty())
+    d.reason = testReason(*test);
+  else if (d.tookTrue && d.tookFalse)
+    d.reason = "the test is a Python bool, True on some passes and False on others";
+  return execList(*holds ? stmt.getBody() : stmt.getOrElse());
+}
+
+Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
+  if (test.dtype != DType::Bool) {
+    error(stmt.getTest().loc(), "the test of this if is " + test.describe() +
+                                    "; a staged if needs a bool tensor");
+    note(stmt.getTest().loc(), "compare it, e.g. `x > 0`, or cast it with tf.cast(..., tf.bool)");
+    return Flow::Error;
+  }
+  if (!test.shape.canBeScalar()) {
+    error(stmt.getTest().loc(), "the test of this if is " + test.describe() +
+                                    "; a staged if needs a single value (shape ())");
+    note(stmt.getTest().loc(), "reduce it, e.g. with tf.reduce_all or tf.reduce_any");
+    return Flow::Error;
+  }
+  Frame &f = frame();
+  Env before = f.locals;
+  void *token = emitter ? emitter->beginCond(test, stmt.loc()) : nullptr;
+  f.stagedIfs.push_back({&stmt, f.loops.size()});
+  f.pendingGuard = false;
+  const ast::IfStmt *outerOpen = std::exchange(f.openReturn, nullptr);
+  Flow thenFlow = execList(stmt.getBody());
+  const ast::IfStmt *thenOpen = std::exchange(f.openReturn, nullptr);
+  Env thenEnv = std::move(f.locals);
+  f.locals = before;
+  if (token && thenFlow != Flow::Error)
+    emitter->beginElse(token);
+  f.pendingGuard = false;
+  Flow elseFlow = thenFlow == Flow::Error ? Flow::Error : execList(stmt.getOrElse());
+  const ast::IfStmt *elseOpen = std::exchange(f.openReturn, outerOpen);
+  f.pendingGuard = false;
+  Env elseEnv = std::move(f.locals);
+  f.stagedIfs.pop_back();
+  f.locals = before;
+  if (thenFlow == Flow::Error || elseFlow == Flow::Error)
+    return Flow::Error;
+  // A branch that ends with a return on some of its paths only: tf.cond would have to
+  // give the return value from a path where it is undefined, which TensorFlow refuses.
+  if (const ast::IfStmt *open = thenOpen ? thenOpen : elseOpen) {
+    bool mainReturns = false;
+    for (const ast::StmtPtr &s : open->getBody())
+      mainReturns |= s->getKind() == ast::Stmt::Kind::Return;
+    error(open->loc(), llvm::Twine("the ") + (mainReturns ? "else" : "main") +
+                           " branch must also have a return statement");
+    note(open->loc(), "this staged if returns on one path only, and nothing after it in the "
+                      "enclosing branch returns");
+    note(stmt.loc(), "the enclosing staged if (tf.cond) needs the return value from both of "
+                     "its branches; add a return after the inner if, or to its other branch");
+    return Flow::Error;
+  }
+  // This if returns on one path only: the rest of its list (or the function) must return.
+  if ((thenFlow == Flow::Return) != (elseFlow == Flow::Return) &&
+      (thenFlow == Flow::Return || elseFlow == Flow::Return) &&
+      (thenFlow == Flow::Normal || elseFlow == Flow::Normal))
+    f.openReturn = &stmt;
+  if (!mergeBranches(stmt, thenEnv, elseEnv, thenFlow, elseFlow))
+    return Flow::Error;
+  if (token) {
+    // The carried names the analysis chose (None stays None), then the flags.
+    std::vector<std::string> names;
+    for (const auto &[name, value] : decision(&stmt).carried)
+      if (value.kind != Value::Kind::None)
+        names.push_back(name);
+    std::vector<std::string> flags = changedFlags(before, thenEnv, elseEnv);
+    // A branch that returned on every path leaves the other names unread: AutoGraph moves
+    // what follows the if into the other branch, so what the returning branch computed
+    // for them is dead (TensorFlow prunes it, with any error it would raise). They are
+    // undefined on that path, not carried out of it.
+    for (auto [flow, env] : {std::pair{thenFlow, &thenEnv}, std::pair{elseFlow, &elseEnv}})
+      if (flow == Flow::Return)
+        for (const std::string &name : names)
+          if (auto it = env->find(name);
+              it != env->end() && it->second.kind != Value::Kind::TensorArray)
+            it->second = Value();
+    names.insert(names.end(), flags.begin(), flags.end());
+    if (!emitMerge(token, names, thenEnv, elseEnv, stmt.loc()))
+      return Flow::Error;
+    if (!flags.empty())
+      f.pendingGuard = true;
+  }
+  if (thenFlow == Flow::Return && elseFlow == Flow::Return)
+    return Flow::Return;
+  return Flow::Normal;
+}
+
+bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
+                                 Flow thenFlow, Flow elseFlow) {
+  const BlockVars &vars = frame().analysis->blocks.find(&stmt)->second;
+  Decision &d = decision(&stmt);
+  d.carried.clear();
+  for (unsigned i = 0; i < vars.numOutputs; ++i) {
+    const std::string &name = vars.carried[i];
+    auto a = then.find(name), b = orelse.find(name);
+    bool inThen = a != then.end(), inElse = b != orelse.end();
+    // A branch that left through return, break or continue need not define it.
+    bool thenLeaves = thenFlow != Flow::Normal, elseLeaves = elseFlow != Flow::Normal;
+    if (!inThen && !inElse)
+      continue;
+    if (inThen != inElse && !(inThen ? elseLeaves : thenLeaves)) {
+      const Value &defined = inThen ? a->second : b->second;
+      error(stmt.loc(), "'" + name + "' must also be initialized in the " +
+                            (inThen ? "else" : "main") + " branch");
+      if (defined.boundAt.isValid())
+        note(defined.boundAt, "'" + name + "' is assigned here, in the " +
+                                  (inThen ? "main" : "else") + " branch");
+      if (inThen && stmt.getOrElse().empty())
+        note(stmt.loc(), "this staged if (tf.cond) has no else branch; assign '" + name +
+                             "' before the if, or in an else branch, so that both branches "
+                             "produce it");
+      else
+        note((inThen ? stmt.getOrElse().front() : stmt.getBody().front())->loc(),
+             "the " + llvm::Twine(inThen ? "else" : "main") + " branch does not assign '" +
+                 name + "'; assign it there too, or before the if");
+      return false;
+    }
+    if (inThen != inElse) {
+      // Only one branch goes on: its value is the one that flows out.
+      const Value &only = inThen ? a->second : b->second;
+      frame().locals[name] = only;
+      d.carried.push_back({name, only});
+      continue;
+    }
+    const Value &x = a->second, &y = b->second;
+    bool xTensor = x.isTensorLike() || x.isPyScalar(), yTensor = y.isTensorLike() || y.isPyScalar();
+    if (!xTensor || !yTensor) {
+      if (x.kind == y.kind && x.kind == Value::Kind::None) {
+        frame().locals[name] = x;
+        d.carried.push_back({name, x});
+        continue;
+      }
+      error(stmt.loc(), "'" + name + "' is " + x.describe() + " in the main branch and " +
+                            y.describe() + " in the else branch; a staged if (tf.cond) can "
+                            "only produce tensors");
+      note(x.boundAt.isValid() ? x.boundAt : stmt.loc(), "assigned here in the main branch");
+      return false;
+    }
+    // Types only: emitMerge converts the values inside their branches.
+    Emitter *saved = std::exchange(emitter, nullptr);
+    std::optional<Value> tx = asTensor(x, stmt.loc()), ty = asTensor(y, stmt.loc());
+    emitter = saved;
+    if (!tx || !ty)
+      return false;
+    if (tx->dtype != ty->dtype) {
+      error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(tx->dtype) +
+                            " in the main branch, but dtype " + dtypeName(ty->dtype) +
+                            " in the else branch");
+      if (x.boundAt.isValid())
+        note(x.boundAt, "'" + name + "' is " + x.describe() + " here");
+      if (y.boundAt.isValid())
+        note(y.boundAt, "and " + y.describe() + " here");
+      return false;
+    }
+    Value merged = Value::tensor(tx->dtype, tx->shape.join(ty->shape));
+    merged.boundAt = stmt.loc();
+    frame().locals[name] = merged;
+    d.carried.push_back({name, merged});
+  }
+  return true;
+}

@@ -1,0 +1,458 @@
+//===- TracerLoops.cpp - while and for: unrolled or staged ----------------------===//
+//
+// A loop over Python values is unrolled; one whose test (or iterable) is a tensor is
+// staged (ag.while_loop): its body runs once with the loop variables as tensors, whose
+// dtypes and shapes must hold from one iteration to the next.
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+using namespace ag;
+using namespace ag::analysis;
+using llvm::cast;
+using llvm::dyn_cast;
+
+//===----------------------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------------------===//
+
+std::optional<llvm::StringMap<Shape>>
+Tracer::Impl::shapeInvariants(const ast::StmtList &body) {
+  llvm::StringMap<Shape> out;
+  for (const ast::StmtPtr &stmt : body) {
+    const auto *expr = dyn_cast<ast::ExprStmt>(stmt.get());
+    const auto *call = expr ? dyn_cast<ast::CallExpr>(&expr->getValue()) : nullptr;
+    const auto *callee = call ? dyn_cast<ast::AttributeExpr>(&call->getCallee()) : nullptr;
+    if (!callee || callee->getAttr() != "set_loop_options")
+      continue;
+    if (stmt.get() != body.front().get()) {
+      error(stmt->loc(), "set_loop_options must be the first statement in the loop body");
+      note(body.front()->loc(), "move it before this statement");
+      return std::nullopt;
+    }
+    const ast::Keyword *invariants = call->findKeyword("shape_invariants");
+    const auto *list = invariants ? dyn_cast<ast::SequenceExpr>(invariants->value.get()) : nullptr;
+    if (!list)
+      continue;
+    for (const ast::ExprPtr &pair : list->getElements()) {
+      const auto *tuple = dyn_cast<ast::TupleExpr>(pair.get());
+      if (!tuple || tuple->getElements().size() != 2)
+        continue;
+      const auto *name = dyn_cast<ast::NameExpr>(tuple->getElements()[0].get());
+      std::optional<Value> shape = eval(*tuple->getElements()[1]);
+      if (!name || !shape)
+        continue;
+      if (std::optional<Shape> s = shapeFrom(*shape, tuple->getElements()[1]->loc()))
+        out[name->getId()] = *s;
+    }
+  }
+  return out;
+}
+
+Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
+  if (!stmt.getOrElse().empty()) {
+    error(stmt.loc(), "'while' with an 'else' clause is not supported by agc");
+    return Flow::Error;
+  }
+  Decision &d = blockDecision(stmt);
+  for (unsigned n = 0;; ++n) {
+    std::optional<Value> test = eval(stmt.getTest());
+    if (!test)
+      return Flow::Error;
+    if (test->isTensorLike()) {
+      if (n > 0) {
+        error(stmt.getTest().loc(), "the test of this while loop became a tensor after " +
+                                        llvm::Twine(n) + " Python iterations; a loop is "
+                                        "staged or unrolled from its first test");
+        note(stmt.getTest().loc(), "make the test a tensor from the start (for example with "
+                                   "tf.constant) to stage the loop");
+        return Flow::Error;
+      }
+      d.staged = true;
+      d.reason = testReason(*test);
+      return execStagedLoop(stmt, stmt.getBody(), &stmt.getTest(), nullptr, nullptr, nullptr);
+    }
+    std::optional<bool> holds = truth(*test);
+    if (!holds) {
+      error(stmt.getTest().loc(), "cannot use " + test->describe() + " as a loop test");
+      return Flow::Error;
+    }
+    if (d.reason.empty() || n == 0)
+      d.reason = "the test is a Python value (" + test->typeString() + ")";
+    if (!*holds)
+      return Flow::Normal;
+    if (n == kWarnUnroll)
+      diag.warning(stmt.loc(), "this Python while loop has run " + llvm::Twine(kWarnUnroll) +
+                                   " times while tracing; every pass is unrolled into the "
+                                   "program (make its condition a tensor to stage it)");
+    if (n >= kMaxUnroll) {
+      error(stmt.loc(), "this Python while loop ran " + llvm::Twine(kMaxUnroll) +
+                            " times while tracing and is still going; agc stops unrolling here");
+      note(stmt.getTest().loc(), "make the test a tensor to stage it as tf.while_loop");
+      return Flow::Error;
+    }
+    if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
+      return *end;
+  }
+}
+
+std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast::StmtList &body,
+                                               Decision &d) {
+  ++d.iterations;
+  Frame &f = frame();
+  f.loops.push_back({&loop, false});
+  Flow flow = execList(body);
+  f.loops.pop_back();
+  if (emitter) {
+    f.locals.erase("continue#" + std::to_string(f.loops.size()));
+    f.pendingGuard = false;
+  }
+  if (flow == Flow::Break)
+    return Flow::Normal;
+  if (flow == Flow::Return || flow == Flow::Error)
+    return flow;
+  return std::nullopt;
+}
+
+Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
+  if (!stmt.getOrElse().empty()) {
+    error(stmt.loc(), "'for' with an 'else' clause is not supported by agc");
+    return Flow::Error;
+  }
+  if (emitter)
+    emitter->iterable(stmt.getIter().loc());
+  std::optional<Value> iter = eval(stmt.getIter());
+  if (!iter)
+    return Flow::Error;
+  Decision &d = blockDecision(stmt);
+  if (iter->isTensorLike()) {
+    if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
+      error(stmt.getIter().loc(), "cannot iterate over " + iter->describe() +
+                                      "; a staged for loop iterates over the first dimension");
+      return Flow::Error;
+    }
+    d.staged = true;
+    d.reason = "it iterates over " + iter->describe();
+    Shape inner = iter->shape;
+    inner.dims.erase(inner.dims.begin());
+    Value element = Value::tensor(iter->dtype, inner);
+    std::optional<Value> iterated = asTensor(*iter, stmt.getIter().loc());
+    if (!iterated)
+      return Flow::Error;
+    return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element, &*iterated);
+  }
+  std::vector<Value> items;
+  if (iter->kind == Value::Kind::Range) {
+    int64_t start = iter->elements[0].i, step = iter->elements[2].i;
+    int64_t count = rangeLength(*iter).value_or(INT64_MAX);
+    if (count > int64_t(kMaxUnroll)) {
+      error(stmt.getIter().loc(), "this Python for loop would unroll " + llvm::Twine(count) +
+                                      " times (agc's limit is " + llvm::Twine(kMaxUnroll) +
+                                      "); iterate over tf.range(...) to stage it");
+      return Flow::Error;
+    }
+    if (count > int64_t(kWarnUnroll))
+      diag.warning(stmt.getIter().loc(), "this Python for loop unrolls " + llvm::Twine(count) +
+                                             " times while tracing; iterate over tf.range(...) "
+                                             "to stage it");
+    for (int64_t k = 0; k < count; ++k)
+      items.push_back(Value::integer(start + k * step));
+    d.reason = "it iterates over a Python range";
+  } else if (iter->isPySequence()) {
+    items = iter->elements;
+    d.reason = "it iterates over a Python " + iter->typeString();
+  } else if (iter->kind == Value::Kind::Str) {
+    for (char c : iter->s)
+      items.push_back(Value::str(std::string(1, c)));
+    d.reason = "it iterates over a Python str";
+  } else {
+    error(stmt.getIter().loc(), "cannot iterate over " + iter->describe());
+    return Flow::Error;
+  }
+  for (const Value &item : items) {
+    if (!assign(stmt.getTarget(), item))
+      return Flow::Error;
+    if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
+      return *end;
+  }
+  return Flow::Normal;
+}
+
+std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,
+                                                     const std::string &name,
+                                                     const Value &before0,
+                                                     const std::string &entryDescription) {
+  auto it = frame().locals.find(name);
+  if (it == frame().locals.end()) {
+    error(stmt.loc(), "'" + name + "' is deleted in the loop but is a loop variable");
+    return std::nullopt;
+  }
+  const Value &after = it->second;
+  if (before0.kind == Value::Kind::TensorArray) {
+    if (after.kind != Value::Kind::TensorArray) {
+      error(stmt.loc(), "'" + name + "' is a tf.TensorArray before the loop, but " +
+                            after.describe() + " after one iteration");
+      return std::nullopt;
+    }
+    return after;
+  }
+  if (!after.isTensorLike() && !after.isPyScalar()) {
+    error(stmt.loc(), "'" + name + "' is a tensor before the loop, but " + after.describe() +
+                          " after one iteration");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' is assigned here");
+    return std::nullopt;
+  }
+  std::optional<Value> t = asTensor(after, stmt.loc());
+  if (!t)
+    return std::nullopt;
+  if (t->dtype != before0.dtype) {
+    error(stmt.loc(), "'" + name + "' has dtype " + dtypeName(before0.dtype) +
+                          " before the loop, but dtype " + dtypeName(t->dtype) +
+                          " after one iteration");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' becomes " + t->describe() + " here");
+    if (before0.boundAt.isValid())
+      note(before0.boundAt, "'" + name + "' is " + entryDescription + " before the loop");
+    return std::nullopt;
+  }
+  if (!before0.shape.admits(t->shape)) {
+    error(stmt.loc(), "'" + name + "' has shape " + before0.shape.str() +
+                          " before the loop, but shape " + t->shape.str() +
+                          " after one iteration. Use "
+                          "tf.autograph.experimental.set_loop_options to set shape "
+                          "invariants.");
+    if (after.boundAt.isValid())
+      note(after.boundAt, "'" + name + "' gets shape " + t->shape.str() + " here");
+    if (t->shape.admits(before0.shape) && before0.shape.isFullyKnown()) {
+      // The body lost shape information: set_shape can restore it.
+      note(stmt.loc(), "if it keeps its shape at run time, say so in the body with `" +
+                           name + ".set_shape(" + before0.shape.pyList() + ")`");
+    } else {
+      Shape both = before0.shape.join(t->shape);
+      note(stmt.loc(), "to let it change, put `tf.autograph.experimental.set_loop_options("
+                       "shape_invariants=[(" + name + ", tf.TensorShape(" +
+                           both.pyList() + "))])` first in the loop body");
+    }
+    return std::nullopt;
+  }
+  return before0;
+}
+
+Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body,
+                                  const ast::Expr *test, const ast::ForStmt *forStmt,
+                                  const Value *element, const Value *iterated) {
+  Frame &f = frame();
+  const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
+  Decision &d = decision(&stmt);
+  Env before = f.locals;
+  std::optional<llvm::StringMap<Shape>> found = shapeInvariants(body);
+  if (!found)
+    return Flow::Error;
+  llvm::StringMap<Shape> &invariants = *found;
+  d.shapeInvariants.clear();
+  for (const auto &entry : invariants)
+    d.shapeInvariants.push_back({entry.getKey().str(), entry.getValue()});
+  llvm::sort(d.shapeInvariants, [](const auto &a, const auto &b) { return a.first < b.first; });
+
+  // 1. Loop variables: defined before the loop, and tensors from here on.
+  std::vector<std::pair<std::string, Value>> entry;
+  llvm::StringMap<std::string> entryDescriptions; // for notes: the value as written
+  for (const std::string &name : vars.carried) {
+    auto it = f.locals.find(name);
+    if (it == f.locals.end()) {
+      error(stmt.loc(), "'" + name + "' must be defined before the loop");
+      if (const ast::Expr *bound = findBinding(body, name))
+        note(bound->loc(), "'" + name + "' is assigned here, in the loop, and used " +
+                               "after an iteration or after the loop");
+      note(stmt.loc(), "a staged loop (tf.while_loop) can run zero times, so '" + name +
+                           "' needs a value before it; for example `" + name +
+                           " = tf.zeros_like(...)`");
+      return Flow::Error;
+    }
+    const Value &v = it->second;
+    if (v.kind == Value::Kind::TensorArray) {
+      entry.push_back({name, v});
+      continue;
+    }
+    if (!v.isTensorLike() && !v.isPyScalar()) {
+      error(stmt.loc(), "'" + name + "' is " + v.describe() +
+                            " before the loop; a variable of a staged loop must be a tensor "
+                            "or a Python number");
+      if (v.boundAt.isValid())
+        note(v.boundAt, "'" + name + "' is assigned here");
+      return Flow::Error;
+    }
+    std::optional<Value> t = asTensor(v, stmt.loc());
+    if (!t)
+      return Flow::Error;
+    auto inv = invariants.find(name);
+    if (inv != invariants.end()) {
+      if (!inv->second.admits(t->shape)) {
+        error(stmt.loc(), "'" + name + "' has shape " + t->shape.str() +
+                              " before the loop, which its shape invariant " +
+                              inv->second.str() + " does not admit");
+        return Flow::Error;
+      }
+      Value relaxed = Value::tensor(t->dtype, inv->second);
+      if (emitter && !emitter->castTo(relaxed, *t, stmt.loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+      *t = relaxed;
+    }
+    t->boundAt = v.boundAt;
+    f.locals[name] = *t;
+    entry.push_back({name, *t});
+    entryDescriptions[name] = v.isPyScalar()
+                                  ? v.describe() + ", which the loop makes " + t->describe()
+                                  : v.describe();
+  }
+
+  // Emitting: AutoGraph's extra loop variables (the break flag; a for loop's index
+  // into what it iterates, and its trip count), then the loop's test region.
+  const std::string depth = std::to_string(f.loops.size());
+  const std::string breakFlag = "break#" + depth, index = "iter#" + depth;
+  std::optional<Value> tripCount;
+  void *token = nullptr;
+  if (emitter) {
+    if (hasOwnBreak(body)) {
+      std::optional<Value> unset = boolTensor(false, stmt.loc());
+      if (!unset)
+        return Flow::Error;
+      f.locals[breakFlag] = *unset;
+      entry.push_back({breakFlag, *unset});
+    }
+    if (forStmt) {
+      int64_t n = iterated->shape.dims[0];
+      if (n >= 0) {
+        tripCount = Value::integer(n);
+      } else {
+        Value shape = Value::tensor(DType::Int32, Shape::of({iterated->shape.rank()}));
+        Value first = Value::tensor(DType::Int32, Shape::scalar());
+        IndexItem zero;
+        zero.index = Value::integer(0);
+        zero.loc = stmt.loc();
+        if (!emitOp(TFOp::Shape, {*iterated}, shape, stmt.loc()) ||
+            !emitter->subscript(shape, {zero}, first, stmt.loc())) {
+          failed = true;
+          return Flow::Error;
+        }
+        tripCount = first;
+      }
+      Value start = Value::tensor(DType::Int32, Shape::scalar());
+      if (!emitter->constant(start, Value::integer(0), stmt.loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+      f.locals[index] = start;
+      entry.push_back({index, start});
+    }
+    std::vector<Value> vars;
+    for (auto &[name, value] : entry)
+      vars.push_back(value);
+    token = emitter->beginLoop(vars, stmt.loc());
+    for (size_t k = 0; k < entry.size(); ++k)
+      f.locals[entry[k].first].ir = vars[k].ir;
+  }
+
+  // 2. The test, as tf.while_loop traces it: on the loop variables.
+  std::optional<Value> go;
+  if (test) {
+    std::optional<Value> t = eval(*test);
+    if (!t)
+      return Flow::Error;
+    if (!t->isTensorLike() || t->dtype != DType::Bool ||
+        (t->shape.rankKnown && t->shape.rank() != 0)) {
+      error(test->loc(), "the test of this staged loop is " + t->describe() +
+                             "; it must be a scalar bool tensor");
+      return Flow::Error;
+    }
+    go = asTensor(*t, test->loc());
+  }
+  if (token) {
+    if (forStmt)
+      go = compare(ast::CmpOp::Lt, f.locals[index], *tripCount, stmt.loc());
+    if (go && f.locals.count(breakFlag)) {
+      Value notBroken = Value::tensor(DType::Bool, Shape::scalar());
+      Value both = Value::tensor(DType::Bool, Shape::scalar());
+      if (!emitOp(TFOp::LogicalNot, {f.locals[breakFlag]}, notBroken, stmt.loc()) ||
+          !emitOp(TFOp::LogicalAnd, {*go, notBroken}, both, stmt.loc()))
+        return Flow::Error;
+      go = both;
+    }
+    if (!go)
+      return Flow::Error;
+    std::vector<Value> vars;
+    for (auto &[name, value] : entry)
+      vars.push_back(f.locals[name]);
+    if (!emitter->loopBody(token, *go, vars)) {
+      failed = true;
+      return Flow::Error;
+    }
+    for (size_t k = 0; k < entry.size(); ++k)
+      f.locals[entry[k].first].ir = vars[k].ir;
+  }
+  if (forStmt) {
+    Value item = *element;
+    if (token) {
+      IndexItem at;
+      at.index = f.locals[index];
+      at.loc = forStmt->getIter().loc();
+      if (!emitter->subscript(*iterated, {at}, item, forStmt->getIter().loc())) {
+        failed = true;
+        return Flow::Error;
+      }
+    }
+    if (!assign(forStmt->getTarget(), item))
+      return Flow::Error;
+  }
+
+  // 3. One pass of the body.
+  f.loops.push_back({&stmt, true});
+  Flow flow = execList(body);
+  f.loops.pop_back();
+  if (flow == Flow::Error)
+    return Flow::Error;
+  if (token) {
+    f.pendingGuard = false;
+    f.locals.erase("continue#" + depth);
+    if (forStmt) {
+      std::optional<Value> next = binary(ast::BinaryOp::Add, f.locals[index], Value::integer(1),
+                                         stmt.loc());
+      if (!next)
+        return Flow::Error;
+      f.locals[index] = *next;
+    }
+  }
+
+  // 4. Loop variables keep their dtype and shape.
+  d.carried.clear();
+  std::vector<Value> next, results;
+  for (auto &[name, before0] : entry) {
+    std::optional<Value> carried = checkLoopVariable(stmt, name, before0, entryDescriptions[name]);
+    if (!carried)
+      return Flow::Error;
+    next.push_back(f.locals[name]);
+    results.push_back(*carried);
+    results.back().ir = nullptr;
+    if (!isFlagName(name))
+      d.carried.push_back({name, *carried});
+  }
+  if (token) {
+    if (!emitter->endLoop(token, next, results)) {
+      failed = true;
+      return Flow::Error;
+    }
+    for (size_t k = 0; k < entry.size(); ++k)
+      if (!isFlagName(entry[k].first))
+        d.carried[k].second.ir = results[k].ir;
+  }
+
+  // 5. After the loop: the loop variables as tensors; what the body bound is local to it.
+  f.locals = std::move(before);
+  for (auto &[name, value] : d.carried)
+    f.locals[name] = value;
+  // A return in the body is conditional (execReturn noted it): tracing goes on.
+  return Flow::Normal;
+}
