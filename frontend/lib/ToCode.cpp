@@ -107,7 +107,7 @@ public:
   bool failed = false;
 
 private:
-  const Decision *decisionOf(const void *node) const {
+  const Decision *decisionOf(DecisionKey node) const {
     auto it = trace.decisions.find(node);
     return it == trace.decisions.end() || it->second.reached == 0 ? nullptr : &it->second;
   }

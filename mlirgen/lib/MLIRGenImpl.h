@@ -1,7 +1,8 @@
 //===- MLIRGenImpl.h - The MLIRGen emitter, shared by its source files -----===//
 //
-// Private to the mlirgen library. MLIRGen.cpp holds functions, values, staged control
-// flow and state (variables, tensor arrays); OpTable.cpp dispatches each TensorFlow op
+// Private to the mlirgen library. MLIRGen.cpp holds functions and values,
+// MLIRGenControl.cpp staged control flow, MLIRGenState.cpp variables and tensor arrays;
+// OpTable.cpp dispatches each TensorFlow op
 // (TFOps.def) to its emitter, one file per family: OpsElementwise.cpp, OpsReduction.cpp,
 // OpsCreation.cpp, OpsShape.cpp, OpsEffects.cpp; OpsIndexing.cpp holds subscripts.
 //
@@ -61,7 +62,7 @@ public:
   bool endLoop(void *token, llvm::ArrayRef<analysis::Value> next,
                llvm::MutableArrayRef<analysis::Value> results) override;
 
-  // --- helpers shared with MLIRGenOps.cpp ----------------------------------------------
+  // --- helpers shared with the op files (Ops*.cpp) ------------------------------------
   mlir::Location loc(const Location &at);
   mlir::Type elementType(analysis::DType dtype);
   /// The tensor type of a typed Value; null (after reporting) for an unknown rank or a

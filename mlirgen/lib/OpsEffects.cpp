@@ -41,16 +41,16 @@ bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {
   int64_t summarize = 3;
   for (const auto &[key, v] : args.keywords) {
     if (key == "sep" && v.kind == Value::Kind::Str)
-      sep = v.s;
+      sep = v.text;
     else if (key == "end" && v.kind == Value::Kind::Str)
-      end = v.s;
+      end = v.text;
     else if (key == "summarize" && v.kind == Value::Kind::Int)
       summarize = v.i;
     else if (key == "summarize" && v.kind == Value::Kind::None)
       summarize = 3;
     else if (key == "output_stream" && v.kind == Value::Kind::Module &&
-             (v.s == "sys.stdout" || v.s == "sys.stderr"))
-      stream = v.s.substr(4);
+             (v.name == "sys.stdout" || v.name == "sys.stderr"))
+      stream = v.name.substr(4);
     else if (key == "name")
       continue;
     else
@@ -127,7 +127,7 @@ bool MLIRGen::emitAssert(TFOp op, const CallArgs &args, Value &) {
   std::string message = "tf.debugging." + name.str() + " failed";
   const Value *text = args.get(op == TFOp::Assert ? 99 : 2, "message");
   if (text && text->kind == Value::Kind::Str)
-    message += ": " + text->s;
+    message += ": " + text->text;
   else if (op == TFOp::Assert)
     message += ": the condition is false";
   // A user's assertion holds even where checks are off.

@@ -143,7 +143,7 @@ std::optional<DType> Tracer::Impl::dtypeArg(const Value *value, const Location &
   if (value->kind == Value::Kind::DTypeRef)
     return value->dtype;
   if (value->kind == Value::Kind::Str)
-    if (std::optional<DType> d = dtypeFromName(value->s))
+    if (std::optional<DType> d = dtypeFromName(value->text))
       return d;
   error(loc, "expected a dtype such as tf.float32, not " + value->describe());
   return std::nullopt;
@@ -170,7 +170,7 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
                              "supported by agc; create it at module level");
     const Value *name = args.get(4, "name");
     if (!emitter->variable(*v, *args.get(0, "initial_value"),
-                           name && name->kind == Value::Kind::Str ? name->s : "", args.loc)) {
+                           name && name->kind == Value::Kind::Str ? name->text : "", args.loc)) {
       failed = true;
       return std::nullopt;
     }

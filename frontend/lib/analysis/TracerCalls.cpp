@@ -26,11 +26,11 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
   case Value::Kind::Function:
     return callFunction(*callee.function, args);
   case Value::Kind::Module:
-    return callTF(callee.s, args);
+    return callTF(callee.name, args);
   case Value::Kind::Method:
     return callMethod(callee, args, expr);
   case Value::Kind::Builtin:
-    return callBuiltin(callee.s, args);
+    return callBuiltin(callee.name, args);
   default:
     return error(expr.getCallee().loc(), callee.describe() + " is not callable");
   }
@@ -97,7 +97,7 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (v.isPySequence())
       return Value::integer(v.elements.size());
     if (v.kind == Value::Kind::Str)
-      return Value::integer(v.s.size());
+      return Value::integer(v.text.size());
     if (v.kind == Value::Kind::Range) {
       std::optional<int64_t> count = rangeLength(v);
       if (!count)
@@ -126,7 +126,7 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (name == "str")
       return Value::str(v.pyStr(false));
     if (v.kind == Value::Kind::Str && (name == "float" || name == "int"))
-      return parseNumber(name, v.s, args.loc);
+      return parseNumber(name, v.text, args.loc);
     if (!v.isPyScalar())
       return error(args.loc, name + "() of " + v.describe() + " is not supported");
     double x = v.kind == Value::Kind::Float ? v.f : double(v.i);
@@ -194,15 +194,15 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
                                              const Location &loc) {
   switch (base.kind) {
   case Value::Kind::Module: {
-    if (std::optional<DType> d = dtypeFromName(attr); d && base.s == "tf") {
+    if (std::optional<DType> d = dtypeFromName(attr); d && base.name == "tf") {
       Value v;
       v.kind = Value::Kind::DTypeRef;
       v.dtype = *d;
       return v;
     }
-    if (base.s == "tf" && attr == "newaxis")
+    if (base.name == "tf" && attr == "newaxis")
       return Value::none();
-    return Value::module(base.s + "." + attr.str());
+    return Value::module(base.name + "." + attr.str());
   }
   case Value::Kind::Tensor:
   case Value::Kind::Variable:
@@ -237,7 +237,7 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
     return Value::str(dtypeName(base.dtype).str());
   Value method;
   method.kind = Value::Kind::Method;
-  method.s = attr.str();
+  method.name = attr.str();
   method.elements.push_back(base);
   return method;
 }
@@ -253,7 +253,7 @@ std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr 
 
 /// A Python list, tuple or str indexed with an int, or sliced with Python bounds.
 std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const ast::Expr &index) {
-  size_t size = base.kind == Value::Kind::Str ? base.s.size() : base.elements.size();
+  size_t size = base.kind == Value::Kind::Str ? base.text.size() : base.elements.size();
   if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
     int64_t bounds[3] = {0, int64_t(size), 1};
     bool given[3] = {false, false, false};
@@ -282,7 +282,7 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
     int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
     Value out = base;
     if (base.kind == Value::Kind::Str)
-      out.s = lo < hi ? base.s.substr(lo, hi - lo) : "";
+      out.text = lo < hi ? base.text.substr(lo, hi - lo) : "";
     else
       out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
     return out;
@@ -297,7 +297,7 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
   if (k < 0 || k >= int64_t(size))
     return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
   if (base.kind == Value::Kind::Str)
-    return Value::str(std::string(1, base.s[k]));
+    return Value::str(std::string(1, base.text[k]));
   return base.elements[k];
 }
 

@@ -67,7 +67,7 @@ std::optional<bool> Tracer::Impl::truth(const Value &v) const {
   case Value::Kind::Int:
   case Value::Kind::Bool: return v.i != 0;
   case Value::Kind::Float: return v.f != 0;
-  case Value::Kind::Str: return !v.s.empty();
+  case Value::Kind::Str: return !v.text.empty();
   case Value::Kind::None: return false;
   case Value::Kind::Tuple:
   case Value::Kind::List: return !v.elements.empty();
@@ -470,7 +470,7 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   case K::EllipsisLit: {
     Value v;
     v.kind = Value::Kind::Builtin;
-    v.s = "...";
+    v.name = "...";
     return v;
   }
   case K::Unary:

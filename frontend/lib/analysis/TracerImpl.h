@@ -1,8 +1,10 @@
 //===- TracerImpl.h - The Tracer's state, shared by its source files ------===//
 //
-// Private to the analysis library. Tracer.cpp holds statements and control flow,
-// TracerExpr.cpp expressions and Python semantics, TFOps.cpp the typing rules of the
-// tf.* functions and of tensor methods.
+// Private to the analysis library. Tracer.cpp holds the module and functions,
+// TracerStmts.cpp statements, TracerConditionals.cpp ifs and the flags of exits,
+// TracerLoops.cpp loops, TracerExpr.cpp, TracerOperators.cpp and TracerCalls.cpp
+// expressions and Python semantics, TFOps.cpp (with TFOpRules.cpp) the tf.* functions,
+// TracerMethods.cpp the methods of tensors and state.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
@@ -30,7 +32,7 @@ class Tracer::Impl {
 public:
   Impl(const ast::Module &module, DiagnosticEngine &diag) : module(module), diag(diag) {}
 
-  // --- Tracer.cpp: module, functions, statements, control flow ----------------------
+  // --- Tracer*.cpp: module, functions, statements, control flow ---------------------
   bool evaluateModule();
   std::optional<std::vector<Value>> argumentsFor(const ast::FunctionDefStmt &function,
                                                  const ArgumentSpec &spec, std::string *missing);
@@ -41,7 +43,7 @@ public:
   /// Calls a user function: binds the arguments, traces the body, returns its value.
   std::optional<Value> callFunction(const ast::FunctionDefStmt &function, const CallArgs &args);
 
-  // --- TracerExpr.cpp: expressions ---------------------------------------------------
+  // --- TracerExpr.cpp, TracerOperators.cpp, TracerCalls.cpp: expressions ------------
   std::optional<Value> eval(const ast::Expr &expr);
   std::optional<Value> evalUnary(const ast::Expr &expr);
   std::optional<Value> evalBoolOp(const ast::Expr &expr);
@@ -75,7 +77,7 @@ public:
                                        const Location &loc);
   std::optional<Value> attribute(const Value &value, llvm::StringRef attr, const Location &loc);
 
-  // --- TFOps.cpp: tf.* functions and methods ----------------------------------------
+  // --- TFOps.cpp, TracerMethods.cpp: tf.* functions and methods ----------------------
   std::optional<Value> callTF(llvm::StringRef path, const CallArgs &args);
   std::optional<Value> callMethod(const Value &method, const CallArgs &args,
                                   const ast::CallExpr &expr);
@@ -88,7 +90,7 @@ public:
   std::optional<Shape> shapeFrom(const Value &value, const Location &loc);
   std::optional<DType> dtypeArg(const Value *value, const Location &loc);
 
-  // --- Tracer.cpp: emission (only with an Emitter attached) ------------------------
+  // --- TracerConditionals.cpp: emission (only with an Emitter attached) ---------------
   /// Tells the emitter about op `op`; false (and the trace failed) when it refuses.
   bool emitOp(TFOp op, const CallArgs &args, Value &out) {
     if (!emitter || emitter->op(op, args, out))
@@ -181,7 +183,7 @@ public:
   bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                      Flow thenFlow, Flow elseFlow);
   /// (Module-level code is traced with no TraceResult: its decisions go to a scratch one.)
-  Decision &decision(const void *node) {
+  Decision &decision(DecisionKey node) {
     return (result ? result : &moduleLevel)->decisions[node];
   }
   /// The decision about block `stmt`, counted reached, with the names bound now.

@@ -162,7 +162,7 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     items = iter->elements;
     d.reason = "it iterates over a Python " + iter->typeString();
   } else if (iter->kind == Value::Kind::Str) {
-    for (char c : iter->s)
+    for (char c : iter->text)
       items.push_back(Value::str(std::string(1, c)));
     d.reason = "it iterates over a Python str";
   } else {

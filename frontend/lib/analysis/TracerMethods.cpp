@@ -13,7 +13,7 @@ using llvm::dyn_cast;
 std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArgs &args,
                                               const ast::CallExpr &expr) {
   const Value &self = method.elements[0];
-  llvm::StringRef name = method.s;
+  llvm::StringRef name = method.name;
   const Location &loc = args.loc;
   // The receiver's name, for methods that rebind it (set_shape, list.append).
   const auto *callee = dyn_cast<ast::AttributeExpr>(&expr.getCallee());

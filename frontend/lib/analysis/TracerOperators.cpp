@@ -201,22 +201,22 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
     if (op == B::Add && lhs.kind == rhs.kind &&
         (lhs.kind == Value::Kind::Str || lhs.isPySequence())) {
       Value out = lhs;
-      out.s += rhs.s;
+      out.text += rhs.text;
       out.elements.insert(out.elements.end(), rhs.elements.begin(), rhs.elements.end());
       return out;
     }
     if (op == B::Mul && (lhs.isPySequence() || lhs.kind == Value::Kind::Str) &&
         rhs.kind == Value::Kind::Int) {
-      size_t unit = std::max<size_t>(1, std::max(lhs.s.size(), lhs.elements.size()));
+      size_t unit = std::max<size_t>(1, std::max(lhs.text.size(), lhs.elements.size()));
       if (rhs.i > 0 && uint64_t(rhs.i) > uint64_t(kMaxSequence) / unit)
         return error(loc, "repeating a Python " + lhs.typeString() + " " + llvm::Twine(rhs.i) +
                               " times makes more than " + llvm::Twine(kMaxSequence) +
                               " elements (agc's limit)");
       Value out = lhs;
-      out.s.clear();
+      out.text.clear();
       out.elements.clear();
       for (int64_t k = 0; k < rhs.i; ++k) {
-        out.s += lhs.s;
+        out.text += lhs.text;
         out.elements.insert(out.elements.end(), lhs.elements.begin(), lhs.elements.end());
       }
       return out;
@@ -288,7 +288,7 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
                                                     (lhs.kind == Value::Kind::Float ? lhs.f : lhs.i))
         found = true;
     if (rhs.kind == Value::Kind::Str && lhs.kind == Value::Kind::Str)
-      found = rhs.s.find(lhs.s) != std::string::npos;
+      found = rhs.text.find(lhs.text) != std::string::npos;
     return Value::boolean(op == C::In ? found : !found);
   }
   if (!lhs.isTensorLike() && !rhs.isTensorLike()) {
@@ -300,14 +300,14 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
       return Value::boolean(r);
     }
     if (op == C::Eq || op == C::NotEq) {
-      bool eq = lhs.kind == rhs.kind && lhs.s == rhs.s && lhs.kind != Value::Kind::Tuple &&
+      bool eq = lhs.kind == rhs.kind && lhs.text == rhs.text && lhs.kind != Value::Kind::Tuple &&
                 lhs.kind != Value::Kind::List;
       if (lhs.kind == Value::Kind::None && rhs.kind == Value::Kind::None)
         eq = true;
       return Value::boolean(op == C::Eq ? eq : !eq);
     }
     if (lhs.kind == Value::Kind::Str && rhs.kind == Value::Kind::Str) {
-      int c = lhs.s.compare(rhs.s);
+      int c = lhs.text.compare(rhs.text);
       return Value::boolean(op == C::Lt ? c < 0 : op == C::LtE ? c <= 0 : op == C::Gt ? c > 0 : c >= 0);
     }
     return error(loc, "cannot compare " + lhs.describe() + " with " + rhs.describe());

@@ -151,10 +151,10 @@ std::string Value::describe() const {
   case Kind::Int: return "the Python int " + std::to_string(i);
   case Kind::Float: return "the Python float " + pythonFloat(f);
   case Kind::Bool: return std::string("the Python bool ") + (i ? "True" : "False");
-  case Kind::Str: return "the Python str '" + s + "'";
+  case Kind::Str: return "the Python str '" + text + "'";
   case Kind::None: return "None";
   case Kind::Undefined: return "undefined";
-  case Kind::Module: return "the module '" + s + "'";
+  case Kind::Module: return "the module '" + name + "'";
   case Kind::Function: return "the function '" + function->getName().str() + "'";
   default:
     return "a Python " + typeString();
@@ -167,7 +167,7 @@ std::string Value::pyStr(bool repr) const {
   case Value::Kind::Int: return std::to_string(v.i);
   case Value::Kind::Bool: return v.i ? "True" : "False";
   case Value::Kind::Float: return pythonFloat(v.f);
-  case Value::Kind::Str: return repr ? "'" + v.s + "'" : v.s;
+  case Value::Kind::Str: return repr ? "'" + v.text + "'" : v.text;
   case Value::Kind::None: return "None";
   case Value::Kind::Tuple:
   case Value::Kind::List: {

@@ -24,11 +24,13 @@
 #ifndef AG_FRONTEND_ANALYSIS_TRACER_H
 #define AG_FRONTEND_ANALYSIS_TRACER_H
 
+#include "ag/frontend/AST.h"
 #include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/analysis/FunctionAnalysis.h"
 #include "ag/frontend/analysis/Value.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
@@ -57,9 +59,12 @@ struct Decision {
   Location loc;
 };
 
+/// What a Decision is about: an if, while or for statement, or an expression that may be
+/// staged (and, or, not, x if c else y).
+using DecisionKey = llvm::PointerUnion<const ast::Stmt *, const ast::Expr *>;
+
 struct TraceResult {
-  /// Keyed by the ast::Stmt or ast::Expr the decision is about.
-  llvm::DenseMap<const void *, Decision> decisions;
+  llvm::DenseMap<DecisionKey, Decision> decisions;
   Value result;
   /// What Python print() wrote while tracing, line by line.
   std::vector<std::string> printed;

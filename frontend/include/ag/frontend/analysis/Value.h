@@ -83,7 +83,8 @@ struct Value {
   // Int, Bool (0/1), Range (start, stop, step in elements[0..2] as Int values).
   int64_t i = 0;
   double f = 0;
-  std::string s; ///< Str; Module path ("tf.math"); Builtin name; Method name.
+  std::string text; ///< Str: its characters.
+  std::string name; ///< Module: its path ("tf.math"); Builtin, Method: the name.
   std::vector<Value> elements; ///< Tuple, List, Range; Method: [receiver].
   const ast::FunctionDefStmt *function = nullptr;
   /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
@@ -111,9 +112,9 @@ struct Value {
   static Value floating(double f) { Value v; v.kind = Kind::Float; v.f = f; return v; }
   static Value boolean(bool b) { Value v; v.kind = Kind::Bool; v.i = b; return v; }
   static Value none() { Value v; v.kind = Kind::None; return v; }
-  static Value str(std::string s) { Value v; v.kind = Kind::Str; v.s = std::move(s); return v; }
-  static Value module(std::string path) { Value v; v.kind = Kind::Module; v.s = std::move(path); return v; }
-  static Value builtin(std::string name) { Value v; v.kind = Kind::Builtin; v.s = std::move(name); return v; }
+  static Value str(std::string s) { Value v; v.kind = Kind::Str; v.text = std::move(s); return v; }
+  static Value module(std::string path) { Value v; v.kind = Kind::Module; v.name = std::move(path); return v; }
+  static Value builtin(std::string name) { Value v; v.kind = Kind::Builtin; v.name = std::move(name); return v; }
   static Value sequence(Kind kind, std::vector<Value> elements) {
     Value v;
     v.kind = kind;
