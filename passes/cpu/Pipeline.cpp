@@ -42,6 +42,8 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
+  // Its constant globals named and placed by the program, not by heap addresses.
+  pm.addPass(createOrderConstantGlobals());
   pm.addPass(mlir::createCanonicalizerPass());
   mlir::bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());

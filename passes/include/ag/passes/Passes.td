@@ -314,6 +314,33 @@ def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def OrderConstantGlobals : Pass<"ag-order-constant-globals", "mlir::ModuleOp"> {
+  let summary = "Name and place bufferization's constant globals in program order";
+  let description = [{
+    One-shot bufferization turns each dense constant into a `memref.global` named
+    `__constant_<shape>` (with `_0`, `_1`, ... for others of the same shape), shared by
+    every function that uses the same value. It visits functions in an order that
+    depends on heap addresses, so the names, the order of the globals and the location
+    each takes changed from one run to the next, and so did the object file. This pass
+    makes them a function of the program alone: the globals are numbered in the order
+    of their first use (a walk of the module), moved before the functions in that order,
+    and located at that first use.
+
+    Before (either, run to run):
+    ```mlir
+    memref.global "private" constant @__constant_2xf32_0 : memref<2xf32> = dense<[3.0, 4.0]>
+    memref.global "private" constant @__constant_2xf32 : memref<2xf32> = dense<[1.0, 2.0]>
+    func.func @f() { %0 = memref.get_global @__constant_2xf32 ... }
+    func.func @g() { %0 = memref.get_global @__constant_2xf32_0 ... }
+    ```
+    After:
+    ```mlir
+    memref.global "private" constant @__constant_0 : memref<2xf32> = dense<[1.0, 2.0]>
+    memref.global "private" constant @__constant_1 : memref<2xf32> = dense<[3.0, 4.0]>
+    ```
+  }];
+}
+
 def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
   let summary = "Report every operation that is not in the LLVM dialect, at its location";
   let description = [{
