@@ -409,6 +409,11 @@ class Gen:
             return f"(-{a})"
         if op == "tf.math.log" and self.chance(0.5):
             return f"tf.math.log(tf.abs({a}) + 1.0)"
+        if op in ("tf.sin", "tf.cos"):
+            # Beyond a few thousand a float32 holds too few digits for its sine to mean
+            # anything, and implementations differ: cos of 6.2e27 (exp(64)) is -0.7137
+            # correctly rounded (libm, agc) and 0.0395 in TensorFlow's Eigen kernel.
+            return f"{op}(tf.clip_by_value({a}, -1000.0, 1000.0))"
         return f"{op}({a})"
 
     def m_minmax(self, t, d):
