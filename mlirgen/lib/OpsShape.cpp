@@ -13,12 +13,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 
 /// `t` with its dimensions permuted by `perm`.
@@ -213,15 +207,19 @@ bool MLIRGen::emitReshape(TFOp op, const CallArgs &args, Value &out) {
       // squeezed dimension unknown while compiling must be 1 at run time).
       llvm::SmallVector<mlir::Value> in = sizesOf(*this, t, l);
 
+      // expand_dims: the new 1 where the axis says (not where the sizes would allow
+      // one: [1, n, 1] expanded at -1 is [1, n, 1, 1], whose n is the input's second size).
+      int64_t inserted = -1;
+      if (op == TFOp::ExpandDims) {
+        const Value *axis = args.get(1, "axis");
+        if (!axis || axis->kind != Value::Kind::Int)
+          return fail(args.loc, "internal error: tf.expand_dims without a Python int axis");
+        inserted = axis->i < 0 ? axis->i + type.getRank() : axis->i;
+      }
       unsigned j = 0;
       for (int64_t d = 0; d < type.getRank(); ++d) {
         if (op == TFOp::ExpandDims) {
-          if (type.getDimSize(d) == 1 && (j >= in.size() || inType.getDimSize(j) != 1 ||
-                                           int64_t(in.size()) - j < type.getRank() - d)) {
-            sizes[d] = indexConstant(1, l);
-            continue;
-          }
-          sizes[d] = in[j++];
+          sizes[d] = d == inserted ? indexConstant(1, l) : in[j++];
         } else {
           while (j < in.size() && (*squeezed)[j])
             ++j;

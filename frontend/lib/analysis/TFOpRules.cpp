@@ -458,6 +458,9 @@ std::optional<Value> TFOpTyper::typeExpandDims() {
   const Value *axis = x ? need(1, "axis") : nullptr;
   if (!axis)
     return std::nullopt;
+  if (axis->kind != Value::Kind::Int)
+    return error(loc, "tf.expand_dims(): the axis must be a Python int for agc, not " +
+                          axis->describe());
   if (!x->shape.rankKnown)
     return *x;
   int64_t rank = x->shape.rank() + 1, a = axis->i;
