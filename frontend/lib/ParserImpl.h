@@ -52,6 +52,8 @@ private:
   StmtPtr buildAssignment(TSNode node);
   StmtPtr buildAugmentedAssignment(TSNode node);
   StmtPtr buildIf(TSNode node);
+  /// The body of loop `node` (inside the loop: break and continue allowed) and its else.
+  void buildLoopBlocks(TSNode node, StmtList &body, StmtList &orelse);
   StmtPtr buildWhile(TSNode node);
   StmtPtr buildFor(TSNode node);
   StmtPtr buildReturn(TSNode node);

@@ -239,15 +239,19 @@ StmtPtr ASTBuilder::buildIf(TSNode node) {
                                   /*elif=*/false);
 }
 
-StmtPtr ASTBuilder::buildWhile(TSNode node) {
-  ExprPtr test = buildExpr(field(node, f.condition));
-  StmtList body, orelse;
+void ASTBuilder::buildLoopBlocks(TSNode node, StmtList &body, StmtList &orelse) {
   ++loopDepth;
   buildBlock(node, f.body, body);
   --loopDepth;
   TSNode alt = field(node, f.alternative);
   if (!ts_node_is_null(alt))
     buildBlock(alt, f.body, orelse);
+}
+
+StmtPtr ASTBuilder::buildWhile(TSNode node) {
+  ExprPtr test = buildExpr(field(node, f.condition));
+  StmtList body, orelse;
+  buildLoopBlocks(node, body, orelse);
   if (!test)
     return nullptr;
   return std::make_unique<WhileStmt>(loc(node), std::move(test), std::move(body),
@@ -260,12 +264,7 @@ StmtPtr ASTBuilder::buildFor(TSNode node) {
   ExprPtr target = buildTarget(field(node, f.left));
   ExprPtr iter = buildExpr(field(node, f.right));
   StmtList body, orelse;
-  ++loopDepth;
-  buildBlock(node, f.body, body);
-  --loopDepth;
-  TSNode alt = field(node, f.alternative);
-  if (!ts_node_is_null(alt))
-    buildBlock(alt, f.body, orelse);
+  buildLoopBlocks(node, body, orelse);
   if (!target || !iter)
     return nullptr;
   return std::make_unique<ForStmt>(loc(node), std::move(target), std::move(iter),

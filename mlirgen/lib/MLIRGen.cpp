@@ -24,10 +24,6 @@
 #include "mlir/IR/Verifier.h"
 
 using namespace ag;
-using analysis::DType;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 
 MLIRGen::MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag)
     : context(context), diag(diag), builder(&context) {

@@ -16,10 +16,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace ag;
-using analysis::DType;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 
 //===----------------------------------------------------------------------------------===//
 // Staged control flow

@@ -24,6 +24,14 @@
 
 namespace ag {
 
+// The names every file of the library uses.
+using analysis::CallArgs;
+using analysis::DType;
+using analysis::TFOp;
+using analysis::Value;
+using mlir::OpBuilder;
+using mlir::RankedTensorType;
+
 class MLIRGen final : public analysis::Emitter {
 public:
   MLIRGen(mlir::MLIRContext &context, DiagnosticEngine &diag);

@@ -7,9 +7,6 @@
 #include "MLIRGenImpl.h"
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::TFOp;
-using analysis::Value;
 
 bool MLIRGen::op(TFOp op, const CallArgs &args, Value &out) {
   switch (op) {

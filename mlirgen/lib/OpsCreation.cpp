@@ -16,12 +16,6 @@
 #include <limits>
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 namespace math = mlir::math;
 

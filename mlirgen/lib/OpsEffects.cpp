@@ -12,12 +12,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 
 bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {

@@ -20,12 +20,6 @@
 #include <cmath>
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 namespace math = mlir::math;
 

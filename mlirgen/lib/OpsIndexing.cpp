@@ -10,12 +10,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 
 bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> items, Value &out,

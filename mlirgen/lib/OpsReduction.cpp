@@ -15,12 +15,6 @@
 #include <limits>
 
 using namespace ag;
-using analysis::CallArgs;
-using analysis::DType;
-using analysis::TFOp;
-using analysis::Value;
-using mlir::OpBuilder;
-using mlir::RankedTensorType;
 namespace arith = mlir::arith;
 
 std::optional<llvm::SmallVector<int64_t>> MLIRGen::axes(const Value *axis, unsigned rank,

@@ -164,3 +164,10 @@ def digit_sum(n):
         s += n % 10
         n //= 10
     return s
+
+
+@tf.function
+def signed_zero_min(x):
+    # x * 0.0 holds +0.0 and -0.0; dividing by their minimum shows which one it is.
+    z = x * 0.0
+    return 1.0 / tf.reduce_min(z), 1.0 / tf.minimum(z[0], z[1])
