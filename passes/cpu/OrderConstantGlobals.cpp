@@ -36,8 +36,7 @@ struct OrderConstantGlobals : ag::impl::OrderConstantGlobalsBase<OrderConstantGl
     if (order.empty())
       return;
     // Two renamings, so that no new name meets an old one.
-    for (auto [stage, prefix] : {std::pair{0, "__agc_renaming_"}, std::pair{1, "__constant_"}}) {
-      (void)stage;
+    for (const char *prefix : {"__agc_renaming_", "__constant_"}) {
       for (auto [i, global] : llvm::enumerate(order)) {
         auto name = StringAttr::get(&getContext(), prefix + std::to_string(i));
         if (failed(symbols.replaceAllSymbolUses(global, name, module)))
