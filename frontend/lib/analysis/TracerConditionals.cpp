@@ -28,8 +28,9 @@ bool analysis::isGuardFlag(llvm::StringRef name) {
 
 /// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python value).
 bool analysis::sameValue(const Value &a, const Value &b) {
-  if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.text != b.text || a.name != b.name ||
-      a.dtype != b.dtype || a.shape != b.shape || a.elements.size() != b.elements.size())
+  if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.text != b.text ||
+      a.name != b.name || a.dtype != b.dtype || a.shape != b.shape ||
+      a.elements.size() != b.elements.size())
     return false;
   for (size_t k = 0; k < a.elements.size(); ++k)
     if (!sameValue(a.elements[k], b.elements[k]))

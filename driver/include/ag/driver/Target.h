@@ -61,7 +61,8 @@ private:
 
 /// The target `kind` with `options`; an error (a usage error: an unknown --mcpu, a target
 /// this version does not build) says what is wrong and what is valid.
-llvm::Expected<std::unique_ptr<Target>> createTarget(TargetKind kind, const CodeGenOptions &options);
+llvm::Expected<std::unique_ptr<Target>> createTarget(TargetKind kind,
+                                                     const CodeGenOptions &options);
 
 /// A compiled module loaded into this process, its entry points callable.
 class LoadedModule {
