@@ -468,8 +468,9 @@ bool MLIRGen::emitClip(TFOp, const CallArgs &args, Value &out) {
   DType dtype = out.dtype;
   out.ir = handle(elementwise(type, {tv, lv, hv},
                               [&](OpBuilder &b, mlir::Location l, mlir::ValueRange xs) {
-                                mlir::Value m = scalarOp(TFOp::Maximum, b, l, {xs[0], xs[1]}, dtype);
-                                return scalarOp(TFOp::Minimum, b, l, {m, xs[2]}, dtype);
+                                // As TensorFlow: maximum(minimum(t, hi), lo).
+                                mlir::Value m = scalarOp(TFOp::Minimum, b, l, {xs[0], xs[2]}, dtype);
+                                return scalarOp(TFOp::Maximum, b, l, {m, xs[1]}, dtype);
                               },
                               loc(args.loc)));
   return true;

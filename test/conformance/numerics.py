@@ -171,3 +171,9 @@ def signed_zero_min(x):
     # x * 0.0 holds +0.0 and -0.0; dividing by their minimum shows which one it is.
     z = x * 0.0
     return 1.0 / tf.reduce_min(z), 1.0 / tf.minimum(z[0], z[1])
+
+
+@tf.function
+def clip_crossed_bounds(x, lo, hi):
+    # With lo > hi TensorFlow clips to lo: maximum(minimum(x, hi), lo).
+    return tf.clip_by_value(x, lo, hi)

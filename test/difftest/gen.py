@@ -1,11 +1,12 @@
 """Random, valid TensorFlow programs for agc's differential tester (run.py beside this file).
 
-usage: gen.py SEED [--exclude F,F,...] [--list-features]
+usage: gen.py SEED [--exclude F,F,...] [--zero-ties] [--list-features]
 
 From a seed it writes one Python module: `import tensorflow as tf` and one
 `@tf.function(input_signature=[tf.TensorSpec(...), ...])` function `f`, with the JSON
 arguments for `agc run` on its first line (`# repro: agc run prog.py:f --args '[...]'`).
-The same seed and features always give the same program.
+The same seed and features always give the same program. --zero-ties gives the same
+program with the zeros that max and min choose made +0.0 (Gen.tie).
 
 The generator keeps a typed scope: every name has a dtype, a concrete shape (the
 arguments are fixed, so every shape is known) and TensorFlow's static shape (None where
@@ -192,9 +193,10 @@ def nested(flat, shape):
 class Gen:
     """One program from one seed."""
 
-    def __init__(self, seed, features):
+    def __init__(self, seed, features, zero_ties=False):
         self.rng = random.Random(str(seed))
         self.features = set(features)
+        self.zero_ties = zero_ties
         self.counter = 0
         self.ctx = None
         self.derivation_cache = {}
@@ -202,6 +204,17 @@ class Gen:
 
     def on(self, feature):
         return feature in self.features
+
+    def tie(self, code, dtype):
+        """code, or with zero_ties (the variant run.py compares where a program disagrees)
+        code with -0.0 made +0.0, for the ops whose choice between equal operands
+        TensorFlow leaves to its vector width: max and min of +0.0 and -0.0 give the first
+        operand in some lanes and the second in others (tf.maximum of two [9] vectors
+        gives 8 of one and 1 of the other on an AVX2 CPU), so the zero's sign is not
+        TensorFlow's semantics. No random draw here: the variant is the same program."""
+        if not (self.zero_ties and is_float(dtype)):
+            return code
+        return f"tf.where({code} == 0.0, tf.zeros_like({code}), {code})"
 
     def fresh(self, prefix):
         self.counter += 1
@@ -407,6 +420,8 @@ class Gen:
         op = self.rng.choice(ops)
         if op == "-":
             return f"(-{a})"
+        if op == "tf.nn.relu":
+            return self.tie(f"{op}({a})", t.dtype)
         if op == "tf.math.log" and self.chance(0.5):
             return f"tf.math.log(tf.abs({a}) + 1.0)"
         if op in ("tf.sin", "tf.cos"):
@@ -420,8 +435,8 @@ class Gen:
         op = self.rng.choice(["tf.maximum", "tf.minimum"])
         a, b = self.expr(t, d), self.operand(t, d)
         if self.python_number(b):  # tf.maximum(2, x) would make 2 an int32 first
-            return f"{op}({a}, {b})"
-        return f"{op}({a}, {b})" if self.chance(0.5) else f"{op}({b}, {a})"
+            return self.tie(f"{op}({a}, {b})", t.dtype)
+        return self.tie(f"{op}({a}, {b})" if self.chance(0.5) else f"{op}({b}, {a})", t.dtype)
 
     def python_number(self, code):
         return code in self.ctx.pyints or code.lstrip("-")[:1].isdigit()
@@ -432,7 +447,7 @@ class Gen:
         lo, hi = sorted(self.rng.sample([-3, -1, 0, 1, 2, 4], 2))
         if is_float(t.dtype):
             lo, hi = float(lo), float(hi)
-        return f"tf.clip_by_value({self.expr(t, d)}, {lo}, {hi})"
+        return self.tie(f"tf.clip_by_value({self.expr(t, d)}, {lo}, {hi})", t.dtype)
 
     def m_where(self, t, d):
         c = self.expr(T("bool", t.shape, t.static), d)
@@ -505,7 +520,8 @@ class Gen:
         if key not in self.derivation_cache:
             groups = {}
             if self.on("reduce"):
-                groups["reduce"] = reductions(code, t)
+                groups["reduce"] = [(self.tie(c, r.dtype) if "_max(" in c or "_min(" in c else c, r)
+                                    for c, r in reductions(code, t)]
             if self.on("slice"):
                 groups["slice"] = slices(code, t, self.on("oob-index")) + [
                     (f"{code}[{i}]", T(t.dtype, t.shape[1:], t.static[1:]))
@@ -1035,11 +1051,12 @@ def indent(lines):
 
 # --- entry points -------------------------------------------------------------------------
 
-def generate(seed, features=None, attempt=0):
-    """(source, args) of program `seed` (attempt > 0: a regeneration after a TF refusal)."""
+def generate(seed, features=None, attempt=0, zero_ties=False):
+    """(source, args) of program `seed` (attempt > 0: a regeneration after a TF refusal;
+    zero_ties: the same program with the zeros of max and min made +0.0, Gen.tie)."""
     features = FEATURES.keys() if features is None else features
     for retry in range(50):
-        gen = Gen(f"{seed}/{attempt}/{retry}", features)
+        gen = Gen(f"{seed}/{attempt}/{retry}", features, zero_ties)
         try:
             return gen.program()
         except GenFail:
@@ -1071,9 +1088,11 @@ def main():
         k = argv.index("--exclude")
         exclude = argv[k + 1]
         del argv[k:k + 2]
+    zero_ties = "--zero-ties" in argv
+    argv = [a for a in argv if a != "--zero-ties"]
     if len(argv) != 1:
         raise SystemExit(__doc__.split("\n\n")[1])
-    source, args = generate(int(argv[0]), parse_features(exclude))
+    source, args = generate(int(argv[0]), parse_features(exclude), zero_ties=zero_ties)
     print(repro_header(f"prog{argv[0]}.py", args))
     print(source, end="")
 

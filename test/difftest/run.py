@@ -32,6 +32,13 @@ failure; so is a program where TensorFlow raises and agc returns while Grappler 
 one of its own optimizers failed on the graph (a TensorFlow bug that leaves unpruned what its
 rules prune, which agc follows).
 
+Where the sign of a zero that max or min chose is what differs, TensorFlow is not a
+reference: of +0.0 and -0.0 its kernels return the first operand in some vector lanes and
+the second in others (gen.py's Gen.tie), agc's IEEE 754-2019's -0.0 < +0.0. A program that
+still disagrees is run once more as gen.py's --zero-ties variant, the same program with
+those zeros made +0.0: if that one agrees, the program is counted as tf-zero-tie, listed,
+not a failure.
+
 Every DISAGREE is minimized (minimize.py: delta debugging while it disagrees the same
 way: the same kind of difference, and for a run-time error of agc's, the same message) and,
 with --keep DIR, written to DIR/diff-SEED.py: a standalone module whose first line is the
@@ -346,6 +353,11 @@ def try_seed(seed, cfg):
                 # prune (agc follows those rules): TensorFlow's failure, not agc's.
                 res["outcome"] = "tf-grappler"
                 res["detail"] += f" [Grappler failed: {res['grappler_failed']}]"
+        if res["outcome"] == "DISAGREE":
+            variant, _ = gen.generate(seed, cfg["features"], attempt, zero_ties=True)
+            if variant != source and check(variant, args, cfg, f"p{seed}_{attempt}zt")[
+                    "signature"] in (("agree",), ("both-error",)):
+                res["outcome"] = "tf-zero-tie"
         if res["outcome"] != "tf-refused":
             res.update(seed=seed, source=source, args=args, refusals=refusals)
             return res
@@ -453,7 +465,7 @@ def run_all(seeds, cfg):
 def random_run(opts, cfg):
     seeds = list(range(opts.seed, opts.seed + opts.count))
     counts = {k: 0 for k in ("agree", "both-error", "DISAGREE", "agc-refused", "tf-refused",
-                             "tf-grappler", "tester-error")}
+                             "tf-grappler", "tf-zero-tie", "tester-error")}
     refused, disagreements, tf_refusals, tf_bugs, grappler = {}, [], [], [], []
     start = time.time()
     for res in run_all(seeds, cfg):
@@ -475,6 +487,8 @@ def random_run(opts, cfg):
                 print(f"agc-refused seed {res['seed']}: {res['detail']}", flush=True)
         elif outcome == "tf-grappler":
             grappler.append((res["seed"], res["detail"]))
+        elif outcome == "tf-zero-tie":
+            print(f"tf-zero-tie seed {res['seed']}: {res['detail']}", flush=True)
         elif outcome == "tester-error":
             print(f"tester-error seed {res['seed']}: {res['detail']}", flush=True)
         elif opts.verbose:
@@ -514,6 +528,8 @@ def summary(opts, counts, refused, tf_refusals, tf_bugs, elapsed):
           "re-run without Grappler)")
     print(f"difftest: tf-grappler {counts['tf-grappler']} (TensorFlow with Grappler off agrees "
           "with agc, or fails as agc does; with it on, it does not; or Grappler failed)")
+    print(f"difftest: tf-zero-tie {counts['tf-zero-tie']} (only the sign of a zero that max or "
+          "min chose differs: TensorFlow's depends on its vector lanes)")
     if counts["tester-error"]:
         print(f"difftest: tester-error {counts['tester-error']} (bugs of the tester itself)")
     print(f"difftest: {n} programs in {elapsed:.1f} s ({n / max(elapsed, 1e-9):.2f} programs/s)")
