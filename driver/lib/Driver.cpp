@@ -20,6 +20,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -64,33 +65,6 @@ void report(DiagnosticEngine &diag, const mlir::Diagnostic &d) {
   }
   for (const mlir::Diagnostic &note : d.getNotes())
     diag.note(sourceLocation(diag, note.getLocation()), note.str());
-}
-
-/// Erases operations whose results nobody uses and that have no effect (the conversions
-/// the Tracer made only to check types). ag operations stay: they are the staged blocks.
-void eraseDeadOps(mlir::ModuleOp module) {
-  for (bool changed = true; changed;) {
-    changed = false;
-    llvm::SmallVector<mlir::Operation *> dead;
-    module.walk([&](mlir::Operation *op) {
-      if (op->getNumResults() == 0 || llvm::isa<AgDialect>(op->getDialect()) ||
-          !mlir::isOpTriviallyDead(op))
-        return;
-      bool holdsAg = false;
-      op->walk([&](mlir::Operation *inner) { holdsAg |= llvm::isa<AgDialect>(inner->getDialect()); });
-      if (!holdsAg)
-        dead.push_back(op);
-    });
-    // Only outermost ones: erasing an op erases what it holds.
-    for (mlir::Operation *op : dead) {
-      if (llvm::any_of(dead, [&](mlir::Operation *other) {
-            return other != op && other->isProperAncestor(op);
-          }))
-        continue;
-      op->erase();
-      changed = true;
-    }
-  }
 }
 
 /// Runs the passes `build` adds on `module`.
@@ -196,7 +170,11 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
   mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag, only);
   if (!ir)
     return nullptr;
-  eraseDeadOps(*ir);
+  // What the program computes and never uses (a value the user drops, the first test of
+  // a staged while that the tracer evaluated as Python does): upstream's dead code
+  // elimination, which keeps every op with an effect (ag.check, prints, assignments).
+  mlir::IRRewriter rewriter(&context);
+  (void)mlir::runRegionDCE(rewriter, (*ir)->getRegions());
   if (signatures)
     *signatures = signaturesOf(*ir, diag);
   mlir::OpPrintingFlags flags;

@@ -136,10 +136,11 @@ private:
   std::nullopt_t error(const Location &at, const llvm::Twine &message) {
     return impl.error(at, message);
   }
-  std::optional<Value> asTensor(const Value &v, const Location &at) { return impl.asTensor(v, at); }
+  // Types only: a rule never emits (MLIRGen converts the operands it lowers).
+  std::optional<Value> asTensor(const Value &v, const Location &at) { return impl.tensorTypeOf(v, at); }
   std::optional<Value> toTensor(const Value &v, const Location &at,
                                 std::optional<DType> want = std::nullopt) {
-    return impl.toTensor(v, at, want);
+    return impl.tensorTypeOf(v, at, want);
   }
   std::optional<Shape> broadcast(const Shape &a, const Shape &b, const Location &at) {
     return impl.broadcast(a, b, at);
@@ -149,10 +150,10 @@ private:
   }
   std::optional<DType> dtypeArg(const Value *v, const Location &at) { return impl.dtypeArg(v, at); }
   std::optional<Value> binary(ast::BinaryOp o, const Value &a, const Value &b, const Location &at) {
-    return impl.binary(o, a, b, at);
+    return impl.tensorBinaryType(o, a, b, at);
   }
   std::optional<Value> compare(ast::CmpOp o, const Value &a, const Value &b, const Location &at) {
-    return impl.compare(o, a, b, at);
+    return impl.tensorCompareType(o, a, b, at);
   }
 
   Tracer::Impl &impl;

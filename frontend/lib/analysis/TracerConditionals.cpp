@@ -93,10 +93,8 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
       type = Value::tensor(DType::Bool, Shape::scalar());
     } else if (name == "retval#") {
       // Undefined on a path that has not returned: its value is never used there.
-      Emitter *saved = std::exchange(emitter, nullptr);
-      std::optional<Value> tx = x.isDefined() ? asTensor(x, loc) : std::nullopt;
-      std::optional<Value> ty = y.isDefined() ? asTensor(y, loc) : std::nullopt;
-      emitter = saved;
+      std::optional<Value> tx = x.isDefined() ? tensorTypeOf(x, loc) : std::nullopt;
+      std::optional<Value> ty = y.isDefined() ? tensorTypeOf(y, loc) : std::nullopt;
       if (tx && ty && tx->dtype != ty->dtype) {
         error(loc, "the returns joined by this staged condition give " + tx->describe() +
                        " and " + ty->describe() + "; they must have one dtype");
@@ -176,9 +174,7 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
     if (x.kind == Value::Kind::TensorArray) {
       f.locals[name] = x;
     } else {
-      Emitter *saved = std::exchange(emitter, nullptr);
-      std::optional<Value> tx = asTensor(x, loc), ty = asTensor(y, loc);
-      emitter = saved;
+      std::optional<Value> tx = tensorTypeOf(x, loc), ty = tensorTypeOf(y, loc);
       if (!tx || !ty)
         return Flow::Error;
       if (tx->dtype != ty->dtype) {
@@ -389,9 +385,7 @@ bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const
       return false;
     }
     // Types only: emitMerge converts the values inside their branches.
-    Emitter *saved = std::exchange(emitter, nullptr);
-    std::optional<Value> tx = asTensor(x, stmt.loc()), ty = asTensor(y, stmt.loc());
-    emitter = saved;
+    std::optional<Value> tx = tensorTypeOf(x, stmt.loc()), ty = tensorTypeOf(y, stmt.loc());
     if (!tx || !ty)
       return false;
     if (tx->dtype != ty->dtype) {

@@ -113,37 +113,24 @@ static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &sha
   return true;
 }
 
-std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &loc,
-                                            std::optional<DType> want) {
+std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Location &loc,
+                                                std::optional<DType> want) {
   if (value.isTensorLike()) {
     if (want && value.dtype != *want)
       return error(loc, "expected " + aDtype(*want) + " tensor, but got " + value.describe());
     Value t = Value::tensor(value.dtype, value.shape);
-    t.ir = value.ir;
-    if (value.kind == Value::Kind::Variable && emitter && !emitter->readVariable(value, t, loc)) {
-      failed = true;
-      return std::nullopt;
-    }
+    t.ir = value.ir; // a Variable's is its storage, not a value: toTensor reads it
     return t;
   }
-  std::optional<DType> dtype;
-  Shape shape;
-  bool hasFloat = false;
-  std::function<void(const Value &)> scan = [&](const Value &v) {
-    if (v.kind == Value::Kind::Float)
-      hasFloat = true;
-    for (const Value &e : v.elements)
-      scan(e);
-  };
   if (value.isPySequence() &&
       llvm::any_of(value.elements, [](const Value &e) { return e.isTensorLike(); })) {
     // [t0, t1] of tensors packs them (tf.stack).
-    std::optional<Value> first = asTensor(value.elements[0], loc);
+    std::optional<Value> first = tensorTypeOf(value.elements[0], loc);
     if (!first)
       return std::nullopt;
     Shape packed = first->shape;
     for (const Value &e : value.elements) {
-      std::optional<Value> t = asTensor(e, loc);
+      std::optional<Value> t = tensorTypeOf(e, loc);
       if (!t)
         return std::nullopt;
       if (t->dtype != first->dtype)
@@ -153,19 +140,22 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
     }
     if (packed.rankKnown)
       packed.dims.insert(packed.dims.begin(), value.elements.size());
-    Value t = Value::tensor(want.value_or(first->dtype), packed);
-    if (emitter && !emitter->constant(t, value, loc)) {
-      failed = true;
-      return std::nullopt;
-    }
-    return t;
+    return Value::tensor(want.value_or(first->dtype), packed);
   }
+  std::optional<DType> dtype;
+  Shape shape;
   if (!inferLiteral(value, dtype, shape, 0))
     return error(loc, "cannot convert " + value.describe() + " to a tensor");
   if (!dtype) // an empty list
     dtype = DType::Float32;
-  scan(value);
   if (want) {
+    bool hasFloat = false;
+    std::function<void(const Value &)> scan = [&](const Value &v) {
+      hasFloat |= v.kind == Value::Kind::Float;
+      for (const Value &e : v.elements)
+        scan(e);
+    };
+    scan(value);
     if (isInteger(*want) && hasFloat)
       return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
                             dtypeName(*want) + " (it holds a float)");
@@ -175,8 +165,17 @@ std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &
                             dtypeName(*want));
     dtype = want;
   }
-  Value t = Value::tensor(*dtype, shape);
-  if (emitter && !emitter->constant(t, value, loc)) {
+  return Value::tensor(*dtype, shape);
+}
+
+std::optional<Value> Tracer::Impl::toTensor(const Value &value, const Location &loc,
+                                            std::optional<DType> want) {
+  std::optional<Value> t = tensorTypeOf(value, loc, want);
+  if (!t || !emitter || value.kind == Value::Kind::Tensor)
+    return t;
+  bool emitted = value.kind == Value::Kind::Variable ? emitter->readVariable(value, *t, loc)
+                                                     : emitter->constant(*t, value, loc);
+  if (!emitted) {
     failed = true;
     return std::nullopt;
   }
@@ -288,9 +287,7 @@ std::optional<Value> Tracer::Impl::stagedBoolOp(const ast::BoolOpExpr &b, size_t
     if (token && isAnd)
       emitter->beginElse(token);
     // Its type only: the value converts inside its branch (endCond).
-    Emitter *saved = std::exchange(emitter, nullptr);
-    std::optional<Value> t = asTensor(*v, operand.loc());
-    emitter = saved;
+    std::optional<Value> t = tensorTypeOf(*v, operand.loc());
     if (!t)
       return std::nullopt;
     if (t->dtype != lhs->dtype)
@@ -423,13 +420,8 @@ std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
   if (!y)
     return std::nullopt;
   // Types only: the values convert inside their branches (endCond).
-  std::optional<Value> tx, ty;
-  {
-    Emitter *saved = std::exchange(emitter, nullptr);
-    tx = asTensor(*x, e.getBody().loc());
-    ty = tx ? asTensor(*y, e.getOrElse().loc()) : std::nullopt;
-    emitter = saved;
-  }
+  std::optional<Value> tx = tensorTypeOf(*x, e.getBody().loc());
+  std::optional<Value> ty = tx ? tensorTypeOf(*y, e.getOrElse().loc()) : std::nullopt;
   if (!ty)
     return std::nullopt;
   if (tx->dtype != ty->dtype)

@@ -55,11 +55,22 @@ public:
                               const Location &loc);
   std::optional<Value> compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
                                const Location &loc);
+  /// The result of operator `op` (not `@`) or comparison `op` on tensors `a` and `b`,
+  /// after TensorFlow's checks; types only (binary and compare emit the op).
+  std::optional<Value> tensorBinaryType(ast::BinaryOp op, const Value &a, const Value &b,
+                                        const Location &loc);
+  std::optional<Value> tensorCompareType(ast::CmpOp op, const Value &a, const Value &b,
+                                         const Location &loc);
   /// Python truth of a Python value; nothing for a tensor.
   std::optional<bool> truth(const Value &value) const;
   /// A Python scalar or nested list as a tensor (dtype by TensorFlow's rules, or `want`).
   std::optional<Value> toTensor(const Value &value, const Location &loc,
                                 std::optional<DType> want = std::nullopt);
+  /// The dtype and shape toTensor gives `value`, reported where it cannot convert, with
+  /// no IR: what typing needs (the typing rules, and a merge whose values convert inside
+  /// their own branches). Type inference never emits.
+  std::optional<Value> tensorTypeOf(const Value &value, const Location &loc,
+                                    std::optional<DType> want = std::nullopt);
   /// A tensor of `value`'s dtype and shape, from a tensor, a Variable or a Python value.
   std::optional<Value> asTensor(const Value &value, const Location &loc) {
     if (value.kind == Value::Kind::Tensor)

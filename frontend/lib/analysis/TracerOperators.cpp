@@ -233,35 +233,43 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   std::optional<Value> b = rhs.isTensorLike() ? asTensor(rhs, loc) : toTensor(rhs, loc, dtype);
   if (!b)
     return std::nullopt;
-  if (a->dtype != b->dtype)
-    return error(loc, "'" + ast::spelling(op) + "' of " + aDtype(a->dtype) + " tensor and " +
-                          aDtype(b->dtype) + " tensor: TensorFlow converts neither to the "
-                          "other's dtype (" + tfKernelName(op) + " needs one); tf.cast one of them");
   if (op == B::MatMul) {
+    if (a->dtype != b->dtype)
+      return tensorBinaryType(op, *a, *b, loc); // its error
     CallArgs args;
     args.positional = {*a, *b};
     args.loc = loc;
     return callTF("tf.linalg.matmul", args);
   }
-  if (a->dtype == DType::String && op != B::Add)
+  std::optional<Value> r = tensorBinaryType(op, *a, *b, loc);
+  if (!r || !emitOp(tfOpOf(op), {*a, *b}, *r, loc))
+    return std::nullopt;
+  return r;
+}
+
+std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Value &a,
+                                                    const Value &b, const Location &loc) {
+  using B = ast::BinaryOp;
+  if (a.dtype != b.dtype)
+    return error(loc, "'" + ast::spelling(op) + "' of " + aDtype(a.dtype) + " tensor and " +
+                          aDtype(b.dtype) + " tensor: TensorFlow converts neither to the "
+                          "other's dtype (" + tfKernelName(op) + " needs one); tf.cast one of them");
+  if (a.dtype == DType::String && op != B::Add)
     return error(loc, "operator " + ast::spelling(op) + " is not defined on string tensors");
-  if (a->dtype == DType::Bool)
+  if (a.dtype == DType::Bool)
     return error(loc, "cannot compute " + tfKernelName(op) + " on bool tensors; use "
                       "tf.logical_and/or/xor, or tf.cast to a number type first");
   if ((op == B::BitAnd || op == B::BitOr || op == B::BitXor || op == B::LShift ||
-       op == B::RShift) && !isInteger(a->dtype))
+       op == B::RShift) && !isInteger(a.dtype))
     return error(loc, "operator " + ast::spelling(op) + " needs integer tensors, not " +
-                          dtypeName(a->dtype));
-  std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
+                          dtypeName(a.dtype));
+  std::optional<Shape> shape = broadcast(a.shape, b.shape, loc);
   if (!shape)
     return std::nullopt;
-  DType out = a->dtype;
+  DType out = a.dtype;
   if (op == B::Div && isInteger(out))
     out = DType::Float64; // true division of integer tensors, as TensorFlow does it
-  Value r = Value::tensor(out, *shape);
-  if (!emitOp(tfOpOf(op), {*a, *b}, r, loc))
-    return std::nullopt;
-  return r;
+  return Value::tensor(out, *shape);
 }
 
 std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
@@ -321,20 +329,26 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
                              : std::nullopt;
   if (!b)
     return std::nullopt;
-  if (a->dtype != b->dtype)
-    return error(loc, "cannot compare " + aDtype(a->dtype) + " tensor with " +
-                          aDtype(b->dtype) + " tensor; tf.cast one of them first");
-  if (a->dtype == DType::Bool && op != C::Eq && op != C::NotEq)
-    return error(loc, "'" + ast::spelling(op) + "' is not defined on bool tensors (TensorFlow's "
-                      "ordering comparisons take numbers); tf.cast them to a number type first");
-  std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
-  if (!shape)
-    return std::nullopt;
-  Value r = Value::tensor(DType::Bool, *shape);
+  std::optional<Value> r = tensorCompareType(op, *a, *b, loc);
   TFOp tfOp = op == C::Eq ? TFOp::Equal : op == C::NotEq ? TFOp::NotEqual
               : op == C::Lt ? TFOp::Less : op == C::LtE ? TFOp::LessEqual
               : op == C::Gt ? TFOp::Greater : TFOp::GreaterEqual;
-  if (!emitOp(tfOp, {*a, *b}, r, loc))
+  if (!r || !emitOp(tfOp, {*a, *b}, *r, loc))
     return std::nullopt;
   return r;
+}
+
+std::optional<Value> Tracer::Impl::tensorCompareType(ast::CmpOp op, const Value &a,
+                                                     const Value &b, const Location &loc) {
+  using C = ast::CmpOp;
+  if (a.dtype != b.dtype)
+    return error(loc, "cannot compare " + aDtype(a.dtype) + " tensor with " +
+                          aDtype(b.dtype) + " tensor; tf.cast one of them first");
+  if (a.dtype == DType::Bool && op != C::Eq && op != C::NotEq)
+    return error(loc, "'" + ast::spelling(op) + "' is not defined on bool tensors (TensorFlow's "
+                      "ordering comparisons take numbers); tf.cast them to a number type first");
+  std::optional<Shape> shape = broadcast(a.shape, b.shape, loc);
+  if (!shape)
+    return std::nullopt;
+  return Value::tensor(DType::Bool, *shape);
 }

@@ -68,6 +68,7 @@ def where_clip_cast(x, c):
 # CHECK-LABEL: func.func @where_clip_cast(
 # CHECK:         arith.negf
 # CHECK:         arith.select
-# CHECK:         arith.maximumf
-# CHECK:         arith.minimumf
+# tf.clip_by_value is maximum(minimum(t, hi), lo): lo wins where lo > hi.
+# CHECK:         arith.minimumf %{{.*}}, %[[HI:in_[0-9]+]]
+# CHECK-NEXT:    arith.maximumf %{{.*}}, %[[LO:in_[0-9]+]]
 # CHECK:         arith.fptosi
