@@ -149,6 +149,17 @@ void describeAllocator(llvm::Module &module) {
   }
 }
 
+/// Tells LLVM that the generated code runs with denormals flushed to zero (the runtime
+/// sets the mode around every call, as TensorFlow's kernels run), so that what it folds
+/// while compiling agrees with what the code computes.
+void describeDenormals(llvm::Module &module) {
+  for (llvm::Function &f : module.functions())
+    if (!f.isDeclaration()) {
+      f.addFnAttr("denormal-fp-math", "preserve-sign,preserve-sign");
+      f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+    }
+}
+
 /// The context agc's MLIR stages run in: every dialect, its interfaces and translations.
 std::unique_ptr<mlir::MLIRContext> makeContext() {
   mlir::DialectRegistry registry;
@@ -225,6 +236,7 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
     return std::nullopt;
   }
   describeAllocator(*out.module);
+  describeDenormals(*out.module);
   return out;
 }
 

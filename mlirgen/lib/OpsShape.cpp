@@ -323,6 +323,13 @@ bool MLIRGen::emitShape(TFOp op, const CallArgs &args, Value &out) {
     return false;
   mlir::Location l = loc(args.loc);
   mlir::Type e = type.getElementType();
+  // TensorFlow's tf.size is the constant 0 for a tensor whose static shape holds a 0, as
+  // tf.shape and tf.size of a static shape are constants: the tensor is not read, so
+  // what computes it may be pruned, a check that would fail there with it.
+  if (op == TFOp::Size && llvm::is_contained(llvm::cast<RankedTensorType>(t.getType()).getShape(), 0)) {
+    out.ir = handle(denseConstant(Value::integer(0), type, args.loc));
+    return true;
+  }
   llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, t, l);
   mlir::Value r;
   if (op == TFOp::Shape) {

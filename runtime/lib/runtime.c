@@ -13,6 +13,9 @@
 #include "agc/runtime.h"
 
 #include <math.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -242,6 +245,28 @@ static int shares_allocation(const agrt_function *fn, const int64_t *block, int3
   return 0;
 }
 
+/* Sets flush-to-zero and denormals-are-zero (MXCSR's FTZ and DAZ bits on x86-64);
+ * returns the mode to restore: its control bits, for the exception flags the call
+ * raised stay raised, as after any other floating-point code. */
+static unsigned enter_flush_denormals(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned mode = _mm_getcsr();
+  _mm_setcsr(mode | 0x8040u);
+  return mode;
+#else
+  return 0;
+#endif
+}
+
+static void leave_flush_denormals(unsigned mode) {
+#if defined(__x86_64__) || defined(__i386__)
+  const unsigned flags = 0x3Fu;
+  _mm_setcsr((mode & ~flags) | (_mm_getcsr() & flags));
+#else
+  (void)mode;
+#endif
+}
+
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
                 agc_tensor *const *outputs, agc_status *status) {
   if (status) {
@@ -293,6 +318,10 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
     w += descriptor_words(t->rank);
   }
 
+  /* TensorFlow's CPU kernels run with denormals flushed to zero, as inputs and as
+   * results (its ScopedFlushDenormal): so does the call, and the caller's mode is back
+   * when it returns. */
+  unsigned fp_mode = enter_flush_denormals();
   jmp_buf here;
   jmp_buf *outer = current_call;
   agrt_call_blocks blocks;
@@ -301,6 +330,7 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   if (setjmp(here)) {
     /* A failed check: what the call allocated so far is freed. */
     current_call = outer;
+    leave_flush_denormals(fp_mode);
     agrt_end_call_blocks(&blocks, 1);
     if (block != stack)
       free(block);
@@ -308,6 +338,7 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   }
   fn->call(args);
   current_call = outer;
+  leave_flush_denormals(fp_mode);
   agrt_end_call_blocks(&blocks, 0);
 
   int code = AGC_OK;

@@ -49,3 +49,10 @@ if glob.glob(os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packag
     config.available_features.add("tf-oracle")
 else:
     lit_config.note("TensorFlow oracle not installed (.venv): tests that need it are UNSUPPORTED")
+
+# Tests of x86-64's own registers (the MXCSR's flush-to-zero mode) run on x86-64 hosts.
+import platform  # noqa: E402
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64")
+else:
+    lit_config.note("not an x86-64 host: the tests of its floating-point mode are UNSUPPORTED")
