@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/ToCode.h"
 #include "ag/frontend/PythonPrinter.h"
+#include "ag/frontend/analysis/ControlExits.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -31,31 +32,6 @@ using llvm::cast;
 using llvm::dyn_cast;
 
 namespace {
-
-/// Whether every path through `stmts` ends in a return (so nothing after them runs).
-bool alwaysReturns(const StmtList &stmts) {
-  if (stmts.empty())
-    return false;
-  const Stmt &last = *stmts.back();
-  if (llvm::isa<ReturnStmt>(last))
-    return true;
-  if (const auto *s = dyn_cast<IfStmt>(&last))
-    return alwaysReturns(s->getBody()) && alwaysReturns(s->getOrElse());
-  return false;
-}
-
-/// Whether `stmts` hold a statement of `kind` (break or continue) for the loop around them:
-/// not inside nested loops.
-bool hasLoopJump(const StmtList &stmts, Stmt::Kind kind) {
-  for (const StmtPtr &stmt : stmts) {
-    if (stmt->getKind() == kind)
-      return true;
-    if (const auto *s = dyn_cast<IfStmt>(stmt.get()))
-      if (hasLoopJump(s->getBody(), kind) || hasLoopJump(s->getOrElse(), kind))
-        return true;
-  }
-  return false;
-}
 
 /// The keyword `name` of a set_loop_options(...) call at the top of a loop body, or null.
 /// (Tracing has checked that set_loop_options comes first.)
@@ -451,10 +427,13 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
   std::vector<std::string> vars_(vars.carried.begin(), vars.carried.end());
   FlagScope scope;
   scope.active = true;
-  if (hasLoopJump(body, Stmt::Kind::Break))
-    scope.breakFlag = "break_" + line;
-  if (hasLoopJump(body, Stmt::Kind::Continue))
-    scope.continueFlag = "continue_" + line;
+  // ControlExits.h's flags, spelled as AutoGraph does, apart from the function's names.
+  LoopExits exits = loopExits(body);
+  auto taken = [&](llvm::StringRef name) { return analysis->names.lookup(name) >= 0; };
+  if (exits.breaks)
+    scope.breakFlag = spellExitFlag(ExitKind::Break, stmt.loc().begin.line, taken);
+  if (exits.continues)
+    scope.continueFlag = spellExitFlag(ExitKind::Continue, stmt.loc().begin.line, taken);
   if (!scope.breakFlag.empty())
     vars_.push_back(scope.breakFlag); // the test reads it: a loop variable
   scope.loopVars = vars_;
@@ -588,15 +567,10 @@ std::vector<std::string> ToCodePrinter::flagsSetBy(const Stmt &stmt) const {
   std::vector<std::string> out;
   if (!f)
     return out;
-  auto sets = [&](Stmt::Kind kind) {
-    if (stmt.getKind() == kind)
-      return true;
-    const auto *s = dyn_cast<IfStmt>(&stmt);
-    return s && (hasLoopJump(s->getBody(), kind) || hasLoopJump(s->getOrElse(), kind));
-  };
-  if (!f->breakFlag.empty() && sets(Stmt::Kind::Break))
+  LoopExits exits = exitsTakenBy(stmt);
+  if (!f->breakFlag.empty() && exits.breaks)
     out.push_back(f->breakFlag);
-  if (!f->continueFlag.empty() && sets(Stmt::Kind::Continue))
+  if (!f->continueFlag.empty() && exits.continues)
     out.push_back(f->continueFlag);
   return out;
 }

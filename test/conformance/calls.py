@@ -82,3 +82,41 @@ def helper_returns_tuple(x):
         return v * 2, v * 3
     a, b = split(x)
     return a + b
+
+
+def make_scaler(k):
+    def scale(x):
+        return x * k
+    return scale
+
+
+def apply_twice(fn, x):
+    return fn(fn(x))
+
+
+@tf.function
+def closure_outlives_its_call(x):
+    # scale reads make_scaler's k after make_scaler returned, from inside apply_twice.
+    triple = make_scaler(3.0)
+    return apply_twice(triple, x)
+
+
+@tf.function
+def closure_reads_late_binding(x):
+    # A closure reads its cell when it runs: n is 2.0, then 5.0.
+    def shifted():
+        return x + n
+    n = 2.0
+    first = shifted()
+    n = 5.0
+    return first, shifted()
+
+
+@tf.function
+def closure_over_loop_variable(x):
+    total = tf.zeros_like(x)
+    for i in tf.range(3):
+        def step(v):
+            return v + tf.cast(i, x.dtype) * x
+        total = step(total)
+    return total

@@ -177,3 +177,11 @@ def signed_zero_min(x):
 def clip_crossed_bounds(x, lo, hi):
     # With lo > hi TensorFlow clips to lo: maximum(minimum(x, hi), lo).
     return tf.clip_by_value(x, lo, hi)
+
+
+@tf.function
+def denormals_flush(x):
+    # TensorFlow's CPU kernels flush denormals to zero, as inputs and as results: a
+    # denormal divisor is a zero one, and a denormal result is 0.
+    return (x / 2.0, tf.math.floormod(tf.ones_like(x), x), tf.exp(x * 0.0 - 100.0),
+            tf.reduce_sum(x), x)

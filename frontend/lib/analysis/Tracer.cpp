@@ -79,7 +79,7 @@ const ast::Expr *ag::analysis::findBinding(const ast::StmtList &stmts, llvm::Str
 //===----------------------------------------------------------------------------------===//
 
 bool Tracer::Impl::evaluateModule() {
-  frames.push_back(Frame{nullptr, nullptr, {}, {}, {}, {}, nullptr, nullptr});
+  frames.emplace_back(nullptr, nullptr, nullptr);
   for (const ast::StmtPtr &stmt : module.getBody()) {
     switch (stmt->getKind()) {
     case ast::Stmt::Kind::Import:
@@ -163,7 +163,7 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
                            std::string *missing) {
   const std::vector<ast::Param> &params = function.getParams();
   std::vector<std::optional<Value>> values(params.size());
-  frames.push_back(Frame{nullptr, nullptr, {}, {}, {}, {}, nullptr, nullptr});
+  frames.emplace_back(nullptr, nullptr, nullptr);
   auto done = [&](bool ok) -> std::optional<std::vector<Value>> {
     frames.pop_back();
     if (!ok)
@@ -276,12 +276,12 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
 }
 
 std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &function,
-                                                const CallArgs &args) {
+                                                const CallScope *closure, const CallArgs &args) {
   if (frames.size() > kMaxCallDepth)
     return error(args.loc, "calls nested more than " + llvm::Twine(kMaxCallDepth) +
                                " deep (recursion is not supported in traced code)");
   const std::vector<ast::Param> &params = function.getParams();
-  Frame callee{&function, &analysisOf(function), {}, {}, {}, {}, nullptr, nullptr};
+  Frame callee(&function, &analysisOf(function), closure);
   size_t positional = 0;
   for (size_t i = 0; i < params.size(); ++i) {
     const ast::Param &param = params[i];
@@ -332,11 +332,13 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
   unconvertedIfExp = unconverted;
   Frame done = std::move(frames.back());
   frames.pop_back();
+  if (done.closedOver)
+    closedOver.push_back(std::move(done.scope)); // done.locals lives on there
   if (flow == Flow::Error)
     return std::nullopt;
   if (flow == Flow::Return) {
     // Returns under staged conditions joined into one value through the flags.
-    if (auto joined = done.locals.find("retval#"); emitter && joined != done.locals.end())
+    if (auto joined = done.locals.find(returnSlot()); emitter && joined != done.locals.end())
       return joined->second;
     return done.returnValue ? *done.returnValue : Value::none();
   }
@@ -367,7 +369,8 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
     result = nullptr;
     return std::nullopt;
   }
-  std::optional<Value> value = callFunction(function, call);
+  std::optional<Value> value = callFunction(function, /*closure=*/nullptr, call);
+  closedOver.clear();
   if (value && !failed && emitter && !emitter->endFunction(function, *value))
     failed = true;
   result = nullptr;

@@ -24,7 +24,7 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
                                         const ast::CallExpr &expr) {
   switch (callee.kind) {
   case Value::Kind::Function:
-    return callFunction(*callee.function, args);
+    return callFunction(*callee.function, callee.closure, args);
   case Value::Kind::Module:
     return callTF(callee.name, args);
   case Value::Kind::Method:

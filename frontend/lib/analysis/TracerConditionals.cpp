@@ -19,13 +19,6 @@ using llvm::dyn_cast;
 // Emission: flags and guards
 //===----------------------------------------------------------------------------------===//
 
-/// The names the emitting trace keeps for AutoGraph's flags and the joined return value.
-bool analysis::isFlagName(llvm::StringRef name) { return name.contains('#'); }
-/// A flag proper (a bool that a guard tests), not the return value or a loop index.
-bool analysis::isGuardFlag(llvm::StringRef name) {
-  return name.starts_with("break#") || name.starts_with("continue#") || name == "return#";
-}
-
 /// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python value).
 bool analysis::sameValue(const Value &a, const Value &b) {
   if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.text != b.text ||
@@ -36,18 +29,6 @@ bool analysis::sameValue(const Value &a, const Value &b) {
     if (!sameValue(a.elements[k], b.elements[k]))
       return false;
   return true;
-}
-
-/// Whether `body` has a `break` of its own loop (not of a nested one).
-bool analysis::hasOwnBreak(const ast::StmtList &body) {
-  for (const ast::StmtPtr &stmt : body) {
-    if (stmt->getKind() == ast::Stmt::Kind::Break)
-      return true;
-    if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
-      if (hasOwnBreak(s->getBody()) || hasOwnBreak(s->getOrElse()))
-        return true;
-  }
-  return false;
 }
 
 std::optional<Value> Tracer::Impl::boolTensor(bool b, const Location &loc) {
@@ -65,7 +46,7 @@ std::vector<std::string> Tracer::Impl::changedFlags(const Env &before, const Env
   for (const Env *env : {&a, &b})
     for (const auto &entry : *env) {
       llvm::StringRef name = entry.getKey();
-      if (!isFlagName(name) || name.starts_with("iter#") || llvm::is_contained(out, name))
+      if (!isExitName(name) || isLoopIndexSlot(name) || llvm::is_contained(out, name))
         continue;
       auto old = before.find(name);
       if (old == before.end() || !sameValue(old->second, entry.getValue()))
@@ -84,14 +65,14 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
     Value x = a != thenEnv.end() ? a->second : Value();
     Value y = b != elseEnv.end() ? b->second : Value();
     Value type;
-    if (isGuardFlag(name)) {
+    if (isExitFlag(name)) {
       // A flag not set on a path is false there.
       if (!x.isDefined())
         x = Value::boolean(false);
       if (!y.isDefined())
         y = Value::boolean(false);
       type = Value::tensor(DType::Bool, Shape::scalar());
-    } else if (name == "retval#") {
+    } else if (name == returnSlot()) {
       // Undefined on a path that has not returned: its value is never used there.
       std::optional<Value> tx = x.isDefined() ? tensorTypeOf(x, loc) : std::nullopt;
       std::optional<Value> ty = y.isDefined() ? tensorTypeOf(y, loc) : std::nullopt;
@@ -128,7 +109,7 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
   // not (break or continue or return), over the flags set so far.
   std::vector<std::string> flags;
   for (const auto &entry : f.locals)
-    if (isGuardFlag(entry.getKey()))
+    if (isExitFlag(entry.getKey()))
       flags.push_back(entry.getKey().str());
   llvm::sort(flags);
   if (flags.empty())
@@ -161,7 +142,7 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
   for (const auto &entry : before) {
     llvm::StringRef name = entry.getKey();
     auto after = thenEnv.find(name);
-    if (isFlagName(name) || after == thenEnv.end() || sameValue(entry.getValue(), after->second))
+    if (isExitName(name) || after == thenEnv.end() || sameValue(entry.getValue(), after->second))
       continue;
     const Value &x = after->second, &y = entry.getValue();
     if (!(x.isTensorLike() || x.isPyScalar() || x.kind == Value::Kind::TensorArray) ||

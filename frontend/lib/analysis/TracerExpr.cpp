@@ -27,24 +27,14 @@ using llvm::dyn_cast;
 static const char *const kBuiltins[] = {"range", "len", "print", "int", "float", "bool",
                                         "abs", "min", "max", "str", "tuple", "list"};
 
-/// Whether `function` is defined inside `outer` (a closure over its frame).
-static bool isNestedIn(const ast::FunctionDefStmt &function, const ast::FunctionDefStmt &outer) {
-  bool found = false;
-  forEachFunction(outer.getBody(), [&](const ast::FunctionDefStmt &f) { found |= &f == &function; });
-  return found;
-}
-
 std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
   llvm::StringRef id = name.getId();
-  // The innermost frame, then the frames of the functions it is lexically nested in
-  // (a closure reads their current bindings), then the module.
-  for (size_t i = frames.size(); i-- > 0;) {
-    auto found = frames[i].locals.find(id);
-    if (found != frames[i].locals.end())
+  // The call's own names, then those of the calls its function was defined in (as they
+  // are now: a closure reads its cells when it runs), then the module's.
+  for (const CallScope *scope = frame().scope.get(); scope; scope = scope->parent) {
+    auto found = scope->locals.find(id);
+    if (found != scope->locals.end())
       return found->second;
-    if (i == 0 || !frames[i].function || !frames[i - 1].function ||
-        !isNestedIn(*frames[i].function, *frames[i - 1].function))
-      break;
   }
   auto global = globals.find(id);
   if (global != globals.end())

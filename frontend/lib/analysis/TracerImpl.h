@@ -10,6 +10,7 @@
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
 #define AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
 
+#include "ag/frontend/analysis/ControlExits.h"
 #include "ag/frontend/analysis/Emitter.h"
 #include "ag/frontend/analysis/Tracer.h"
 
@@ -24,6 +25,16 @@ using Env = llvm::StringMap<Value>;
 
 /// Where `name` is first bound in `stmts` (recursively, not in nested functions).
 const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
+
+/// The bindings of one call of a user function. A function defined in the call closes
+/// over them, as Python's closures do: when it runs, it reads them as they are then, so a
+/// scope outlives its call when such a function may (Tracer::Impl::closedOver).
+struct CallScope {
+  Env locals;
+  /// The scope of the call that defined the function of this one (its closure); null for
+  /// a function of the module, and for module-level code.
+  const CallScope *parent = nullptr;
+};
 
 /// How a statement list finished, for Python-level control flow.
 enum class Flow { Normal, Break, Continue, Return, Error };
@@ -41,7 +52,8 @@ public:
   const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
 
   /// Calls a user function: binds the arguments, traces the body, returns its value.
-  std::optional<Value> callFunction(const ast::FunctionDefStmt &function, const CallArgs &args);
+  std::optional<Value> callFunction(const ast::FunctionDefStmt &function, const CallScope *closure,
+                                    const CallArgs &args);
 
   // --- TracerExpr.cpp, TracerOperators.cpp, TracerCalls.cpp: expressions ------------
   std::optional<Value> eval(const ast::Expr &expr);
@@ -125,7 +137,7 @@ public:
   /// here for flags); updates frame().locals with the results.
   bool emitMerge(void *token, const std::vector<std::string> &names, const Env &thenEnv,
                  const Env &elseEnv, const Location &loc);
-  /// The flag names (break#N, continue#N, return#, retval#) whose value differs between
+  /// The exit flags and the return slot (ControlExits.h) whose value differs between
   /// `before` and either branch.
   std::vector<std::string> changedFlags(const Env &before, const Env &a, const Env &b) const;
   /// `a and b`, `a or b` from operand `k` on, `acc` being a tensor: staged.
@@ -144,10 +156,18 @@ public:
     const ast::Stmt *stmt;
     bool staged;
   };
+  /// One call of a user function (or module-level code: no function, no analysis).
   struct Frame {
+    Frame(const ast::FunctionDefStmt *function, const FunctionAnalysis *analysis,
+          const CallScope *closure)
+        : function(function), analysis(analysis),
+          scope(std::make_unique<CallScope>(CallScope{{}, closure})), locals(scope->locals) {}
     const ast::FunctionDefStmt *function;
     const FunctionAnalysis *analysis;
-    Env locals;
+    std::unique_ptr<CallScope> scope;
+    Env &locals; ///< scope->locals: the call's own names
+    /// A function defined in this call may outlive it, reading its scope.
+    bool closedOver = false;
     std::vector<Loop> loops;
     /// Staged ifs entered and not yet left, each with the loop depth at its entry.
     std::vector<std::pair<const ast::IfStmt *, size_t>> stagedIfs;
@@ -218,6 +238,9 @@ public:
   llvm::DenseMap<const ast::FunctionDefStmt *, std::unique_ptr<FunctionAnalysis>> analyses;
   /// A deque, so that a Frame& stays valid while calls push and pop frames above it.
   std::deque<Frame> frames;
+  /// The scopes of finished calls that a function defined in them may still read; kept
+  /// until the trace ends (no value of one trace reaches another).
+  std::vector<std::unique_ptr<CallScope>> closedOver;
   TraceResult *result = nullptr;
   TraceResult moduleLevel; ///< Where decisions of module-level code go (see decision()).
   bool failed = false;
@@ -239,16 +262,9 @@ public:
 };
 
 // --- helpers shared by the tracer's files --------------------------------------------
-/// A name the emitting trace keeps for AutoGraph's flags and the joined return value
-/// (`return#`, `break#1`, ...): never a Python identifier.
-bool isFlagName(llvm::StringRef name);
-/// A flag proper (a bool that a guard tests), not the return value or a loop index.
-bool isGuardFlag(llvm::StringRef name);
 /// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python
 /// value).
 bool sameValue(const Value &a, const Value &b);
-/// Whether `body` has a `break` of its own loop (not of a nested one).
-bool hasOwnBreak(const ast::StmtList &body);
 /// Why a test is staged or static, in words.
 std::string testReason(const Value &test);
 /// Why a Python int operation has no result agc can hold (`what` overflows int64).

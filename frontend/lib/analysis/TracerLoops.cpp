@@ -104,7 +104,7 @@ std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast:
   Flow flow = execList(body);
   f.loops.pop_back();
   if (emitter) {
-    f.locals.erase("continue#" + std::to_string(f.loops.size()));
+    f.locals.erase(exitFlag(ExitKind::Continue, f.loops.size()));
     f.pendingGuard = false;
   }
   if (flow == Flow::Break)
@@ -311,12 +311,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
 
   // Emitting: AutoGraph's extra loop variables (the break flag; a for loop's index
   // into what it iterates, and its trip count), then the loop's test region.
-  const std::string depth = std::to_string(f.loops.size());
-  const std::string breakFlag = "break#" + depth, index = "iter#" + depth;
+  const unsigned depth = f.loops.size();
+  const std::string breakFlag = exitFlag(ExitKind::Break, depth), index = loopIndexSlot(depth);
   std::optional<Value> tripCount;
   void *token = nullptr;
   if (emitter) {
-    if (hasOwnBreak(body)) {
+    if (loopExits(body).breaks) {
       std::optional<Value> unset = boolTensor(false, stmt.loc());
       if (!unset)
         return Flow::Error;
@@ -416,7 +416,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     return Flow::Error;
   if (token) {
     f.pendingGuard = false;
-    f.locals.erase("continue#" + depth);
+    f.locals.erase(exitFlag(ExitKind::Continue, depth));
     if (forStmt) {
       std::optional<Value> next = binary(ast::BinaryOp::Add, f.locals[index], Value::integer(1),
                                          stmt.loc());
@@ -436,7 +436,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     next.push_back(f.locals[name]);
     results.push_back(*carried);
     results.back().ir = nullptr;
-    if (!isFlagName(name))
+    if (!isExitName(name))
       d.carried.push_back({name, *carried});
   }
   if (token) {
@@ -445,7 +445,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       return Flow::Error;
     }
     for (size_t k = 0; k < entry.size(); ++k)
-      if (!isFlagName(entry[k].first))
+      if (!isExitName(entry[k].first))
         d.carried[k].second.ir = results[k].ir;
   }
 

@@ -219,6 +219,10 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
     fn.kind = Value::Kind::Function;
     fn.function = &cast<ast::FunctionDefStmt>(stmt);
     fn.boundAt = fn.function->getNameLoc();
+    if (frame().function) { // defined in a call: it closes over the call's names
+      fn.closure = frame().scope.get();
+      frame().closedOver = true;
+    }
     frame().locals[fn.function->getName()] = fn;
     return Flow::Normal;
   }
@@ -255,7 +259,7 @@ Flow Tracer::Impl::execBreakContinue(const ast::Stmt &stmt, Flow flow) {
     std::optional<Value> set = boolTensor(true, stmt.loc());
     if (!set)
       return Flow::Error;
-    f.locals[(flow == Flow::Break ? "break#" : "continue#") + std::to_string(target)] = *set;
+    f.locals[exitFlag(flow == Flow::Break ? ExitKind::Break : ExitKind::Continue, target)] = *set;
   }
   return flow;
 }
@@ -334,8 +338,8 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
     std::optional<Value> set = boolTensor(true, stmt.loc());
     if (!set)
       return Flow::Error;
-    f.locals["retval#"] = returned;
-    f.locals["return#"] = *set;
+    f.locals[returnSlot()] = returned;
+    f.locals[exitFlag(ExitKind::Return)] = *set;
   }
   return Flow::Return;
 }

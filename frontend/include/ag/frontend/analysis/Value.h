@@ -26,6 +26,8 @@
 
 namespace ag::analysis {
 
+struct CallScope;
+
 enum class DType : uint8_t { Float32, Float64, Int32, Int64, Bool, String };
 llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
 std::optional<DType> dtypeFromName(llvm::StringRef name);
@@ -87,6 +89,10 @@ struct Value {
   std::string name; ///< Module: its path ("tf.math"); Builtin, Method: the name.
   std::vector<Value> elements; ///< Tuple, List, Range; Method: [receiver].
   const ast::FunctionDefStmt *function = nullptr;
+  /// Function: the bindings of the call it was defined in, which it reads when it runs
+  /// (Python's closure cells; owned by the Tracer); null for a function of the module,
+  /// whose free names are the module's.
+  const CallScope *closure = nullptr;
   /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
   bool dynamicSize = false;
   int64_t size = -1;
