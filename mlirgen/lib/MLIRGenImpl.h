@@ -50,6 +50,7 @@ public:
   bool subscript(const analysis::Value &base, llvm::ArrayRef<analysis::IndexItem> items,
                  analysis::Value &out, const Location &loc) override;
   void iterable(const Location &loc) override { iterated = loc; }
+  bool rowCount(const analysis::Value &iterated, analysis::Value &out, const Location &loc) override;
   bool variable(analysis::Value &variable, const analysis::Value &init, llvm::StringRef name,
                 const Location &loc) override;
   void bound(const analysis::Value &value, llvm::StringRef name) override;

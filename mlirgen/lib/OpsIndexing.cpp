@@ -12,6 +12,20 @@
 using namespace ag;
 namespace arith = mlir::arith;
 
+bool MLIRGen::rowCount(const Value &iterated, Value &out, const Location &at) {
+  RankedTensorType type = tensorType(out, at);
+  mlir::Value t = type ? operand(iterated, at) : nullptr;
+  if (!t)
+    return false;
+  mlir::Location l = loc(at);
+  // tensor.dim even of a static size (folded later, after -ag-prune-dead has seen the
+  // use): the loop reads the tensor.
+  mlir::Value n = mlir::tensor::DimOp::create(builder, l, t, 0);
+  mlir::Value count = arith::IndexCastOp::create(builder, l, type.getElementType(), n);
+  out.ir = handle(mlir::tensor::FromElementsOp::create(builder, l, type, mlir::ValueRange{count}));
+  return true;
+}
+
 bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> items, Value &out,
                         const Location &at) {
   using Item = analysis::IndexItem;

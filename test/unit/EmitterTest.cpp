@@ -47,6 +47,11 @@ public:
     out.ir = next();
     return true;
   }
+  bool rowCount(const Value &, Value &out, const Location &) override {
+    log.push_back("row count");
+    out.ir = next();
+    return true;
+  }
   bool variable(Value &v, const Value &, llvm::StringRef, const Location &) override {
     log.push_back("variable");
     v.ir = next();
@@ -251,8 +256,7 @@ TEST_CASE("a staged for over a tensor carries an index and reads one element a p
                            sig("f(x: float32[None])"));
   CHECK(log == "function f\n"
                "constant 0.0 float32[]\n"
-               "shape\n"
-               "subscript\n"
+               "row count\n" // read from x, static or not: the loop takes x as an input
                "constant 0 int32[]\n"
                "loop (float32[], int32[])\n"
                "less\n"

@@ -324,22 +324,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       entry.push_back({breakFlag, *unset});
     }
     if (forStmt) {
-      int64_t n = iterated->shape.dims[0];
-      if (n >= 0) {
-        tripCount = Value::integer(n);
-      } else {
-        Value shape = Value::tensor(DType::Int32, Shape::of({iterated->shape.rank()}));
-        Value first = Value::tensor(DType::Int32, Shape::scalar());
-        IndexItem zero;
-        zero.index = Value::integer(0);
-        zero.loc = stmt.loc();
-        if (!emitOp(TFOp::Shape, {*iterated}, shape, stmt.loc()) ||
-            !emitter->subscript(shape, {zero}, first, stmt.loc())) {
-          failed = true;
-          return Flow::Error;
-        }
-        tripCount = first;
+      Value rows = Value::tensor(DType::Int32, Shape::scalar());
+      if (!emitter->rowCount(*iterated, rows, stmt.loc())) {
+        failed = true;
+        return Flow::Error;
       }
+      tripCount = rows;
       Value start = Value::tensor(DType::Int32, Shape::scalar());
       if (!emitter->constant(start, Value::integer(0), stmt.loc())) {
         failed = true;

@@ -86,6 +86,12 @@ public:
   virtual bool subscript(const Value &base, llvm::ArrayRef<IndexItem> items, Value &out,
                          const Location &loc) = 0;
 
+  /// The number of rows of `iterated`, which a staged `for` goes over, as an int32 scalar
+  /// `out` read from the tensor itself, even where its static shape knows it: TensorFlow's
+  /// While op takes the tensor as an input, so what computes it runs (and may raise)
+  /// whenever the loop runs, whether or not the body reads a row.
+  virtual bool rowCount(const Value &iterated, Value &out, const Location &loc) = 0;
+
   /// The call at `loc` is what a `for` statement iterates over. A tf.range there is only
   /// the loop's bounds: TensorFlow prunes the range tensor itself from the graph, so its
   /// checks (start <= limit when delta > 0, ...) never run.
