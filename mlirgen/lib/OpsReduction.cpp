@@ -139,12 +139,29 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
                                                              : std::numeric_limits<int64_t>::max()));
   else
     initValue = scalarConstant(init, e, l);
-  mlir::Value r = reduce(input, *dims, initValue,
-                         [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
-                           return scalarOp(combine, b, bl, xs, dtype);
-                         },
-                         l);
-  if (op == TFOp::ReduceMean) {
+  // Where every reduced dimension has size 1 (a scalar, or axes of size 1), TensorFlow
+  // reduces nothing: the result is the input's elements as they are, so a -0.0 stays
+  // -0.0 (0.0 + -0.0 would be 0.0). Statically known here; a size 1 known only at run
+  // time still goes through the sum.
+  bool reducesNothing = llvm::all_of(*dims, [&](int64_t d) { return inType.getDimSize(d) == 1; });
+  mlir::Value r;
+  if (reducesNothing && !wideMean) {
+    llvm::SmallVector<int64_t> shape;
+    llvm::SmallVector<mlir::Value> sizes;
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      if (!llvm::is_contained(*dims, d)) {
+        shape.push_back(inType.getDimSize(d));
+        sizes.push_back(dimSize(input, d, l));
+      }
+    r = reshape(input, RankedTensorType::get(shape, e), sizes, l);
+  } else {
+    r = reduce(input, *dims, initValue,
+               [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
+                 return scalarOp(combine, b, bl, xs, dtype);
+               },
+               l);
+  }
+  if (op == TFOp::ReduceMean && !(reducesNothing && !wideMean)) {
     // The sum over the element count (integer division truncates, as TensorFlow's does).
     mlir::Value count = indexConstant(1, l);
     for (int64_t d : *dims)

@@ -429,6 +429,11 @@ class Gen:
             # anything, and implementations differ: cos of 6.2e27 (exp(64)) is -0.7137
             # correctly rounded (libm, agc) and 0.0395 in TensorFlow's Eigen kernel.
             return f"{op}(tf.clip_by_value({a}, -1000.0, 1000.0))"
+        if op == "tf.tanh" and t.dtype == "float32":
+            # TensorFlow's float32 tanh (Eigen's rational approximation) is exactly 1.0 from
+            # |x| ~ 7.905 on, where the correctly rounded value (agc's, NumPy's) is still
+            # below it by 2 to 5 ulp: x // tanh(8.0) is x there and x - 1 here.
+            return f"tf.tanh(tf.clip_by_value({a}, -7.5, 7.5))"
         return f"{op}({a})"
 
     def m_minmax(self, t, d):
