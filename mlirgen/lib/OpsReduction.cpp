@@ -143,9 +143,11 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
   // reduces nothing: the result is the input's elements as they are, so a -0.0 stays
   // -0.0 (0.0 + -0.0 would be 0.0). Statically known here; a size 1 known only at run
   // time still goes through the sum.
-  bool reducesNothing = llvm::all_of(*dims, [&](int64_t d) { return inType.getDimSize(d) == 1; });
+  bool reducesNothing = !wideMean && llvm::all_of(*dims, [&](int64_t d) {
+    return inType.getDimSize(d) == 1;
+  });
   mlir::Value r;
-  if (reducesNothing && !wideMean) {
+  if (reducesNothing) {
     llvm::SmallVector<int64_t> shape;
     llvm::SmallVector<mlir::Value> sizes;
     for (int64_t d = 0; d < inType.getRank(); ++d)
@@ -161,7 +163,7 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
                },
                l);
   }
-  if (op == TFOp::ReduceMean && !(reducesNothing && !wideMean)) {
+  if (op == TFOp::ReduceMean && !reducesNothing) {
     // The sum over the element count (integer division truncates, as TensorFlow's does).
     mlir::Value count = indexConstant(1, l);
     for (int64_t d : *dims)

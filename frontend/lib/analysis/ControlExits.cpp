@@ -41,11 +41,7 @@ bool analysis::isLoopIndexSlot(llvm::StringRef name) { return name.starts_with(k
 
 std::string analysis::spellExitFlag(ExitKind kind, unsigned line,
                                     llvm::function_ref<bool(llvm::StringRef)> taken) {
-  std::string name = kind == ExitKind::Break      ? "break_"
-                     : kind == ExitKind::Continue ? "continue_"
-                                                  : "do_return";
-  if (kind != ExitKind::Return)
-    name += std::to_string(line);
+  std::string name = (kind == ExitKind::Break ? "break_" : "continue_") + std::to_string(line);
   while (taken(name))
     name += '_';
   return name;

@@ -44,9 +44,10 @@ bool isExitFlag(llvm::StringRef name);
 /// Whether `name` is a loop's index slot.
 bool isLoopIndexSlot(llvm::StringRef name);
 
-/// How to-code spells a flag in Python, as AutoGraph names it (`break_`, `continue_`),
-/// tagged with `line`, the line of the loop it belongs to; `taken` says which names the
-/// function already uses, and the spelling grows an underscore until it is free.
+/// How to-code spells a break (`kind` Break) or continue flag in Python, as AutoGraph
+/// names it (`break_`, `continue_`), tagged with `line`, the line of the loop it belongs
+/// to; `taken` says which names the function already uses, and the spelling grows an
+/// underscore until it is free. (to-code prints no return flag: see ToCode.cpp.)
 std::string spellExitFlag(ExitKind kind, unsigned line,
                           llvm::function_ref<bool(llvm::StringRef)> taken);
 
@@ -55,8 +56,6 @@ std::string spellExitFlag(ExitKind kind, unsigned line,
 struct LoopExits {
   bool breaks = false;
   bool continues = false;
-  bool any() const { return breaks || continues; }
-  bool has(ExitKind kind) const { return kind == ExitKind::Break ? breaks : continues; }
 };
 LoopExits loopExits(const ast::StmtList &body);
 /// The exits of the enclosing loop that `stmt`, a statement of its body, may take:
