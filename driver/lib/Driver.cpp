@@ -176,9 +176,8 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
                                            const analysis::ArgumentSpec &spec,
                                            DiagnosticEngine &diag, const Target &target,
                                            IRStage stage, llvm::raw_ostream *os,
-                                           llvm::StringRef only,
                                            std::vector<FunctionSignature> *signatures) {
-  mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag, only);
+  mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag);
   if (!ir)
     return nullptr;
   // What the program computes and never uses (a value the user drops, the first test of
@@ -216,8 +215,7 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
 
 std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
                                                  const analysis::ArgumentSpec &spec,
-                                                 DiagnosticEngine &diag, const Target &target,
-                                                 llvm::StringRef only) {
+                                                 DiagnosticEngine &diag, const Target &target) {
   std::unique_ptr<mlir::MLIRContext> context = makeContext();
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
@@ -225,7 +223,7 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
   });
   LoweredModule out;
   mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, target,
-                                                   IRStage::LlvmIr, nullptr, only, &out.functions);
+                                                   IRStage::LlvmIr, nullptr, &out.functions);
   if (!ir)
     return std::nullopt;
   out.hasState = ir->lookupSymbol("__agc_init") != nullptr;
@@ -242,9 +240,9 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
 
 bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
                     DiagnosticEngine &diag, const Target &target, IRStage stage,
-                    llvm::raw_ostream &os, llvm::StringRef only) {
+                    llvm::raw_ostream &os) {
   if (stage == IRStage::LlvmIr) {
-    std::optional<LoweredModule> lowered = lowerToLLVM(module, spec, diag, target, only);
+    std::optional<LoweredModule> lowered = lowerToLLVM(module, spec, diag, target);
     if (!lowered)
       return false;
     lowered->module->print(os, nullptr);
@@ -255,5 +253,5 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
     report(diag, d);
     return mlir::success();
   });
-  return static_cast<bool>(runStages(*context, module, spec, diag, target, stage, &os, only, nullptr));
+  return static_cast<bool>(runStages(*context, module, spec, diag, target, stage, &os, nullptr));
 }

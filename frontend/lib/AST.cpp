@@ -61,6 +61,13 @@ const Keyword *CallExpr::findKeyword(llvm::StringRef name) const {
   return nullptr;
 }
 
+LambdaExpr::LambdaExpr(Location loc, std::unique_ptr<FunctionDefStmt> def)
+    : Expr(Kind::Lambda, loc), def(std::move(def)) {}
+LambdaExpr::~LambdaExpr() = default;
+const Expr &LambdaExpr::getBody() const {
+  return *llvm::cast<ReturnStmt>(*def->getBody().front()).getValue();
+}
+
 const FunctionDefStmt *Module::findFunction(llvm::StringRef name) const {
   for (const StmtPtr &stmt : body)
     if (const auto *def = llvm::dyn_cast<FunctionDefStmt>(stmt.get()))
@@ -90,6 +97,11 @@ llvm::StringRef ag::ast::kindName(Expr::Kind kind) {
   case Expr::Kind::List: return "List";
   case Expr::Kind::Dict: return "Dict";
   case Expr::Kind::IfExp: return "IfExp";
+  case Expr::Kind::Lambda: return "Lambda";
+  case Expr::Kind::ListComp: return "ListComp";
+  case Expr::Kind::DictComp: return "DictComp";
+  case Expr::Kind::GeneratorExp: return "GeneratorExp";
+  case Expr::Kind::Starred: return "Starred";
   }
   llvm_unreachable("unknown Expr::Kind");
 }
@@ -114,6 +126,7 @@ llvm::StringRef ag::ast::kindName(Stmt::Kind kind) {
   case Stmt::Kind::Global: return "Global";
   case Stmt::Kind::Nonlocal: return "Nonlocal";
   case Stmt::Kind::FunctionDef: return "FunctionDef";
+  case Stmt::Kind::Unsupported: return "Unsupported";
   }
   llvm_unreachable("unknown Stmt::Kind");
 }

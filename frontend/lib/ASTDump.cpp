@@ -231,6 +231,12 @@ void Dumper::dumpStmt(const Stmt &stmt, llvm::StringRef field) {
   case Stmt::Kind::FunctionDef:
     quoted(cast<FunctionDefStmt>(stmt).getName());
     break;
+  case Stmt::Kind::Unsupported:
+    // What tracing would refuse, and what the statement binds at module level.
+    quoted(cast<UnsupportedStmt>(stmt).getWhy().front().message);
+    for (const Identifier &id : cast<UnsupportedStmt>(stmt).getBinds())
+      quoted(id.name);
+    break;
   default:
     break;
   }
@@ -294,6 +300,10 @@ void Dumper::dumpStmt(const Stmt &stmt, llvm::StringRef field) {
       os << '\'' << param.name << '\'';
       if (param.keywordOnly)
         os << " keyword-only";
+      if (param.varArgs)
+        os << " *args";
+      if (param.varKeywords)
+        os << " **kwargs";
       tail(param.loc);
       Indent pin(*this);
       optional("annotation", param.annotation.get());

@@ -21,6 +21,10 @@ static unsigned findBuffer(const llvm::SourceMgr &mgr, llvm::StringRef file) {
 }
 
 void DiagnosticEngine::error(const llvm::Twine &message) {
+  if (sink) {
+    sink->push_back({Severity::Error, Location(), message.str()});
+    return;
+  }
   if (severityCounts(Severity::Error))
     return;
   os << "agc: error: " << message << '\n';
@@ -42,6 +46,10 @@ bool DiagnosticEngine::severityCounts(Severity severity) {
 
 void DiagnosticEngine::report(Severity severity, const Location &loc,
                               const llvm::Twine &message) {
+  if (sink) {
+    sink->push_back({severity, loc, message.str()});
+    return;
+  }
   if (severityCounts(severity))
     return;
   llvm::SourceMgr::DiagKind kind = severity == Severity::Error     ? llvm::SourceMgr::DK_Error

@@ -140,12 +140,18 @@ std::string ASTBuilder::dottedName(TSNode node) const {
 }
 
 std::nullptr_t ASTBuilder::unsupported(TSNode node, const llvm::Twine &what) {
-  diag.error(loc(node), what + " " + "not supported by agc");
+  deferred.push_back({Severity::Error, loc(node), (what + " not supported by agc").str()});
   return nullptr;
 }
 
 std::nullptr_t ASTBuilder::unsupportedNode(TSNode node) {
   llvm::StringRef type = ts_node_type(node);
+  // Python 2's statements are syntax errors in Python 3, whatever is traced.
+  if (type == "print_statement" || type == "exec_statement") {
+    llvm::StringRef word = type == "print_statement" ? "print" : "exec";
+    return error(node, "Missing parentheses in call to '" + word + "'. Did you mean " + word +
+                           "(...)?");
+  }
   static const std::pair<const char *, const char *> kNames[] = {
       {"class_definition", "class definitions are"},
       {"try_statement", "'try' statements are"},
@@ -165,8 +171,6 @@ std::nullptr_t ASTBuilder::unsupportedNode(TSNode node) {
       {"parenthesized_list_splat", "unpacking with '*' is"},
       {"dictionary_splat", "unpacking with '**' is"},
       {"list_splat_pattern", "starred targets ('*x') are"},
-      {"print_statement", "Python 2 'print' statements are"},
-      {"exec_statement", "Python 2 'exec' statements are"},
       {"type_alias_statement", "'type' alias statements are"},
       {"wildcard_import", "wildcard imports ('import *') are"},
       {"keyword_separator", "a bare '*' here is"},

@@ -69,9 +69,103 @@ ExprPtr ASTBuilder::buildExprInner(TSNode node) {
   }
   case Sym::Slice:
     return error(node, "a slice is only allowed inside '[]'");
+  case Sym::Lambda: return buildLambda(node);
+  case Sym::ListComprehension:
+  case Sym::DictionaryComprehension:
+  case Sym::GeneratorExpression: return buildComprehension(node);
   default:
     return unsupportedNode(node);
   }
+}
+
+ExprPtr ASTBuilder::buildStarred(TSNode node) {
+  std::vector<TSNode> kids = namedChildren(node);
+  ExprPtr value = kids.size() == 1 ? buildExpr(kids[0]) : nullptr;
+  if (!value)
+    return kids.size() == 1 ? nullptr : error(node, "invalid syntax");
+  return std::make_unique<StarredExpr>(loc(node), std::move(value));
+}
+
+ExprPtr ASTBuilder::buildLambda(TSNode node) {
+  std::vector<Param> params;
+  TSNode paramsNode = field(node, f.parameters);
+  bool ok = ts_node_is_null(paramsNode) || buildParams(paramsNode, params);
+  // A lambda body is a function body: `return` is allowed in neither, loops end.
+  unsigned savedLoops = std::exchange(loopDepth, 0);
+  ++functionDepth;
+  ExprPtr body = buildExpr(field(node, f.body));
+  --functionDepth;
+  loopDepth = savedLoops;
+  if (!ok || !body)
+    return nullptr;
+  StmtList stmts;
+  Location bodyLoc = body->loc();
+  stmts.push_back(std::make_unique<ReturnStmt>(bodyLoc, std::move(body)));
+  auto def = std::make_unique<FunctionDefStmt>(loc(node), "<lambda>", loc(node),
+                                               std::move(params), ExprList(), nullptr,
+                                               std::move(stmts));
+  return std::make_unique<LambdaExpr>(loc(node), std::move(def));
+}
+
+ExprPtr ASTBuilder::buildComprehension(TSNode node) {
+  Sym k = kind(node);
+  TSNode bodyNode = field(node, f.body);
+  ExprPtr element, value;
+  if (k == Sym::DictionaryComprehension) {
+    if (kind(bodyNode) != Sym::Pair)
+      return unsupportedNode(bodyNode); // {**d for ...} is a syntax error in Python too
+    element = buildExpr(field(bodyNode, f.key));
+    value = buildExpr(field(bodyNode, f.value));
+    if (!value)
+      element = nullptr;
+  } else {
+    element = buildExpr(bodyNode);
+  }
+  bool ok = element != nullptr;
+  std::vector<Comprehension> generators;
+  for (TSNode clause : namedChildren(node)) {
+    if (kind(clause) == Sym::ForInClause) {
+      if (hasKeyword(clause, "async")) {
+        unsupported(clause, "'async for' in comprehensions is");
+        ok = false;
+        continue;
+      }
+      Comprehension c;
+      c.target = buildTarget(field(clause, f.left));
+      std::vector<TSNode> iters = fieldChildren(clause, f.right);
+      if (iters.size() == 1) {
+        c.iter = buildExpr(iters[0]);
+      } else {
+        // `for x in a, b` iterates the tuple (a, b).
+        ExprList parts;
+        for (TSNode part : iters)
+          if (ExprPtr e = buildExpr(part))
+            parts.push_back(std::move(e));
+          else
+            ok = false;
+        Location tupleLoc = loc(iters.front());
+        tupleLoc.end = loc(iters.back()).end;
+        c.iter = std::make_unique<TupleExpr>(tupleLoc, std::move(parts));
+      }
+      ok &= c.target && c.iter;
+      generators.push_back(std::move(c));
+    } else if (kind(clause) == Sym::IfClause) {
+      std::vector<TSNode> kids = namedChildren(clause);
+      ExprPtr test = kids.size() == 1 ? buildExpr(kids[0]) : nullptr;
+      if (!test || generators.empty()) {
+        ok = false;
+        continue;
+      }
+      generators.back().ifs.push_back(std::move(test));
+    }
+  }
+  if (!ok || generators.empty())
+    return nullptr;
+  Expr::Kind exprKind = k == Sym::ListComprehension       ? Expr::Kind::ListComp
+                        : k == Sym::DictionaryComprehension ? Expr::Kind::DictComp
+                                                            : Expr::Kind::GeneratorExp;
+  return std::make_unique<ComprehensionExpr>(exprKind, loc(node), std::move(element),
+                                             std::move(value), std::move(generators));
 }
 
 ExprPtr ASTBuilder::buildTarget(TSNode node) {
@@ -107,7 +201,9 @@ ExprPtr ASTBuilder::buildSequence(TSNode node, Sym sym, bool asTarget) {
   ExprList elements;
   bool ok = true;
   for (TSNode child : namedChildren(node)) {
-    ExprPtr e = asTarget ? buildTarget(child) : buildExpr(child);
+    ExprPtr e = asTarget              ? buildTarget(child)
+                : kind(child) == Sym::ListSplat ? buildStarred(child) // [*a, b]
+                                                : buildExpr(child);
     if (e)
       elements.push_back(std::move(e));
     else
@@ -327,13 +423,45 @@ ExprPtr ASTBuilder::buildComparison(TSNode node) {
 ExprPtr ASTBuilder::buildCall(TSNode node) {
   ExprPtr callee = buildExpr(field(node, f.function));
   TSNode argsNode = field(node, f.arguments);
-  if (kind(argsNode) != Sym::ArgumentList)
-    return unsupportedNode(argsNode); // f(x for x in xs)
   ExprList args;
   std::vector<Keyword> keywords;
+  if (kind(argsNode) == Sym::GeneratorExpression) { // f(x for x in xs)
+    ExprPtr gen = buildComprehension(argsNode);
+    if (!callee || !gen)
+      return nullptr;
+    args.push_back(std::move(gen));
+    return std::make_unique<CallExpr>(loc(node), std::move(callee), std::move(args),
+                                      std::move(keywords));
+  }
+  if (kind(argsNode) != Sym::ArgumentList)
+    return unsupportedNode(argsNode);
   bool ok = callee != nullptr;
   llvm::StringSet<> seen;
   for (TSNode arg : namedChildren(argsNode)) {
+    if (kind(arg) == Sym::DictionarySplat) {
+      std::vector<TSNode> kids = namedChildren(arg);
+      ExprPtr value = kids.size() == 1 ? buildExpr(kids[0]) : nullptr;
+      if (!value) {
+        ok = false;
+        continue;
+      }
+      keywords.push_back({loc(arg), "", std::move(value)});
+      continue;
+    }
+    if (kind(arg) == Sym::ListSplat) {
+      if (llvm::any_of(keywords, [](const Keyword &k) { return k.name.empty(); })) {
+        error(arg, "iterable argument unpacking follows keyword argument unpacking");
+        ok = false;
+        continue;
+      }
+      ExprPtr value = buildStarred(arg);
+      if (!value) {
+        ok = false;
+        continue;
+      }
+      args.push_back(std::move(value));
+      continue;
+    }
     if (kind(arg) == Sym::KeywordArgument) {
       TSNode name = field(arg, f.name);
       ExprPtr value = buildExpr(field(arg, f.value));

@@ -47,7 +47,13 @@ private:
   /// the indentation that tree-sitter-python does not: every statement of the block on a
   /// line of its own starts in the same column, to the right of `owner`.
   void buildBlock(TSNode owner, TSFieldId blockField, StmtList &out);
+  /// Builds `node` into `out`; a statement holding a construct agc cannot compile becomes
+  /// an UnsupportedStmt carrying the refusals (reported only if tracing reaches it).
   void buildStmt(TSNode node, StmtList &out);
+  void buildStmtInner(TSNode node, StmtList &out);
+  /// The names statement `node` binds when it runs at module level, as far as a refused
+  /// statement can tell: a def's or a class's name, an assignment's plain targets.
+  std::vector<Identifier> boundNames(TSNode node);
   void buildExpressionStatement(TSNode node, StmtList &out);
   StmtPtr buildAssignment(TSNode node);
   StmtPtr buildAugmentedAssignment(TSNode node);
@@ -86,6 +92,10 @@ private:
   ExprPtr buildDict(TSNode node);
   ExprPtr buildConditional(TSNode node);
   ExprPtr buildAnnotation(TSNode typeNode);
+  ExprPtr buildLambda(TSNode node);
+  ExprPtr buildComprehension(TSNode node);
+  /// `*x` in a call or a display.
+  ExprPtr buildStarred(TSNode node);
 
   // Helpers.
   Location loc(TSNode node) const { return locationOf(source, node); }
@@ -140,6 +150,10 @@ private:
   unsigned functionDepth = 0; ///< Functions around the current statement.
   llvm::StringSet<> tensorflowAliases{"tf", "tensorflow"};
   llvm::StringSet<> functionAliases; ///< `from tensorflow import function [as f]`.
+  /// Refusals of the statement being built, not reported (see buildStmt).
+  std::vector<StoredDiagnostic> deferred;
+  /// Set by buildDecorated: the definition carries @tf.function.
+  bool decoratedTfFunction = false;
   mutable ts::TreeCursor cursor; ///< Reset for every children() call.
 };
 

@@ -79,6 +79,59 @@ void ASTBuilder::buildBlock(TSNode owner, TSFieldId blockField, StmtList &out) {
 }
 
 void ASTBuilder::buildStmt(TSNode node, StmtList &out) {
+  size_t mark = deferred.size(), built = out.size();
+  unsigned errors = diag.getNumErrors();
+  decoratedTfFunction = false;
+  buildStmtInner(node, out);
+  if (deferred.size() == mark)
+    return;
+  std::vector<StoredDiagnostic> why(std::make_move_iterator(deferred.begin() + mark),
+                                      std::make_move_iterator(deferred.end()));
+  deferred.resize(mark);
+  // A syntax error fails the file; a refusal of agc's waits for the tracer.
+  if (diag.getNumErrors() != errors)
+    return;
+  out.resize(built);
+  bool tfFunction = kind(node) == Sym::DecoratedDefinition && decoratedTfFunction;
+  out.push_back(std::make_unique<UnsupportedStmt>(loc(node), std::move(why), boundNames(node),
+                                                  tfFunction, text(node).str()));
+}
+
+std::vector<Identifier> ASTBuilder::boundNames(TSNode node) {
+  std::vector<Identifier> names;
+  auto named = [&](TSNode at) {
+    if (!ts_node_is_null(at) && kind(at) == Sym::Identifier)
+      names.push_back({loc(at), text(at).str()});
+  };
+  switch (kind(node)) {
+  case Sym::DecoratedDefinition:
+    named(field(field(node, f.definition), f.name));
+    break;
+  case Sym::FunctionDefinition:
+  case Sym::ClassDefinition:
+    named(field(node, f.name));
+    break;
+  case Sym::ExpressionStatement: {
+    std::vector<TSNode> kids = namedChildren(node);
+    // `a = b = v` nests assignments to the right.
+    for (TSNode at = kids.size() == 1 ? kids[0] : TSNode{};
+         !ts_node_is_null(at) && kind(at) == Sym::Assignment; at = field(at, f.right)) {
+      TSNode left = field(at, f.left);
+      if (kind(left) == Sym::Identifier)
+        named(left);
+      else if (kind(left) == Sym::PatternList || kind(left) == Sym::TuplePattern)
+        for (TSNode part : namedChildren(left))
+          named(part);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  return names;
+}
+
+void ASTBuilder::buildStmtInner(TSNode node, StmtList &out) {
   Nest nest(*this);
   if (tooDeep(node))
     return;
@@ -385,13 +438,17 @@ StmtPtr ASTBuilder::buildDecorated(TSNode node) {
   }
   if (kind(definition) != Sym::FunctionDefinition)
     return unsupportedNode(definition);
-  for (const ExprPtr &decorator : decorators)
-    if (!isTfFunction(*decorator)) {
-      diag.error(decorator->loc(), "decorators other than '@tf.function' are not supported by agc");
-      diag.note(loc(field(definition, f.name)),
-                "on the definition of '" + text(field(definition, f.name)) + "'");
-      ok = false;
+  for (const ExprPtr &decorator : decorators) {
+    if (isTfFunction(*decorator)) {
+      decoratedTfFunction = true;
+      continue;
     }
+    deferred.push_back({Severity::Error, decorator->loc(),
+                        "decorators other than '@tf.function' are not supported by agc"});
+    deferred.push_back({Severity::Note, loc(field(definition, f.name)),
+                        "on the definition of '" + text(field(definition, f.name)).str() + "'"});
+    ok = false;
+  }
   // As in CPython, the definition is located at 'def'; decorators carry their own.
   StmtPtr def = buildFunction(definition, std::move(decorators));
   return ok ? std::move(def) : nullptr;
@@ -441,13 +498,23 @@ bool ASTBuilder::buildParams(TSNode node, std::vector<Param> &params) {
       ok = false;
       continue;
     case Sym::ListSplatPattern:
-      unsupported(p, "variadic parameters ('*" + text(p).drop_front(1) + "') are");
-      ok = false;
-      continue;
-    case Sym::DictionarySplatPattern:
-      unsupported(p, "keyword variadic parameters ('**" + text(p).drop_front(2) + "') are");
-      ok = false;
-      continue;
+    case Sym::DictionarySplatPattern: {
+      // `*args` (after which parameters are keyword-only) and `**kwargs` (the last).
+      std::vector<TSNode> kids = namedChildren(p);
+      if (kids.size() != 1 || kind(kids[0]) != Sym::Identifier) {
+        unsupportedNode(p);
+        ok = false;
+        continue;
+      }
+      nameNode = kids[0];
+      if (kind(p) == Sym::ListSplatPattern) {
+        param.varArgs = true;
+        keywordOnly = true;
+      } else {
+        param.varKeywords = true;
+      }
+      break;
+    }
     default:
       unsupportedNode(p);
       ok = false;
@@ -460,7 +527,7 @@ bool ASTBuilder::buildParams(TSNode node, std::vector<Param> &params) {
     }
     if (param.defaultValue)
       sawDefault = true;
-    else if (sawDefault && !keywordOnly) {
+    else if (sawDefault && !keywordOnly && param.isPlain()) {
       error(p, "non-default argument '" + param.name + "' follows default argument");
       ok = false;
     }

@@ -33,7 +33,8 @@ std::string PythonPrinter::quote(llvm::StringRef value) {
 unsigned PythonPrinter::precedenceOf(const Expr &expr) {
   switch (expr.getKind()) {
   case Expr::Kind::Tuple: return PrecAtom; // always printed with its parentheses
-  case Expr::Kind::IfExp: return PrecIfExp;
+  case Expr::Kind::IfExp:
+  case Expr::Kind::Lambda: return PrecIfExp;
   case Expr::Kind::BoolOp:
     return cast<BoolOpExpr>(expr).getOp() == BoolOpKind::Or ? PrecOr : PrecAnd;
   case Expr::Kind::Unary:
@@ -131,12 +132,20 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     const auto &c = cast<CallExpr>(expr);
     printExpr(c.getCallee(), PrecPrimary);
     os << '(';
+    if (c.getArgs().size() == 1 && c.getKeywords().empty() &&
+        c.getArgs()[0]->getKind() == Expr::Kind::GeneratorExp) {
+      // f(x for x in xs): a sole generator argument needs no parentheses of its own.
+      std::string gen = text(*c.getArgs()[0]);
+      os << llvm::StringRef(gen).drop_front().drop_back() << ')';
+      break;
+    }
     printCommaList(c.getArgs());
     for (size_t i = 0; i < c.getKeywords().size(); ++i) {
       if (i || !c.getArgs().empty())
         os << ", ";
-      os << c.getKeywords()[i].name << '=';
-      printExpr(*c.getKeywords()[i].value, PrecIfExp);
+      const Keyword &k = c.getKeywords()[i];
+      os << (k.name.empty() ? "**" : k.name + "=");
+      printExpr(*k.value, k.name.empty() ? PrecBitOr : PrecIfExp);
     }
     os << ')';
     break;
@@ -216,6 +225,45 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     printExpr(e.getOrElse(), prec);
     break;
   }
+  case Expr::Kind::Lambda: {
+    const auto &l = cast<LambdaExpr>(expr);
+    os << "lambda";
+    if (!l.getDef().getParams().empty())
+      os << ' ';
+    printParams(l.getDef().getParams(), /*annotations=*/false);
+    os << ": ";
+    printExpr(l.getBody(), PrecIfExp);
+    break;
+  }
+  case Expr::Kind::Starred:
+    os << '*';
+    printExpr(cast<StarredExpr>(expr).getValue(), PrecBitOr);
+    break;
+  case Expr::Kind::ListComp:
+  case Expr::Kind::DictComp:
+  case Expr::Kind::GeneratorExp: {
+    const auto &c = cast<ComprehensionExpr>(expr);
+    os << (expr.getKind() == Expr::Kind::ListComp ? '['
+           : expr.getKind() == Expr::Kind::DictComp ? '{' : '(');
+    printExpr(c.getElement(), PrecIfExp);
+    if (c.getValue()) {
+      os << ": ";
+      printExpr(*c.getValue(), PrecIfExp);
+    }
+    for (const Comprehension &g : c.getGenerators()) {
+      os << " for ";
+      printTarget(*g.target);
+      os << " in ";
+      printExpr(*g.iter, PrecOr);
+      for (const ExprPtr &test : g.ifs) {
+        os << " if ";
+        printExpr(*test, PrecOr);
+      }
+    }
+    os << (expr.getKind() == Expr::Kind::ListComp ? ']'
+           : expr.getKind() == Expr::Kind::DictComp ? '}' : ')');
+    break;
+  }
   }
   if (parens)
     os << ')';
@@ -239,6 +287,27 @@ void PythonPrinter::printBlock(const StmtList &stmts, unsigned level) {
     printStmt(*stmt, level);
 }
 
+void PythonPrinter::printParams(const std::vector<Param> &params, bool annotations) {
+  bool starred = false; // a `*` or `*args` printed: what follows is keyword-only
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Param &p = params[i];
+    if (i)
+      os << ", ";
+    if (p.keywordOnly && !starred)
+      os << "*, ";
+    starred |= p.keywordOnly || p.varArgs;
+    os << (p.varArgs ? "*" : p.varKeywords ? "**" : "") << p.name;
+    if (annotations && p.annotation) {
+      os << ": ";
+      PythonPrinter::printExpr(*p.annotation, PrecIfExp);
+    }
+    if (p.defaultValue) {
+      os << (annotations && p.annotation ? " = " : "=");
+      PythonPrinter::printExpr(*p.defaultValue, PrecIfExp);
+    }
+  }
+}
+
 void PythonPrinter::printFunction(const FunctionDefStmt &def, unsigned level) {
   for (const ExprPtr &decorator : def.getDecorators()) {
     indent(level) << '@';
@@ -246,25 +315,7 @@ void PythonPrinter::printFunction(const FunctionDefStmt &def, unsigned level) {
     os << '\n';
   }
   indent(level) << "def " << def.getName() << '(';
-  bool starred = false;
-  for (size_t i = 0; i < def.getParams().size(); ++i) {
-    const Param &p = def.getParams()[i];
-    if (i)
-      os << ", ";
-    if (p.keywordOnly && !starred) {
-      os << "*, ";
-      starred = true;
-    }
-    os << p.name;
-    if (p.annotation) {
-      os << ": ";
-      printExpr(*p.annotation, PrecIfExp);
-    }
-    if (p.defaultValue) {
-      os << (p.annotation ? " = " : "=");
-      printExpr(*p.defaultValue, PrecIfExp);
-    }
-  }
+  printParams(def.getParams(), /*annotations=*/true);
   os << ')';
   if (def.getReturns()) {
     os << " -> ";
@@ -431,6 +482,23 @@ void PythonPrinter::printStmt(const Stmt &stmt, unsigned level) {
   case Stmt::Kind::FunctionDef:
     printFunction(cast<FunctionDefStmt>(stmt), level);
     return;
+  case Stmt::Kind::Unsupported: {
+    // As written, re-indented: its later lines lose the column its first line had.
+    const auto &s = cast<UnsupportedStmt>(stmt);
+    unsigned column = s.loc().begin.column - 1;
+    llvm::SmallVector<llvm::StringRef, 8> lines;
+    s.getSource().split(lines, '\n');
+    for (size_t i = 0; i < lines.size(); ++i) {
+      llvm::StringRef line = lines[i].rtrim();
+      if (i > 0)
+        line = line.drop_front(std::min<size_t>(column, line.find_first_not_of(' ')));
+      if (line.empty())
+        os << '\n';
+      else
+        indent(level) << line << '\n';
+    }
+    return;
+  }
   }
 }
 

@@ -683,15 +683,7 @@ void ToCodePrinter::printConvertedFunction(const FunctionDefStmt &def, unsigned 
     printDecorator(*decorator, level);
   // The header as written, then the converted body.
   indent(level) << "def " << def.getName() << '(';
-  for (size_t i = 0; i < def.getParams().size(); ++i) {
-    const Param &p = def.getParams()[i];
-    os << (i ? ", " : "") << (p.keywordOnly && (i == 0 || !def.getParams()[i - 1].keywordOnly) ? "*, " : "")
-       << p.name;
-    if (p.defaultValue) {
-      os << '=';
-      PythonPrinter::printExpr(*p.defaultValue, PrecIfExp);
-    }
-  }
+  printParams(def.getParams(), /*annotations=*/false);
   os << "):\n";
   printList(def.getBody(), 0, level + 1);
   analysis = outer;

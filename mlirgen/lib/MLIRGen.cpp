@@ -618,24 +618,20 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
 
 mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const ast::Module &module,
                                               const analysis::ArgumentSpec &spec,
-                                              DiagnosticEngine &diag, llvm::StringRef only) {
+                                              DiagnosticEngine &diag) {
   context.loadAllAvailableDialects();
   // First without the generator: the refusals, and what tf.TensorArrays hold.
   analysis::Tracer tracer(module, diag);
-  if (!analysis::traceModule(tracer, module, spec, only))
+  if (!analysis::traceModule(tracer, module, spec))
     return nullptr;
   MLIRGen gen(context, diag);
   gen.runtimeChecks = spec.runtimeChecks;
   tracer.setEmitter(&gen);
   bool ok = tracer.evaluateModule();
-  for (const ast::StmtPtr &stmt : module.getBody()) {
-    const auto *function = llvm::dyn_cast<ast::FunctionDefStmt>(stmt.get());
-    if (!ok || !function || function->getDecorators().empty() ||
-        (!only.empty() && function->getName() != only))
-      continue;
-    std::optional<std::vector<Value>> args = tracer.argumentsFor(*function, spec);
-    ok = args && tracer.trace(*function, *args);
-  }
+  std::optional<std::vector<const ast::Stmt *>> entries = analysis::entryPoints(module, spec, diag);
+  ok &= entries.has_value();
+  for (const ast::Stmt *entry : entries ? *entries : std::vector<const ast::Stmt *>())
+    ok = ok && tracer.traceEntry(*entry, spec);
   tracer.setEmitter(nullptr);
   mlir::OwningOpRef<mlir::ModuleOp> out = gen.takeModule();
   if (!ok || diag.hadError())

@@ -77,3 +77,27 @@ TEST_CASE("locationOf counts lines and byte columns") {
   CHECK(loc.begin.column == 1);
   CHECK(loc.end.column == 3);
 }
+
+TEST_CASE("a sink keeps diagnostics unprinted and uncounted, to be reported later") {
+  llvm::SourceMgr mgr;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  DiagnosticEngine diag(mgr, os);
+  auto source = addSourceBuffer("m.py", "x = 1\n", diag);
+  REQUIRE(source);
+  std::vector<StoredDiagnostic> kept;
+  CHECK(diag.setSink(&kept) == nullptr);
+  diag.error(source->locationOf(4, 5), "later");
+  diag.note(source->locationOf(0, 1), "because");
+  diag.usageError("a usage error is never kept");
+  CHECK(diag.setSink(nullptr) == &kept);
+  REQUIRE(kept.size() == 2);
+  CHECK(kept[0].severity == Severity::Error);
+  CHECK(kept[1].severity == Severity::Note);
+  CHECK(diag.getNumErrors() == 1); // the usage error only
+  CHECK(out.find("later") == std::string::npos);
+  diag.report(kept);
+  CHECK(diag.getNumErrors() == 2);
+  CHECK(out.find("m.py:1:5: error: later") != std::string::npos);
+  CHECK(out.find("m.py:1:1: note: because") != std::string::npos);
+}

@@ -41,6 +41,13 @@ TEST_CASE("expressions print with the parentheses precedence needs, and round-tr
       "x = {'a': [1, 2.5e3, None]}\n",                        "x = 'it\\'s\\n'\n",
       "x = (a, b)[0]\n",            "x = a @ b\n",            "x = ~a & b | c ^ d << 2\n",
       "x = a not in b is not c\n",
+      // Functions as values, comprehensions and unpacking.
+      "x = lambda: 1\n",            "x = lambda a, b=2, *c, k, **d: a + b\n",
+      "x = f(lambda v: v * 2, k=lambda: 0)\n",                "x = (lambda v: v)(1)\n",
+      "x = (lambda: a) if b else lambda: c\n",               "x = [v * 2 for v in xs if v if w]\n",
+      "x = [(i, j) for i in range(3) for j, _ in ys]\n",     "x = sum(v for v in xs)\n",
+      "x = f((v for v in xs), 1)\n",                          "x = {k: v for k, v in d}\n",
+      "x = f(*a, b, *c, k=1, **d)\n",                         "x = [*a, 1, *b]\n",
   };
   for (const char *source : cases) {
     CAPTURE(source);

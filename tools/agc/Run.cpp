@@ -482,6 +482,17 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   if (!module)
     return diag.hadUsageError() ? kUsage : kRefused;
   const ast::FunctionDefStmt *fn = module->findFunction(function);
+  if (!fn) {
+    // A definition agc refused as written is refused now that it is called for.
+    for (const ast::StmtPtr &stmt : module->getBody())
+      if (const auto *refused = llvm::dyn_cast<ast::UnsupportedStmt>(stmt.get()))
+        if (llvm::any_of(refused->getBinds(), [&](const ast::Identifier &id) {
+              return id.name == function && refused->isTfFunction();
+            })) {
+          diag.report(refused->getWhy());
+          return kRefused;
+        }
+  }
   if (!fn || fn->getDecorators().empty())
     return usage("'" + path + "' has no @tf.function called '" + function + "'");
 
@@ -502,6 +513,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   }
   analysis::ArgumentSpec spec;
   spec.runtimeChecks = runtimeChecks;
+  spec.functions = {function.str()};
   std::string signature;
   std::map<std::string, TensorArg> tensors;
   for (const auto &[name, value] : bound) {
@@ -558,7 +570,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
     spec.signatures[function] = (function + "(" + signature + ")").str();
 
   std::optional<driver::LoweredModule> lowered =
-      driver::lowerToLLVM(*module, spec, diag, target, function);
+      driver::lowerToLLVM(*module, spec, diag, target);
   if (!lowered || lowered->functions.empty())
     return diag.hadUsageError() ? kUsage : kRefused;
   driver::FunctionSignature sig = lowered->functions.front();

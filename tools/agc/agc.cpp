@@ -2,7 +2,7 @@
 //
 // Subcommands (DESIGN.md §4):
 //   agc compile FILE.py [-o OUT] [--header OUT.h] [--target cpu|nvptx] [--signature S]
-//                       [-D name=value]... [--emit=STAGE] [-MD -MF OUT.d]
+//                       [-D name=value]... [--function NAME]... [--emit=STAGE] [-MD -MF OUT.d]
 //   agc to-code FILE.py[:FUNC]
 //   agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]
 //   agc --emit=STAGE FILE.py          (shorthand for agc compile --emit=STAGE FILE.py)
@@ -111,6 +111,13 @@ cl::list<std::string> signatures(
              "'f(x: float32[None], n: int32[])' (repeat for several functions)"),
     cl::value_desc("sig"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::sub(toCodeCmd),
     cl::cat(agcCategory));
+cl::list<std::string> functions(
+    "function",
+    cl::desc("Compile this function of the file's top level, and what it calls (repeat for "
+             "several; default: every @tf.function). Other functions are not traced, so "
+             "what agc cannot compile in them is no error"),
+    cl::value_desc("name"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::cat(agcCategory));
 cl::list<std::string> defines("D", cl::desc("A Python argument: every parameter called "
                                             "'name' takes the Python literal 'value'"),
                               cl::value_desc("name=value"), cl::Prefix,
@@ -184,6 +191,7 @@ int notYet(const llvm::Twine &what) {
 std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &diag) {
   ag::analysis::ArgumentSpec spec;
   spec.runtimeChecks = !noRuntimeChecks;
+  spec.functions.assign(functions.begin(), functions.end());
   for (const std::string &sig : signatures) {
     llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
     if (name.empty() || !llvm::StringRef(sig).contains('(')) {
@@ -382,8 +390,10 @@ int toCode(llvm::StringRef target) {
   std::optional<ag::analysis::ArgumentSpec> spec = module ? argumentSpec(diag) : std::nullopt;
   if (!spec)
     return diag.hadUsageError() ? kUsage : kRefused;
+  if (!function.empty())
+    spec->functions = {function.str()};
   ag::analysis::Tracer tracer(*module, diag);
-  std::optional<ag::analysis::TraceResult> trace = ag::analysis::traceModule(tracer, *module, *spec, function);
+  std::optional<ag::analysis::TraceResult> trace = ag::analysis::traceModule(tracer, *module, *spec);
   if (!trace)
     return diag.hadUsageError() ? kUsage : kRefused;
   std::string text;
@@ -409,7 +419,7 @@ int main(int argc, char **argv) {
           "agc: an ahead-of-time AutoGraph compiler\n\n"
           "  Compiles Python functions written with TensorFlow ops and ordinary if/while/for\n"
           "  into native code, deciding ahead of time what becomes tf.cond / tf.while_loop.\n\n"
-          "  agc compile FILE.py [-o OUT.o] [--header OUT.h] [--emit=STAGE] ...\n"
+          "  agc compile FILE.py [-o OUT.o] [--header OUT.h] [--function NAME]... [--emit=STAGE] ...\n"
           "  agc to-code FILE.py[:FUNC]\n"
           "  agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]\n"
           "  agc --emit=STAGE FILE.py   (same as agc compile --emit=STAGE FILE.py)\n\n"

@@ -119,6 +119,38 @@ private:
       reads(cast<ast::IfExpExpr>(expr).getTest(), out);
       reads(cast<ast::IfExpExpr>(expr).getBody(), out);
       return reads(cast<ast::IfExpExpr>(expr).getOrElse(), out);
+    case K::Starred:
+      return reads(cast<ast::StarredExpr>(expr).getValue(), out);
+    case K::Lambda: {
+      const ast::FunctionDefStmt &def = cast<ast::LambdaExpr>(expr).getDef();
+      for (const ast::Param &param : def.getParams())
+        if (param.defaultValue)
+          reads(*param.defaultValue, out);
+      return freeNames(def, out);
+    }
+    case K::ListComp:
+    case K::DictComp:
+    case K::GeneratorExp: {
+      // The first iterable is read where the comprehension is; the rest runs in its own
+      // scope, where the targets are bound.
+      const auto &c = cast<ast::ComprehensionExpr>(expr);
+      Scope inner;
+      for (size_t i = 0; i < c.getGenerators().size(); ++i) {
+        const ast::Comprehension &g = c.getGenerators()[i];
+        reads(*g.iter, i == 0 ? out : inner.read);
+        bindTarget(*g.target, inner.bound, inner.read);
+        readsAll(g.ifs, inner.read);
+      }
+      reads(c.getElement(), inner.read);
+      if (c.getValue())
+        reads(*c.getValue(), inner.read);
+      NameSet free = inner.read;
+      NameSet bound = inner.bound;
+      bound.resize(std::max(bound.size(), free.size()));
+      free.resize(bound.size());
+      free.reset(bound);
+      return unionInto(out, free);
+    }
     }
   }
   void readsAll(const ast::ExprList &exprs, NameSet &out) {
@@ -218,6 +250,11 @@ private:
       add(s.bound, names.intern(def.getName()));
       return;
     }
+    case K::Unsupported:
+      // Tracing stops with an error where it reaches one; what it would read is unknown.
+      for (const ast::Identifier &id : cast<ast::UnsupportedStmt>(stmt).getBinds())
+        add(s.bound, names.intern(id.name));
+      return;
     case K::If: case K::While: case K::For:
     case K::Break: case K::Continue: case K::Pass: case K::Global: case K::Nonlocal:
       return;

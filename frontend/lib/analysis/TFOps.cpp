@@ -151,6 +151,19 @@ std::optional<DType> Tracer::Impl::dtypeArg(const Value *value, const Location &
 
 std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &args) {
   std::optional<TFOp> op = lookupTFOp(path);
+  if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||
+              path == "tf.compat.v1.py_func"))
+    return error(args.loc, "'" + path + "' runs Python when the graph runs; agc's compiled "
+                           "code runs without Python, so it cannot call it. Write the "
+                           "function with TensorFlow ops");
+  if (!op && (path.starts_with("tf.keras.") || path == "tf.keras"))
+    return error(args.loc, "Keras ('" + path + "') is not supported by agc: a layer or model "
+                           "is a Python object whose weights and calls agc cannot compile "
+                           "ahead of time; compile the computation as a tf.function over "
+                           "tensors and tf.Variables");
+  if (!op && path == "tf.GradientTape")
+    return error(args.loc, "tf.GradientTape is not supported by agc: the compiled code "
+                           "computes values, not gradients");
   if (!op) {
     if (path.starts_with("tf."))
       return error(args.loc, "'" + path + "' is not a TensorFlow function agc knows");

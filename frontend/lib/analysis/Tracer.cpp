@@ -78,21 +78,66 @@ const ast::Expr *ag::analysis::findBinding(const ast::StmtList &stmts, llvm::Str
 // Module and functions
 //===----------------------------------------------------------------------------------===//
 
+/// The names a module-level assignment binds, for the refusal of one that failed.
+static void assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out) {
+  if (const auto *name = dyn_cast<ast::NameExpr>(&target))
+    out.push_back({name->loc(), name->getId().str()});
+  else if (const auto *seq = dyn_cast<ast::SequenceExpr>(&target))
+    for (const ast::ExprPtr &e : seq->getElements())
+      assignedNames(*e, out);
+}
+
 bool Tracer::Impl::evaluateModule() {
   frames.emplace_back(nullptr, nullptr, nullptr);
+  refusals.clear();
+  failed = false;
+  // A name whose module-level statement agc refused, or could not evaluate (a Keras
+  // model, a class), is refused where a traced function uses it: Python would run the
+  // statement, and TensorFlow fails only functions that need what it made.
+  auto refuse = [&](const std::vector<ast::Identifier> &names,
+                    const std::vector<StoredDiagnostic> &why) {
+    for (const ast::Identifier &id : names) {
+      Value v;
+      v.kind = Value::Kind::Refused;
+      v.refusal = &why;
+      v.boundAt = id.loc;
+      frame().locals[id.name] = v;
+    }
+  };
   for (const ast::StmtPtr &stmt : module.getBody()) {
     switch (stmt->getKind()) {
+    case ast::Stmt::Kind::Unsupported: {
+      const auto &unsupported = cast<ast::UnsupportedStmt>(*stmt);
+      refuse(unsupported.getBinds(), unsupported.getWhy());
+      break;
+    }
     case ast::Stmt::Kind::Import:
     case ast::Stmt::Kind::ImportFrom:
     case ast::Stmt::Kind::Assign:
     case ast::Stmt::Kind::AugAssign:
     case ast::Stmt::Kind::AnnAssign:
-    case ast::Stmt::Kind::FunctionDef:
-      if (exec(*stmt) == Flow::Error) {
-        frames.pop_back();
-        return false;
+    case ast::Stmt::Kind::FunctionDef: {
+      std::vector<StoredDiagnostic> captured;
+      std::vector<StoredDiagnostic> *outer = diag.setSink(&captured);
+      Flow flow = exec(*stmt);
+      diag.setSink(outer);
+      if (flow != Flow::Error) {
+        diag.report(captured); // warnings
+        break;
       }
+      failed = false;
+      std::vector<ast::Identifier> names;
+      if (const auto *s = dyn_cast<ast::AssignStmt>(stmt.get()))
+        for (const ast::ExprPtr &target : s->getTargets())
+          assignedNames(*target, names);
+      else if (const auto *s = dyn_cast<ast::AugAssignStmt>(stmt.get()))
+        assignedNames(s->getTarget(), names);
+      else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get()))
+        assignedNames(s->getTarget(), names);
+      refusals.push_back(std::move(captured));
+      refuse(names, refusals.back());
       break;
+    }
     default:
       // Module-level control flow and expression statements are script code that runs
       // when Python imports the file; agc compiles the functions, not the script.
@@ -164,6 +209,17 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
   const std::vector<ast::Param> &params = function.getParams();
   std::vector<std::optional<Value>> values(params.size());
   frames.emplace_back(nullptr, nullptr, nullptr);
+  failed = false; // an earlier function's failure is not this one's (the typing rules read it)
+  for (const ast::Param &param : params)
+    if (!param.isPlain()) {
+      error(param.loc, "'" + function.getName() + "' is compiled as an entry point, whose C "
+                       "signature takes named parameters, not '" +
+                       (param.varArgs ? "*" : "**") + param.name + "'");
+      note(function.getNameLoc(), "call it from a function with named parameters, and compile "
+                                  "that one");
+      frames.pop_back();
+      return std::nullopt;
+    }
   auto done = [&](bool ok) -> std::optional<std::vector<Value>> {
     frames.pop_back();
     if (!ok)
@@ -276,15 +332,31 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
 }
 
 std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &function,
-                                                const CallScope *closure, const CallArgs &args) {
+                                                const CallScope *closure, const CallArgs &args,
+                                                const std::vector<Value> *defaults) {
   if (frames.size() > kMaxCallDepth)
     return error(args.loc, "calls nested more than " + llvm::Twine(kMaxCallDepth) +
                                " deep (recursion is not supported in traced code)");
   const std::vector<ast::Param> &params = function.getParams();
   Frame callee(&function, &analysisOf(function), closure);
   size_t positional = 0;
+  bool varArgs = false;
   for (size_t i = 0; i < params.size(); ++i) {
     const ast::Param &param = params[i];
+    if (param.varArgs) { // *args: the positional arguments no parameter took, a tuple
+      std::vector<Value> rest(args.positional.begin() + std::min(positional, args.positional.size()),
+                              args.positional.end());
+      positional = args.positional.size();
+      callee.locals[param.name] = Value::sequence(Value::Kind::Tuple, std::move(rest));
+      varArgs = true;
+      continue;
+    }
+    if (param.varKeywords) {
+      error(args.loc, "'" + function.getName() + "' takes '**" + param.name + "', a dict, and "
+                      "agc does not support dicts in traced code yet");
+      note(param.loc, "the parameter is declared here");
+      return std::nullopt;
+    }
     const Value *value = nullptr;
     if (!param.keywordOnly && positional < args.positional.size())
       value = &args.positional[positional++];
@@ -297,7 +369,10 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
       }
     std::optional<Value> fallback;
     if (!value && param.defaultValue) {
-      fallback = eval(*param.defaultValue);
+      if (defaults && i < defaults->size() && (*defaults)[i].isDefined())
+        fallback = (*defaults)[i];
+      else
+        fallback = eval(*param.defaultValue);
       if (!fallback)
         return std::nullopt;
       value = &*fallback;
@@ -309,7 +384,7 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
     }
     callee.locals[param.name] = *value;
   }
-  if (positional < args.positional.size()) {
+  if (positional < args.positional.size() && !varArgs) {
     error(args.loc, "'" + function.getName() + "' takes " + llvm::Twine(positional) +
                         (positional == 1 ? " positional argument but " : " positional arguments but ") +
                         llvm::Twine(args.positional.size()) +
@@ -401,23 +476,60 @@ std::optional<TraceResult> Tracer::trace(const ast::FunctionDefStmt &function,
 const FunctionAnalysis &Tracer::analysisOf(const ast::FunctionDefStmt &function) {
   return impl->analysisOf(function);
 }
+DiagnosticEngine &Tracer::getDiagnostics() { return impl->diag; }
+
+std::optional<TraceResult> Tracer::traceEntry(const ast::Stmt &entry, const ArgumentSpec &spec) {
+  if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(&entry)) {
+    impl->diag.report(refused->getWhy());
+    return std::nullopt;
+  }
+  const auto &function = cast<ast::FunctionDefStmt>(entry);
+  std::optional<std::vector<Value>> args = argumentsFor(function, spec);
+  return args ? trace(function, *args) : std::nullopt;
+}
+
+std::optional<std::vector<const ast::Stmt *>>
+ag::analysis::entryPoints(const ast::Module &module, const ArgumentSpec &spec,
+                          DiagnosticEngine &diag) {
+  auto nameOf = [](const ast::Stmt &stmt) -> std::optional<llvm::StringRef> {
+    if (const auto *def = dyn_cast<ast::FunctionDefStmt>(&stmt))
+      return def->getName();
+    if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(&stmt);
+        refused && refused->isTfFunction() && refused->getBinds().size() == 1)
+      return llvm::StringRef(refused->getBinds().front().name);
+    return std::nullopt;
+  };
+  std::vector<const ast::Stmt *> out;
+  for (const ast::StmtPtr &stmt : module.getBody()) {
+    std::optional<llvm::StringRef> name = nameOf(*stmt);
+    if (!name)
+      continue;
+    const auto *def = dyn_cast<ast::FunctionDefStmt>(stmt.get());
+    bool wanted = spec.functions.empty() ? !def || !def->getDecorators().empty()
+                                         : llvm::is_contained(spec.functions, *name);
+    if (wanted)
+      out.push_back(stmt.get());
+  }
+  for (const std::string &name : spec.functions)
+    if (llvm::none_of(out, [&](const ast::Stmt *s) { return *nameOf(*s) == name; })) {
+      diag.usageError("'" + module.loc().file + "' has no function '" + name +
+                      "' at its top level");
+      return std::nullopt;
+    }
+  return out;
+}
 
 std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::Module &module,
-                                                     const ArgumentSpec &spec,
-                                                     llvm::StringRef only) {
-  if (!tracer.evaluateModule())
+                                                     const ArgumentSpec &spec) {
+  std::optional<std::vector<const ast::Stmt *>> entries = entryPoints(module, spec, tracer.getDiagnostics());
+  if (!entries || !tracer.evaluateModule())
     return std::nullopt;
   TraceResult merged;
-  bool ok = true;
-  for (const ast::StmtPtr &stmt : module.getBody()) {
-    const auto *function = dyn_cast<ast::FunctionDefStmt>(stmt.get());
-    if (!function || function->getDecorators().empty() ||
-        (!only.empty() && function->getName() != only))
-      continue;
-    std::optional<std::vector<Value>> args = tracer.argumentsFor(*function, spec);
-    std::optional<TraceResult> trace = args ? tracer.trace(*function, *args) : std::nullopt;
+  std::vector<const ast::Stmt *> refused;
+  for (const ast::Stmt *entry : *entries) {
+    std::optional<TraceResult> trace = tracer.traceEntry(*entry, spec);
     if (!trace) {
-      ok = false;
+      refused.push_back(entry);
       continue;
     }
     for (auto &[node, d] : trace->decisions) {
@@ -442,9 +554,22 @@ std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::
     }
     merged.printed.insert(merged.printed.end(), trace->printed.begin(), trace->printed.end());
   }
-  if (!ok)
-    return std::nullopt;
-  return merged;
+  if (refused.empty())
+    return merged;
+  // Which functions failed, when the file's others could compile alone.
+  if (entries->size() > refused.size() && spec.functions.empty()) {
+    std::string names;
+    for (const ast::Stmt *entry : refused) {
+      const auto *def = dyn_cast<ast::FunctionDefStmt>(entry);
+      names += (names.empty() ? "'" : ", '") +
+               (def ? def->getName() : llvm::StringRef(cast<ast::UnsupportedStmt>(entry)
+                                                           ->getBinds().front().name)).str() + "'";
+    }
+    tracer.getDiagnostics().error(module.loc().file + ": " + llvm::Twine(refused.size()) + " of " +
+                       llvm::Twine(entries->size()) + " @tf.functions refused (" + names +
+                       "); nothing written. Compile the others alone with --function NAME");
+  }
+  return std::nullopt;
 }
 
 Emitter::~Emitter() = default;

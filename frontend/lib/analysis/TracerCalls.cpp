@@ -24,13 +24,11 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
                                         const ast::CallExpr &expr) {
   switch (callee.kind) {
   case Value::Kind::Function:
-    return callFunction(*callee.function, callee.closure, args);
   case Value::Kind::Module:
-    return callTF(callee.name, args);
+  case Value::Kind::Builtin:
+    return callValue(callee, args);
   case Value::Kind::Method:
     return callMethod(callee, args, expr);
-  case Value::Kind::Builtin:
-    return callBuiltin(callee.name, args);
   default:
     return error(expr.getCallee().loc(), callee.describe() + " is not callable");
   }
@@ -151,8 +149,13 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     return Value::integer(v.i < 0 ? -v.i : v.i);
   }
   if (name == "min" || name == "max") {
-    std::vector<Value> items = n == 1 && py(0).isPySequence() ? py(0).elements
-                                                              : args.positional;
+    std::vector<Value> items = args.positional;
+    if (n == 1) {
+      std::optional<std::vector<Value>> inner = pythonItems(py(0), args.loc);
+      if (!inner)
+        return std::nullopt;
+      items = std::move(*inner);
+    }
     if (items.empty())
       return error(args.loc, name + "() of an empty sequence");
     if (llvm::any_of(items, [](const Value &v) { return v.isTensorLike(); }))
@@ -171,22 +174,195 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
   if (name == "tuple" || name == "list") {
     if (n == 0)
       return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List, {});
-    Value v = py(0);
-    if (v.kind == Value::Kind::Range) {
-      std::optional<int64_t> count = rangeLength(v);
-      if (!count || *count > kMaxSequence)
-        return error(args.loc, name + "() of a range of more than " +
-                                   llvm::Twine(kMaxSequence) + " elements (agc's limit)");
-      std::vector<Value> items;
-      for (int64_t k = 0; k < *count; ++k)
-        items.push_back(Value::integer(v.elements[0].i + k * v.elements[2].i));
-      v.elements = std::move(items);
-    } else if (!v.isPySequence()) {
-      return error(args.loc, name + "() of " + v.describe() + " is not supported");
-    }
-    v.kind = name == "tuple" ? Value::Kind::Tuple : Value::Kind::List;
-    return v;
+    std::optional<std::vector<Value>> items = pythonItems(py(0), args.loc);
+    if (!items)
+      return std::nullopt;
+    return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List,
+                           std::move(*items));
   }
+  return callIterableBuiltin(name, args);
+}
+
+std::optional<Value> Tracer::Impl::callValue(const Value &fn, const CallArgs &args) {
+  switch (fn.kind) {
+  case Value::Kind::Function:
+    return callFunction(*fn.function, fn.closure, args, &fn.elements);
+  case Value::Kind::Builtin:
+    return callBuiltin(fn.name, args);
+  case Value::Kind::Module:
+    return callTF(fn.name, args);
+  default:
+    return error(args.loc, fn.describe() + " is not a function agc can call here");
+  }
+}
+
+std::optional<Value> Tracer::Impl::callValue(const Value &fn, std::vector<Value> operands,
+                                             const Location &loc) {
+  CallArgs args;
+  args.positional = std::move(operands);
+  args.loc = loc;
+  return callValue(fn, args);
+}
+
+std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
+                                                       const CallArgs &args) {
+  auto py = [&](size_t i) -> const Value & { return args.positional[i]; };
+  size_t n = args.positional.size();
+  auto itemsOf = [&](size_t i) { return pythonItems(py(i), args.loc); };
+  auto list = [](std::vector<Value> items) {
+    return Value::sequence(Value::Kind::List, std::move(items));
+  };
+  if (name == "sum") {
+    if (n < 1 || n > 2)
+      return error(args.loc, "sum() takes an iterable and an optional start");
+    std::optional<std::vector<Value>> items = itemsOf(0);
+    if (!items)
+      return std::nullopt;
+    const Value *start = args.get(1, "start");
+    Value acc = start ? *start : Value::integer(0);
+    for (const Value &v : *items) {
+      std::optional<Value> next = binary(ast::BinaryOp::Add, acc, v, args.loc);
+      if (!next)
+        return std::nullopt;
+      acc = std::move(*next);
+    }
+    return acc;
+  }
+  if (name == "any" || name == "all") {
+    if (n != 1)
+      return error(args.loc, name + "() takes one argument");
+    std::optional<std::vector<Value>> items = itemsOf(0);
+    if (!items)
+      return std::nullopt;
+    bool isAll = name == "all";
+    for (const Value &v : *items) {
+      std::optional<bool> t = truth(v);
+      if (!t)
+        return error(args.loc, name + "() needs Python bools, but an item is " + v.describe() +
+                                   ", known only at run time; use tf.reduce_" +
+                                   (isAll ? "all" : "any") + " on a stacked tensor");
+      if (*t != isAll)
+        return Value::boolean(!isAll);
+    }
+    return Value::boolean(isAll);
+  }
+  if (name == "reversed") {
+    std::optional<std::vector<Value>> items = n == 1 ? itemsOf(0) : std::nullopt;
+    if (!items)
+      return n == 1 ? std::nullopt : error(args.loc, "reversed() takes one argument");
+    std::reverse(items->begin(), items->end());
+    return list(std::move(*items));
+  }
+  if (name == "enumerate") {
+    std::optional<std::vector<Value>> items = n >= 1 ? itemsOf(0) : std::nullopt;
+    if (!items)
+      return n >= 1 ? std::nullopt : error(args.loc, "enumerate() takes an iterable");
+    const Value *start = args.get(1, "start");
+    if (start && start->kind != Value::Kind::Int)
+      return error(args.loc, "enumerate(): start must be a Python int, not " + start->describe());
+    std::vector<Value> out;
+    int64_t k = start ? start->i : 0;
+    for (Value &v : *items)
+      out.push_back(Value::sequence(Value::Kind::Tuple, {Value::integer(k++), std::move(v)}));
+    return list(std::move(out));
+  }
+  if (name == "zip" || name == "map") {
+    size_t first = name == "map" ? 1 : 0;
+    if (name == "map" && n < 2)
+      return error(args.loc, "map() takes a function and at least one iterable");
+    std::vector<std::vector<Value>> columns;
+    size_t count = SIZE_MAX;
+    for (size_t i = first; i < n; ++i) {
+      std::optional<std::vector<Value>> items = itemsOf(i);
+      if (!items)
+        return std::nullopt;
+      count = std::min(count, items->size());
+      columns.push_back(std::move(*items));
+    }
+    std::vector<Value> out;
+    for (size_t k = 0; k < (columns.empty() ? 0 : count); ++k) {
+      std::vector<Value> row;
+      for (const std::vector<Value> &column : columns)
+        row.push_back(column[k]);
+      if (name == "zip") {
+        out.push_back(Value::sequence(Value::Kind::Tuple, std::move(row)));
+        continue;
+      }
+      std::optional<Value> v = callValue(py(0), std::move(row), args.loc);
+      if (!v)
+        return std::nullopt;
+      out.push_back(std::move(*v));
+    }
+    return list(std::move(out));
+  }
+  if (name == "filter" || name == "sorted") {
+    bool isFilter = name == "filter";
+    size_t source = isFilter ? 1 : 0;
+    if (n != source + 1)
+      return error(args.loc, isFilter ? "filter() takes a function and an iterable"
+                                      : "sorted() takes one iterable (and key=, reverse=)");
+    std::optional<std::vector<Value>> items = itemsOf(source);
+    if (!items)
+      return std::nullopt;
+    const Value *fn = isFilter ? &py(0) : args.get(99, "key");
+    // The key of each item (filter: its test), computed once, as Python does.
+    std::vector<Value> keys;
+    for (const Value &v : *items) {
+      if (!fn || fn->kind == Value::Kind::None) {
+        keys.push_back(v);
+        continue;
+      }
+      std::optional<Value> k = callValue(*fn, {v}, args.loc);
+      if (!k)
+        return std::nullopt;
+      keys.push_back(std::move(*k));
+    }
+    std::vector<Value> out;
+    if (isFilter) {
+      for (size_t k = 0; k < items->size(); ++k) {
+        std::optional<bool> t = truth(keys[k]);
+        if (!t)
+          return error(args.loc, "filter() needs Python bools, but a test gave " +
+                                     keys[k].describe() + ", known only at run time; use "
+                                     "tf.boolean_mask");
+        if (*t)
+          out.push_back((*items)[k]);
+      }
+      return list(std::move(out));
+    }
+    std::vector<size_t> order(items->size());
+    for (size_t k = 0; k < order.size(); ++k)
+      order[k] = k;
+    bool ok = true;
+    auto less = [&](size_t a, size_t b) {
+      if (!ok)
+        return false;
+      if (keys[a].isTensorLike() || keys[b].isTensorLike()) {
+        error(args.loc, "sorted() compares its items, which tensors have only at run time; "
+                        "use tf.sort");
+        ok = false;
+        return false;
+      }
+      std::optional<Value> lt = compare(ast::CmpOp::Lt, keys[a], keys[b], args.loc);
+      ok = lt.has_value();
+      return ok && lt->i != 0;
+    };
+    std::stable_sort(order.begin(), order.end(), less);
+    if (!ok)
+      return std::nullopt;
+    const Value *reverse = args.get(99, "reverse");
+    std::optional<bool> backwards = reverse ? truth(*reverse) : false;
+    if (!backwards)
+      return error(args.loc, "sorted(): reverse must be a Python bool");
+    if (*backwards) // stable: equal keys keep their order, as Python's reverse=True does
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return less(b, a); });
+    for (size_t k : order)
+      out.push_back((*items)[k]);
+    return list(std::move(out));
+  }
+  if (name == "callable" && n == 1)
+    return Value::boolean(py(0).kind == Value::Kind::Function ||
+                          py(0).kind == Value::Kind::Builtin);
   return error(args.loc, "the builtin '" + name + "' is not supported in traced code");
 }
 

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <functional>
 #include <utility>
 
 using namespace ag;
@@ -24,8 +25,10 @@ using llvm::cast;
 using llvm::dyn_cast;
 
 /// The Python builtins traced code may call.
-static const char *const kBuiltins[] = {"range", "len", "print", "int", "float", "bool",
-                                        "abs", "min", "max", "str", "tuple", "list"};
+static const char *const kBuiltins[] = {
+    "range", "len", "print", "int", "float", "bool", "abs", "min", "max", "str", "tuple",
+    "list", "sum", "any", "all", "sorted", "reversed", "enumerate", "zip", "map", "filter",
+    "callable", "isinstance"};
 
 std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
   llvm::StringRef id = name.getId();
@@ -37,6 +40,14 @@ std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
       return found->second;
   }
   auto global = globals.find(id);
+  if (global != globals.end() && global->second.kind == Value::Kind::Refused) {
+    const Value &refused = global->second;
+    error(name.loc(), "'" + id + "' cannot be used in compiled code: agc could not evaluate "
+                      "its definition at the top level of the file");
+    for (const StoredDiagnostic &why : *refused.refusal)
+      note(why.loc.isValid() ? why.loc : refused.boundAt, why.message);
+    return std::nullopt;
+  }
   if (global != globals.end())
     return global->second;
   if (llvm::is_contained(kBuiltins, id))
@@ -49,7 +60,17 @@ std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
                              function->getName() + "'");
       return std::nullopt;
     }
-  return error(name.loc(), "name '" + id + "' is not defined");
+  error(name.loc(), "name '" + id + "' is not defined");
+  // A module-level statement agc refused (a wildcard import, a `with`) may be what
+  // defines it in Python.
+  for (const ast::StmtPtr &stmt : module.getBody())
+    if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(stmt.get());
+        refused && refused->getBinds().empty()) {
+      note(refused->getWhy().front().loc, "this statement may define it, but agc skipped it: " +
+                                               refused->getWhy().front().message);
+      break;
+    }
+  return std::nullopt;
 }
 
 std::optional<bool> Tracer::Impl::truth(const Value &v) const {
@@ -355,15 +376,27 @@ std::optional<Value> Tracer::Impl::evalCall(const ast::Expr &expr) {
   CallArgs args;
   args.loc = expr.loc();
   for (const ast::ExprPtr &arg : c.getArgs()) {
-    std::optional<Value> v = eval(*arg);
+    // f(*xs) passes the items of xs.
+    const auto *starred = dyn_cast<ast::StarredExpr>(arg.get());
+    std::optional<Value> v = eval(starred ? starred->getValue() : *arg);
     if (!v)
       return std::nullopt;
-    args.positional.push_back(std::move(*v));
+    if (!starred) {
+      args.positional.push_back(std::move(*v));
+      continue;
+    }
+    std::optional<std::vector<Value>> items = pythonItems(*v, starred->getValue().loc());
+    if (!items)
+      return std::nullopt;
+    args.positional.insert(args.positional.end(), items->begin(), items->end());
   }
   for (const ast::Keyword &keyword : c.getKeywords()) {
     std::optional<Value> v = eval(*keyword.value);
     if (!v)
       return std::nullopt;
+    if (keyword.name.empty())
+      return error(keyword.loc, "'**' unpacks a dict, and agc does not support dicts in "
+                                "traced code yet");
     args.keywords.push_back({keyword.name, std::move(*v)});
   }
   return call(*callee, args, c);
@@ -491,10 +524,18 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   case K::List: {
     std::vector<Value> items;
     for (const ast::ExprPtr &e : cast<ast::SequenceExpr>(expr).getElements()) {
-      std::optional<Value> v = eval(*e);
+      const auto *starred = dyn_cast<ast::StarredExpr>(e.get());
+      std::optional<Value> v = eval(starred ? starred->getValue() : *e);
       if (!v)
         return std::nullopt;
-      items.push_back(std::move(*v));
+      if (!starred) {
+        items.push_back(std::move(*v));
+        continue;
+      }
+      std::optional<std::vector<Value>> more = pythonItems(*v, starred->getValue().loc());
+      if (!more)
+        return std::nullopt;
+      items.insert(items.end(), more->begin(), more->end());
     }
     return Value::sequence(expr.getKind() == K::Tuple ? Value::Kind::Tuple : Value::Kind::List,
                            std::move(items));
@@ -503,6 +544,124 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     return error(expr.loc(), "dicts are not supported in traced code by agc yet");
   case K::IfExp:
     return evalIfExp(expr);
+  case K::Lambda:
+    return functionValue(cast<ast::LambdaExpr>(expr).getDef());
+  case K::ListComp:
+  case K::GeneratorExp:
+    return evalComprehension(cast<ast::ComprehensionExpr>(expr));
+  case K::DictComp:
+    return error(expr.loc(), "dict comprehensions make dicts, which agc does not support in "
+                             "traced code yet");
+  case K::Starred:
+    return error(expr.loc(), "can't use starred expression here");
   }
   return std::nullopt;
+}
+
+std::optional<std::vector<Value>> Tracer::Impl::pythonItems(const Value &iter,
+                                                            const Location &loc) {
+  std::vector<Value> items;
+  if (iter.kind == Value::Kind::Range) {
+    int64_t start = iter.elements[0].i, step = iter.elements[2].i;
+    int64_t count = rangeLength(iter).value_or(INT64_MAX);
+    if (count > kMaxSequence)
+      return error(loc, "this range has " + llvm::Twine(count) + " items, more than agc "
+                        "iterates over while tracing (" + llvm::Twine(kMaxSequence) + ")");
+    for (int64_t k = 0; k < count; ++k)
+      items.push_back(Value::integer(start + k * step));
+  } else if (iter.isPySequence()) {
+    items = iter.elements;
+  } else if (iter.kind == Value::Kind::Str) {
+    for (char c : iter.text)
+      items.push_back(Value::str(std::string(1, c)));
+  } else if (iter.isTensorLike()) {
+    error(loc, "iterating over " + iter.describe() + " in Python code AutoGraph does not "
+               "convert (a comprehension, an unpacking) is not supported by agc");
+    note(loc, "use a for statement (staged as a loop), tf.unstack, or tf.map_fn");
+    return std::nullopt;
+  } else {
+    return error(loc, "cannot iterate over " + iter.describe());
+  }
+  return items;
+}
+
+std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExpr &c) {
+  const std::vector<ast::Comprehension> &gens = c.getGenerators();
+  // The first iterable is evaluated where the comprehension is; the rest in its scope,
+  // whose names (the targets) do not outlive it, as in Python 3.
+  std::optional<Value> first = eval(*gens[0].iter);
+  if (!first)
+    return std::nullopt;
+  std::vector<std::string> targets;
+  for (const ast::Comprehension &g : gens) {
+    std::function<void(const ast::Expr &)> collect = [&](const ast::Expr &t) {
+      if (const auto *n = dyn_cast<ast::NameExpr>(&t))
+        targets.push_back(n->getId().str());
+      else if (const auto *seq = dyn_cast<ast::SequenceExpr>(&t))
+        for (const ast::ExprPtr &e : seq->getElements())
+          collect(*e);
+    };
+    collect(*g.target);
+  }
+  std::vector<std::pair<std::string, std::optional<Value>>> saved;
+  for (const std::string &name : targets) {
+    auto it = frame().locals.find(name);
+    saved.push_back({name, it == frame().locals.end() ? std::nullopt
+                                                      : std::optional<Value>(it->second)});
+  }
+  std::vector<Value> out;
+  std::function<bool(size_t)> run = [&](size_t k) -> bool {
+    if (k == gens.size()) {
+      std::optional<Value> v = eval(c.getElement());
+      if (!v)
+        return false;
+      if (int64_t(out.size()) >= kMaxSequence) {
+        error(c.loc(), "this comprehension makes more than " + llvm::Twine(kMaxSequence) +
+                           " items, agc's limit while tracing");
+        return false;
+      }
+      out.push_back(std::move(*v));
+      return true;
+    }
+    const ast::Comprehension &g = gens[k];
+    std::optional<Value> iter = k == 0 ? first : eval(*g.iter);
+    std::optional<std::vector<Value>> items = iter ? pythonItems(*iter, g.iter->loc()) : std::nullopt;
+    if (!items)
+      return false;
+    for (const Value &item : *items) {
+      if (!assign(*g.target, item))
+        return false;
+      bool keep = true;
+      for (const ast::ExprPtr &test : g.ifs) {
+        std::optional<Value> t = eval(*test);
+        if (!t)
+          return false;
+        std::optional<bool> holds = truth(*t);
+        if (!holds) {
+          error(test->loc(), "the condition of a comprehension must be a Python bool, not " +
+                                 t->describe() + ": AutoGraph does not convert "
+                                 "comprehensions, so it would use a tensor as a Python bool");
+          note(test->loc(), "filter with tf.boolean_mask, or write a for statement");
+          return false;
+        }
+        if (!*holds) {
+          keep = false;
+          break;
+        }
+      }
+      if (keep && !run(k + 1))
+        return false;
+    }
+    return true;
+  };
+  bool ok = run(0);
+  for (auto &[name, value] : saved) {
+    if (value)
+      frame().locals[name] = std::move(*value);
+    else
+      frame().locals.erase(name);
+  }
+  if (!ok)
+    return std::nullopt;
+  return Value::sequence(Value::Kind::List, std::move(out));
 }

@@ -52,8 +52,19 @@ public:
   const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
 
   /// Calls a user function: binds the arguments, traces the body, returns its value.
+  /// `defaults` are the values of its parameters' defaults where it was defined (null for
+  /// an entry point, whose defaults are evaluated at the top level).
   std::optional<Value> callFunction(const ast::FunctionDefStmt &function, const CallScope *closure,
-                                    const CallArgs &args);
+                                    const CallArgs &args,
+                                    const std::vector<Value> *defaults = nullptr);
+  /// The function `def` defines here: its defaults evaluated, closing over the current
+  /// call's names (a `def` statement, a lambda).
+  std::optional<Value> functionValue(const ast::FunctionDefStmt &def);
+  /// The items a Python loop or comprehension iterates over `iter` (a list, tuple, range
+  /// or str), or nothing after reporting.
+  std::optional<std::vector<Value>> pythonItems(const Value &iter, const Location &loc);
+  /// `[e for ...]`, `(e for ...)` (a list: what consumes it is traced at once).
+  std::optional<Value> evalComprehension(const ast::ComprehensionExpr &c);
 
   // --- TracerExpr.cpp, TracerOperators.cpp, TracerCalls.cpp: expressions ------------
   std::optional<Value> eval(const ast::Expr &expr);
@@ -94,6 +105,13 @@ public:
   std::optional<Value> parseNumber(llvm::StringRef name, llvm::StringRef text,
                                    const Location &loc);
   std::optional<Value> callBuiltin(llvm::StringRef name, const CallArgs &args);
+  /// sum, any, all, sorted, reversed, enumerate, zip, map, filter: over Python iterables.
+  std::optional<Value> callIterableBuiltin(llvm::StringRef name, const CallArgs &args);
+  /// Calls `fn` (a user function, lambda, builtin or tf function) with `operands`, as
+  /// map, filter and sorted's key do.
+  std::optional<Value> callValue(const Value &fn, const CallArgs &args);
+  std::optional<Value> callValue(const Value &fn, std::vector<Value> operands,
+                                 const Location &loc);
   std::optional<Value> subscript(const Value &value, const ast::Expr &index, const Location &loc);
   std::optional<Value> subscriptSequence(const Value &base, const ast::Expr &index);
   std::optional<Value> subscriptTensor(const Value &base, const ast::Expr &index,
@@ -241,6 +259,9 @@ public:
   /// The scopes of finished calls that a function defined in them may still read; kept
   /// until the trace ends (no value of one trace reaches another).
   std::vector<std::unique_ptr<CallScope>> closedOver;
+  /// Why each module-level statement that failed to evaluate did (Value::refusal points
+  /// here; a deque keeps them in place).
+  std::deque<std::vector<StoredDiagnostic>> refusals;
   TraceResult *result = nullptr;
   TraceResult moduleLevel; ///< Where decisions of module-level code go (see decision()).
   bool failed = false;

@@ -214,20 +214,41 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
       }
     }
     return Flow::Normal;
+  case K::Unsupported:
+    // What the parser could not take is an error once tracing reaches it.
+    diag.report(cast<ast::UnsupportedStmt>(stmt).getWhy());
+    failed = true;
+    return Flow::Error;
   case K::FunctionDef: {
-    Value fn;
-    fn.kind = Value::Kind::Function;
-    fn.function = &cast<ast::FunctionDefStmt>(stmt);
-    fn.boundAt = fn.function->getNameLoc();
-    if (frame().function) { // defined in a call: it closes over the call's names
-      fn.closure = frame().scope.get();
-      frame().closedOver = true;
-    }
-    frame().locals[fn.function->getName()] = fn;
+    const auto &def = cast<ast::FunctionDefStmt>(stmt);
+    std::optional<Value> fn = functionValue(def);
+    if (!fn)
+      return Flow::Error;
+    frame().locals[def.getName()] = std::move(*fn);
     return Flow::Normal;
   }
   }
   return Flow::Normal;
+}
+
+std::optional<Value> Tracer::Impl::functionValue(const ast::FunctionDefStmt &def) {
+  Value fn;
+  fn.kind = Value::Kind::Function;
+  fn.function = &def;
+  fn.boundAt = def.getNameLoc();
+  // Defaults are evaluated once, where the function is defined (Python's __defaults__).
+  for (const ast::Param &param : def.getParams()) {
+    Value none;
+    std::optional<Value> v = param.defaultValue ? eval(*param.defaultValue) : none;
+    if (!v)
+      return std::nullopt;
+    fn.elements.push_back(std::move(*v));
+  }
+  if (frame().function) { // defined in a call: it closes over the call's names
+    fn.closure = frame().scope.get();
+    frame().closedOver = true;
+  }
+  return fn;
 }
 
 //===----------------------------------------------------------------------------------===//

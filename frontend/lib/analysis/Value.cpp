@@ -138,6 +138,7 @@ std::string Value::typeString() const {
   case Kind::TensorSpec: return "tf.TensorSpec";
   case Kind::Builtin: return "builtin";
   case Kind::Method: return "method";
+  case Kind::Refused: return "refused";
   }
   llvm_unreachable("unknown Value::Kind");
 }

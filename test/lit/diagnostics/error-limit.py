@@ -1,14 +1,25 @@
-# RUN: %expect_exit 1 %agc --emit=ast --error-limit=2 %s 2>&1 | FileCheck %s --match-full-lines
-a = lambda: 1
-b = lambda: 2
-c = lambda: 3
-d = lambda: 4
-# CHECK:      {{.*}}error-limit.py:[[@LINE-4]]:5: error: lambda expressions are not supported by agc
-# CHECK-NEXT: a = lambda: 1
-# CHECK-NEXT:     ^~~~~~~~~
-# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-6]]:5: error: lambda expressions are not supported by agc
-# CHECK-NEXT: b = lambda: 2
-# CHECK-NEXT:     ^~~~~~~~~
+# RUN: %expect_exit 1 %agc --emit=ag --error-limit=2 %s 2>&1 | FileCheck %s --match-full-lines
+import tensorflow as tf
+
+
+@tf.function
+def a():
+    return {1}
+
+
+@tf.function
+def b():
+    return {2}
+
+
+@tf.function
+def c():
+    return {3}
+# CHECK:      {{.*}}error-limit.py:[[@LINE-11]]:12: error: set displays are not supported by agc
+# CHECK-NEXT:     return {1}
+# CHECK-NEXT:            ^~~
+# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-9]]:12: error: set displays are not supported by agc
+# CHECK-NEXT:     return {2}
+# CHECK-NEXT:            ^~~
 # CHECK-NEXT: agc: error: too many errors (2), stopping here
-# CHECK-NOT:  c = lambda: 3
-# CHECK-NOT:  d = lambda: 4
+# CHECK-NOT:  return {3}

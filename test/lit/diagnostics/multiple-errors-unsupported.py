@@ -1,17 +1,29 @@
-# RUN: %expect_exit 1 %agc --emit=ast %s 2>&1 | FileCheck %s --match-full-lines
-class A:
-    pass
+# RUN: %expect_exit 1 %agc --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
+# Each function is refused for what it holds; compiling the file names every one refused.
+import tensorflow as tf
 
-f = lambda x: x
 
-def g():
-    yield 1
-# CHECK:      {{.*}}multiple-errors-unsupported.py:[[@LINE-7]]:1: error: class definitions are not supported by agc
-# CHECK-NEXT: class A:
-# CHECK-NEXT: ^~~~~~~~
-# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-7]]:5: error: lambda expressions are not supported by agc
-# CHECK-NEXT: f = lambda x: x
-# CHECK-NEXT:     ^~~~~~~~~~~
-# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-7]]:5: error: generators ('yield') are not supported by agc
-# CHECK-NEXT:     yield 1
-# CHECK-NEXT:     ^~~~~~~
+@tf.function
+def with_class():
+    class A:
+        pass
+    return A
+
+
+@tf.function
+def with_yield():
+    def g():
+        yield 1
+    return g()
+
+
+@tf.function
+def fine():
+    return tf.constant(1)
+# CHECK:      {{.*}}multiple-errors-unsupported.py:[[@LINE-15]]:5: error: class definitions are not supported by agc
+# CHECK-NEXT:     class A:
+# CHECK-NEXT:     ^~~~~~~~
+# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-10]]:9: error: generators ('yield') are not supported by agc
+# CHECK-NEXT:         yield 1
+# CHECK-NEXT:         ^~~~~~~
+# CHECK-NEXT: agc: error: {{.*}}: 2 of 3 @tf.functions refused ('with_class', 'with_yield'); nothing written. Compile the others alone with --function NAME

@@ -1,5 +1,11 @@
-# RUN: %expect_exit 1 %agc --emit=ast %s 2>&1 | FileCheck %s --match-full-lines
-x = 2 + 3.5J
-# CHECK:      {{.*}}unsupported-complex-literal-float.py:[[@LINE-1]]:9: error: complex numbers are not supported by agc
-# CHECK-NEXT: x = 2 + 3.5J
-# CHECK-NEXT:         ^~~~
+# RUN: %expect_exit 1 %agc --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
+# Refused only when traced: the construct sits in a traced @tf.function.
+import tensorflow as tf
+
+
+@tf.function
+def traced():
+    x = 2 + 3.5J
+# CHECK:      {{.*}}unsupported-complex-literal-float.py:[[@LINE-1]]:13: error: complex numbers are not supported by agc
+# CHECK-NEXT:     x = 2 + 3.5J
+# CHECK-NEXT:             ^~~~

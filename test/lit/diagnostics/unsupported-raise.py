@@ -1,6 +1,13 @@
-# RUN: %expect_exit 1 %agc --emit=ast %s 2>&1 | FileCheck %s --match-full-lines
-def f():
-    raise ValueError("x")
-# CHECK:      {{.*}}unsupported-raise.py:[[@LINE-1]]:5: error: 'raise' statements are not supported by agc
-# CHECK-NEXT:     raise ValueError("x")
-# CHECK-NEXT:     ^~~~~~~~~~~~~~~~~~~~~
+# RUN: %expect_exit 1 %agc --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
+# Refused only when traced: the construct sits in a traced @tf.function.
+import tensorflow as tf
+
+
+@tf.function
+def traced():
+    def f():
+        raise ValueError("x")
+    f()
+# CHECK:      {{.*}}unsupported-raise.py:[[@LINE-2]]:9: error: 'raise' statements are not supported by agc
+# CHECK-NEXT:         raise ValueError("x")
+# CHECK-NEXT:         ^~~~~~~~~~~~~~~~~~~~~

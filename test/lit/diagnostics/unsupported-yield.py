@@ -1,6 +1,13 @@
-# RUN: %expect_exit 1 %agc --emit=ast %s 2>&1 | FileCheck %s --match-full-lines
-def f():
-    yield 1
-# CHECK:      {{.*}}unsupported-yield.py:[[@LINE-1]]:5: error: generators ('yield') are not supported by agc
-# CHECK-NEXT:     yield 1
-# CHECK-NEXT:     ^~~~~~~
+# RUN: %expect_exit 1 %agc --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
+# Refused only when traced: the construct sits in a traced @tf.function.
+import tensorflow as tf
+
+
+@tf.function
+def traced():
+    def f():
+        yield 1
+    f()
+# CHECK:      {{.*}}unsupported-yield.py:[[@LINE-2]]:9: error: generators ('yield') are not supported by agc
+# CHECK-NEXT:         yield 1
+# CHECK-NEXT:         ^~~~~~~

@@ -25,19 +25,19 @@ namespace ag::driver {
 
 enum class IRStage { Ag, Scf, LlvmDialect, LlvmIr };
 
-/// Generates, lowers for `target` and translates `module`'s functions (only `only`, when
-/// given) to LLVM IR. Nothing after reporting errors on `diag`.
+/// Generates, lowers for `target` and translates `module`'s entry points (the functions
+/// `spec` selects, else every @tf.function) to LLVM IR. Nothing after reporting errors
+/// on `diag`.
 std::optional<LoweredModule> lowerToLLVM(const ast::Module &module,
                                          const analysis::ArgumentSpec &spec,
-                                         DiagnosticEngine &diag, const Target &target,
-                                         llvm::StringRef only = "");
+                                         DiagnosticEngine &diag, const Target &target);
 
-/// Generates the MLIR of `module`'s functions (only `only`, when given), lowers it to
+/// Generates the MLIR of `module`'s entry points, lowers it to
 /// `stage` for `target` and prints it on `os`. False after reporting errors on `diag`,
 /// located at the Python source wherever the IR knows where it came from.
 bool emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
             DiagnosticEngine &diag, const Target &target, IRStage stage,
-            llvm::raw_ostream &os, llvm::StringRef only = "");
+            llvm::raw_ostream &os);
 
 } // namespace ag::driver
 

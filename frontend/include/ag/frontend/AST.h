@@ -13,6 +13,7 @@
 #ifndef AG_FRONTEND_AST_H
 #define AG_FRONTEND_AST_H
 
+#include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/Location.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -35,7 +36,8 @@ class Expr {
 public:
   enum class Kind : uint8_t {
     Name, IntLit, FloatLit, StrLit, BoolLit, NoneLit, EllipsisLit, Unary, Binary, BoolOp,
-    Compare, Call, Attribute, Subscript, Slice, Tuple, List, Dict, IfExp,
+    Compare, Call, Attribute, Subscript, Slice, Tuple, List, Dict, IfExp, Lambda, ListComp,
+    DictComp, GeneratorExp, Starred,
   };
   virtual ~Expr() = default;
   Kind getKind() const { return kind; }
@@ -197,7 +199,7 @@ private:
   ExprList comparators;
 };
 
-/// `name=value` in a call.
+/// `name=value` in a call; `**value` has an empty name (CPython's keyword(arg=None)).
 struct Keyword {
   Location loc;
   std::string name;
@@ -325,6 +327,63 @@ private:
   ExprPtr test, body, orelse;
 };
 
+/// `*value`: unpacked into a call's arguments or a list or tuple display.
+class StarredExpr : public Expr {
+public:
+  StarredExpr(Location loc, ExprPtr value) : Expr(Kind::Starred, loc), value(std::move(value)) {}
+  const Expr &getValue() const { return *value; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Starred; }
+
+private:
+  ExprPtr value;
+};
+
+class FunctionDefStmt;
+
+/// `lambda params: body`. It holds the function it defines, as a `def` named `<lambda>`
+/// whose body returns `body`, so that calls treat both alike.
+class LambdaExpr : public Expr {
+public:
+  LambdaExpr(Location loc, std::unique_ptr<FunctionDefStmt> def);
+  ~LambdaExpr() override;
+  const FunctionDefStmt &getDef() const { return *def; }
+  /// The expression the lambda returns.
+  const Expr &getBody() const;
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
+
+private:
+  std::unique_ptr<FunctionDefStmt> def;
+};
+
+/// One `for target in iter if cond ...` of a comprehension.
+struct Comprehension {
+  ExprPtr target;
+  ExprPtr iter;
+  ExprList ifs;
+};
+
+/// `[elt for ...]`, `(elt for ...)`, `{key: value for ...}`.
+class ComprehensionExpr : public Expr {
+public:
+  ComprehensionExpr(Kind kind, Location loc, ExprPtr element, ExprPtr value,
+                    std::vector<Comprehension> generators)
+      : Expr(kind, loc), element(std::move(element)), value(std::move(value)),
+        generators(std::move(generators)) {}
+  /// The element; a dict comprehension's key.
+  const Expr &getElement() const { return *element; }
+  /// A dict comprehension's value; null otherwise.
+  const Expr *getValue() const { return value.get(); }
+  const std::vector<Comprehension> &getGenerators() const { return generators; }
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::ListComp || e->getKind() == Kind::DictComp ||
+           e->getKind() == Kind::GeneratorExp;
+  }
+
+private:
+  ExprPtr element, value;
+  std::vector<Comprehension> generators;
+};
+
 //===----------------------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------------------===//
@@ -333,7 +392,7 @@ class Stmt {
 public:
   enum class Kind : uint8_t {
     Import, ImportFrom, Assign, AugAssign, AnnAssign, ExprStmt, If, While, For, Break,
-    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef,
+    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef, Unsupported,
   };
   virtual ~Stmt() = default;
   Kind getKind() const { return kind; }
@@ -586,13 +645,19 @@ public:
   static bool classof(const Stmt *s) { return s->getKind() == Kind::Nonlocal; }
 };
 
-/// A function parameter: `x`, `x: int`, `x=1`, `x: int = 1`; keyword-only after `*`.
+/// A function parameter: `x`, `x: int`, `x=1`, `x: int = 1`; keyword-only after `*`;
+/// `*args` (varArgs) and `**kwargs` (varKeywords), which take what no other parameter
+/// does.
 struct Param {
   Location loc;
   std::string name;
   ExprPtr annotation; ///< May be null.
   ExprPtr defaultValue; ///< May be null.
   bool keywordOnly = false;
+  bool varArgs = false;
+  bool varKeywords = false;
+  /// A parameter that binds one argument (not *args or **kwargs).
+  bool isPlain() const { return !varArgs && !varKeywords; }
 };
 
 /// `@decorators def name(params) -> returns: body`.
@@ -618,6 +683,33 @@ private:
   ExprList decorators;
   ExprPtr returns;
   StmtList body;
+};
+
+/// A statement agc cannot compile (a `with`, a class, a parameter `*args`, ...), kept so
+/// that the file still parses: it is an error only when tracing reaches it, as TensorFlow
+/// reports only what it traces. Module-level code binds `binds` (the name of a refused
+/// `def` or `class`, the names an assignment targets) to values that are refused where
+/// they are used.
+class UnsupportedStmt : public Stmt {
+public:
+  UnsupportedStmt(Location loc, std::vector<StoredDiagnostic> why, std::vector<Identifier> binds,
+                  bool tfFunction, std::string source)
+      : Stmt(Kind::Unsupported, loc), why(std::move(why)), binds(std::move(binds)),
+        tfFunction(tfFunction), source(std::move(source)) {}
+  /// The refusals, in source order, each error followed by its notes (at least one).
+  const std::vector<StoredDiagnostic> &getWhy() const { return why; }
+  const std::vector<Identifier> &getBinds() const { return binds; }
+  /// A `def` decorated with tf.function: compiling the whole file compiles it.
+  bool isTfFunction() const { return tfFunction; }
+  /// The statement as written, for printers (its first line from its first column).
+  llvm::StringRef getSource() const { return source; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Unsupported; }
+
+private:
+  std::vector<StoredDiagnostic> why;
+  std::vector<Identifier> binds;
+  bool tfFunction;
+  std::string source;
 };
 
 //===----------------------------------------------------------------------------------===//

@@ -19,11 +19,24 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+#include <vector>
+
 namespace ag {
+
+enum class Severity { Error, Warning, Note };
+
+/// A diagnostic kept to be reported later, or never: a refusal that matters only if the
+/// code holding it is traced.
+struct StoredDiagnostic {
+  Severity severity;
+  Location loc;
+  std::string message;
+};
 
 class DiagnosticEngine {
 public:
-  enum class Severity { Error, Warning, Note };
+  using Severity = ag::Severity;
 
   /// Reports through `sourceMgr`, which must hold the buffers the locations point into,
   /// to `os`.
@@ -46,11 +59,25 @@ public:
   /// its usage status rather than "refused".
   void usageError(const llvm::Twine &message) {
     ++numUsageErrors;
+    std::vector<StoredDiagnostic> *kept = setSink(nullptr); // never deferred
     error(message);
+    setSink(kept);
   }
   bool hadUsageError() const { return numUsageErrors != 0; }
 
   void report(Severity severity, const Location &loc, const llvm::Twine &message);
+  /// Reports stored diagnostics, in order.
+  void report(const std::vector<StoredDiagnostic> &stored) {
+    for (const StoredDiagnostic &d : stored)
+      report(d.severity, d.loc, d.message);
+  }
+
+  /// While a sink is set, diagnostics (usage errors aside) are appended to it instead of
+  /// being printed or counted. Returns the previous sink.
+  std::vector<StoredDiagnostic> *setSink(std::vector<StoredDiagnostic> *newSink) {
+    std::swap(sink, newSink);
+    return newSink;
+  }
 
   unsigned getNumErrors() const { return numErrors; }
   bool hadError() const { return numErrors != 0; }
@@ -81,6 +108,7 @@ private:
   unsigned numUsageErrors = 0;
   unsigned errorLimit = kDefaultErrorLimit;
   bool suppressing = false; ///< Past the limit, or the last error was suppressed.
+  std::vector<StoredDiagnostic> *sink = nullptr;
 };
 
 } // namespace ag

@@ -51,6 +51,8 @@ protected:
   void printTarget(const ast::Expr &target);
   void printCommaList(const ast::ExprList &exprs);
   void printFunction(const ast::FunctionDefStmt &def, unsigned indent);
+  /// A parameter list as written (annotations optional), defaults printed unconverted.
+  void printParams(const std::vector<ast::Param> &params, bool annotations);
 
   llvm::raw_ostream &os;
 };

@@ -37,14 +37,15 @@ enum class Sym : uint8_t {
   DeleteStatement, GlobalStatement, NonlocalStatement, FunctionDefinition,
   DecoratedDefinition, Decorator, Parameters, DefaultParameter, TypedParameter,
   TypedDefaultParameter, KeywordSeparator, PositionalSeparator, ListSplatPattern,
-  DictionarySplatPattern, Type, PatternList, TuplePattern, ListPattern,
+  DictionarySplatPattern, Type, PatternList, TuplePattern, ListPattern, ClassDefinition,
   // Expressions.
   Identifier, Integer, Float, String, ConcatenatedString, StringStart, StringContent,
   StringEnd, EscapeSequence, Interpolation, True, False, None, Ellipsis, UnaryOperator,
   BinaryOperator, BooleanOperator, NotOperator, ComparisonOperator, Call, ArgumentList,
   KeywordArgument, Attribute, Subscript, Slice, Tuple, List, Dictionary, Pair,
   ExpressionList, ParenthesizedExpression, ConditionalExpression, ListSplat,
-  DictionarySplat,
+  DictionarySplat, Lambda, LambdaParameters, ListComprehension, DictionaryComprehension,
+  GeneratorExpression, ForInClause, IfClause,
   // Extras.
   Comment, LineContinuation,
 };

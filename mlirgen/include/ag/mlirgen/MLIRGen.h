@@ -29,11 +29,12 @@ class MLIRContext;
 
 namespace ag {
 
-/// The MLIR of the @tf.functions of `module` (only `only`, when given), traced with the
-/// arguments `spec` gives. Returns null after reporting errors on `diag`.
+/// The MLIR of the entry points of `module` (analysis::entryPoints: the functions
+/// `spec` selects, else every @tf.function), traced with the arguments `spec` gives.
+/// Returns null after reporting errors on `diag`.
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context, const ast::Module &module,
                                           const analysis::ArgumentSpec &spec,
-                                          DiagnosticEngine &diag, llvm::StringRef only = "");
+                                          DiagnosticEngine &diag);
 
 } // namespace ag
 

@@ -76,6 +76,9 @@ struct ArgumentSpec {
   llvm::StringMap<std::string> signatures;
   /// -D name=value, a Python literal.
   llvm::StringMap<std::string> defines;
+  /// The functions to compile, by name (--function, agc run FILE:F): any function at the
+  /// top level of the file. Empty: every @tf.function there.
+  std::vector<std::string> functions;
   /// Whether the generated code checks at run time what TensorFlow checks (bounds,
   /// division by zero, sizes); -fno-runtime-checks turns it off. Assertions the program
   /// writes (tf.debugging) are kept either way.
@@ -103,6 +106,12 @@ public:
   std::optional<TraceResult> trace(const ast::FunctionDefStmt &function,
                                    llvm::ArrayRef<Value> args);
 
+  /// Traces entry point `entry` (see entryPoints) with the arguments `spec` gives it: a
+  /// function definition, or a refused one, which reports why. Nothing after reporting.
+  std::optional<TraceResult> traceEntry(const ast::Stmt &entry, const ArgumentSpec &spec);
+
+  DiagnosticEngine &getDiagnostics();
+
   /// The analyses of `function`, computed once.
   const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);
 
@@ -118,12 +127,20 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
-/// Traces every @tf.function at the top level of `module` (only the one called `only`,
-/// when given) with the arguments `spec` gives, after evaluating the module, and merges
-/// their decisions (a block staged in any trace is staged). Reports and returns nothing
-/// when a function cannot be traced (it has no arguments, or tracing it fails).
+/// The top-level functions a compile traces, in source order: those `spec.functions`
+/// names, else every @tf.function. An entry is a FunctionDefStmt, or an UnsupportedStmt
+/// for a definition agc refused as written (tracing it reports why). Nothing after
+/// reporting a name that is no function of the file (a usage error).
+std::optional<std::vector<const ast::Stmt *>> entryPoints(const ast::Module &module,
+                                                          const ArgumentSpec &spec,
+                                                          DiagnosticEngine &diag);
+
+/// Traces the entry points of `module` (entryPoints) with the arguments `spec` gives,
+/// after evaluating the module, and merges their decisions (a block staged in any trace
+/// is staged). Reports and returns nothing when a function cannot be traced (it has no
+/// arguments, or tracing it fails), after a note naming each function refused.
 std::optional<TraceResult> traceModule(Tracer &tracer, const ast::Module &module,
-                                       const ArgumentSpec &spec, llvm::StringRef only = "");
+                                       const ArgumentSpec &spec);
 
 /// Prints `--emit=analysis` for every function of `module`: the dataflow facts of
 /// printAnalysis, and for each traced function the staging decision of every block.

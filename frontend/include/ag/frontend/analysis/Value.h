@@ -76,7 +76,7 @@ struct Shape {
 struct Value {
   enum class Kind : uint8_t {
     Undefined, Tensor, Int, Float, Bool, Str, None, Tuple, List, Range, Module, Function,
-    DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method,
+    DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method, Refused,
   };
   Kind kind = Kind::Undefined;
   // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef.
@@ -87,12 +87,18 @@ struct Value {
   double f = 0;
   std::string text; ///< Str: its characters.
   std::string name; ///< Module: its path ("tf.math"); Builtin, Method: the name.
-  std::vector<Value> elements; ///< Tuple, List, Range; Method: [receiver].
+  /// Tuple, List, Range; Method: [receiver]; Function: its parameters' default values,
+  /// one per parameter (Undefined where it has none).
+  std::vector<Value> elements;
   const ast::FunctionDefStmt *function = nullptr;
   /// Function: the bindings of the call it was defined in, which it reads when it runs
   /// (Python's closure cells; owned by the Tracer); null for a function of the module,
   /// whose free names are the module's.
   const CallScope *closure = nullptr;
+  /// Refused: a module-level name whose statement agc refused or could not evaluate (a
+  /// Keras model, a class): why, reported where a traced function uses it. Owned by the
+  /// AST or the Tracer.
+  const std::vector<StoredDiagnostic> *refusal = nullptr;
   /// TensorArray: whether size is dynamic; number of elements if known (-1 otherwise).
   bool dynamicSize = false;
   int64_t size = -1;
