@@ -76,6 +76,26 @@ const FunctionDefStmt *Module::findFunction(llvm::StringRef name) const {
   return nullptr;
 }
 
+llvm::SmallVector<const StmtList *, 2> ag::ast::nestedBlocks(const Stmt &stmt) {
+  if (const auto *s = llvm::dyn_cast<IfStmt>(&stmt))
+    return {&s->getBody(), &s->getOrElse()};
+  if (const auto *s = llvm::dyn_cast<WhileStmt>(&stmt))
+    return {&s->getBody(), &s->getOrElse()};
+  if (const auto *s = llvm::dyn_cast<ForStmt>(&stmt))
+    return {&s->getBody(), &s->getOrElse()};
+  if (const auto *s = llvm::dyn_cast<WithStmt>(&stmt))
+    return {&s->getBody()};
+  if (const auto *s = llvm::dyn_cast<TryStmt>(&stmt)) {
+    llvm::SmallVector<const StmtList *, 2> out{&s->getBody()};
+    for (const ExceptHandler &handler : s->getHandlers())
+      out.push_back(&handler.body);
+    out.push_back(&s->getOrElse());
+    out.push_back(&s->getFinalBody());
+    return out;
+  }
+  return {};
+}
+
 llvm::StringRef ag::ast::kindName(Expr::Kind kind) {
   switch (kind) {
   case Expr::Kind::Name: return "Name";
@@ -126,6 +146,9 @@ llvm::StringRef ag::ast::kindName(Stmt::Kind kind) {
   case Stmt::Kind::Global: return "Global";
   case Stmt::Kind::Nonlocal: return "Nonlocal";
   case Stmt::Kind::FunctionDef: return "FunctionDef";
+  case Stmt::Kind::With: return "With";
+  case Stmt::Kind::Raise: return "Raise";
+  case Stmt::Kind::Try: return "Try";
   case Stmt::Kind::Unsupported: return "Unsupported";
   }
   llvm_unreachable("unknown Stmt::Kind");

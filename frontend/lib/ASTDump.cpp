@@ -292,6 +292,33 @@ void Dumper::dumpStmt(const Stmt &stmt, llvm::StringRef field) {
   case Stmt::Kind::Delete:
     listField("targets", cast<DeleteStmt>(stmt).getTargets());
     break;
+  case Stmt::Kind::Raise:
+    optional("exc", cast<RaiseStmt>(stmt).getExc());
+    optional("cause", cast<RaiseStmt>(stmt).getCause());
+    break;
+  case Stmt::Kind::Try: {
+    const auto &t = cast<TryStmt>(stmt);
+    listField("body", t.getBody());
+    for (const ExceptHandler &handler : t.getHandlers()) {
+      head("handler", "");
+      if (!handler.name.empty())
+        os << " '" << handler.name << "'";
+      tail(handler.loc);
+      Indent hin(*this);
+      optional("type", handler.type.get());
+      listField("body", handler.body);
+    }
+    listField("orelse", t.getOrElse());
+    listField("finalbody", t.getFinalBody());
+    break;
+  }
+  case Stmt::Kind::With:
+    for (const WithItem &item : cast<WithStmt>(stmt).getItems()) {
+      dumpExpr(*item.context, "context");
+      optional("as", item.target.get());
+    }
+    listField("body", cast<WithStmt>(stmt).getBody());
+    break;
   case Stmt::Kind::FunctionDef: {
     const auto &def = cast<FunctionDefStmt>(stmt);
     listField("decorators", def.getDecorators());

@@ -61,6 +61,11 @@ private:
   /// The body of loop `node` (inside the loop: break and continue allowed) and its else.
   void buildLoopBlocks(TSNode node, StmtList &body, StmtList &orelse);
   StmtPtr buildWhile(TSNode node);
+  StmtPtr buildWith(TSNode node);
+  StmtPtr buildRaise(TSNode node);
+  StmtPtr buildTry(TSNode node);
+  /// The statements of a `block` node.
+  void buildBlockNode(TSNode block, StmtList &out);
   StmtPtr buildFor(TSNode node);
   StmtPtr buildReturn(TSNode node);
   StmtPtr buildAssert(TSNode node);

@@ -141,6 +141,9 @@ void ASTBuilder::buildStmtInner(TSNode node, StmtList &out) {
     return buildExpressionStatement(node, out);
   case Sym::IfStatement: stmt = buildIf(node); break;
   case Sym::WhileStatement: stmt = buildWhile(node); break;
+  case Sym::WithStatement: stmt = buildWith(node); break;
+  case Sym::RaiseStatement: stmt = buildRaise(node); break;
+  case Sym::TryStatement: stmt = buildTry(node); break;
   case Sym::ForStatement: stmt = buildFor(node); break;
   case Sym::BreakStatement:
   case Sym::ContinueStatement: {
@@ -309,6 +312,113 @@ StmtPtr ASTBuilder::buildWhile(TSNode node) {
     return nullptr;
   return std::make_unique<WhileStmt>(loc(node), std::move(test), std::move(body),
                                      std::move(orelse));
+}
+
+StmtPtr ASTBuilder::buildWith(TSNode node) {
+  if (hasKeyword(node, "async"))
+    return unsupported(node, "'async with' statements are");
+  std::vector<WithItem> items;
+  bool ok = true;
+  for (TSNode clause : namedChildren(node)) {
+    if (kind(clause) != Sym::WithClause)
+      continue;
+    for (TSNode item : namedChildren(clause)) {
+      // `with a as x`: the item's value is as_pattern(a, alias: as_pattern_target(x)).
+      TSNode value = kind(item) == Sym::WithItem ? field(item, f.value) : item;
+      WithItem built;
+      if (kind(value) == Sym::AsPattern) {
+        std::vector<TSNode> parts = namedChildren(value);
+        TSNode alias = field(value, f.alias);
+        if (parts.empty() || ts_node_is_null(alias)) {
+          error(value, "invalid syntax");
+          ok = false;
+          continue;
+        }
+        std::vector<TSNode> targets = namedChildren(alias);
+        built.context = buildExpr(parts[0]);
+        built.target = buildTarget(targets.size() == 1 ? targets[0] : alias);
+        ok &= built.target != nullptr;
+      } else {
+        built.context = buildExpr(value);
+      }
+      ok &= built.context != nullptr;
+      items.push_back(std::move(built));
+    }
+  }
+  StmtList body;
+  buildBlock(node, f.body, body);
+  if (!ok || items.empty())
+    return nullptr;
+  return std::make_unique<WithStmt>(loc(node), std::move(items), std::move(body));
+}
+
+StmtPtr ASTBuilder::buildRaise(TSNode node) {
+  std::vector<TSNode> kids = namedChildren(node);
+  ExprPtr exc, cause;
+  bool hasCause = hasKeyword(node, "from");
+  if (kids.size() > (hasCause ? 1u : 0u) && !(exc = buildExpr(kids[0])))
+    return nullptr;
+  if (hasCause && !(cause = buildExpr(kids.back())))
+    return nullptr;
+  return std::make_unique<RaiseStmt>(loc(node), std::move(exc), std::move(cause));
+}
+
+void ASTBuilder::buildBlockNode(TSNode block, StmtList &out) {
+  // buildBlock reads a field; a clause's block is its only block child.
+  for (TSNode stmt : namedChildren(block))
+    buildStmt(stmt, out);
+}
+
+StmtPtr ASTBuilder::buildTry(TSNode node) {
+  StmtList body, orelse, finalbody;
+  std::vector<ExceptHandler> handlers;
+  buildBlock(node, f.body, body);
+  bool ok = true;
+  for (TSNode clause : namedChildren(node)) {
+    switch (kind(clause)) {
+    case Sym::ExceptClause: {
+      ExceptHandler handler;
+      handler.loc = loc(clause);
+      for (TSNode part : namedChildren(clause)) {
+        if (kind(part) == Sym::Block) {
+          buildBlockNode(part, handler.body);
+        } else if (kind(part) == Sym::AsPattern) {
+          // `except E as e`: the type, and the name bound to the exception.
+          std::vector<TSNode> inner = namedChildren(part);
+          TSNode alias = field(part, f.alias);
+          handler.type = inner.empty() ? nullptr : buildExpr(inner[0]);
+          std::vector<TSNode> names = ts_node_is_null(alias) ? std::vector<TSNode>() : namedChildren(alias);
+          handler.name = text(names.size() == 1 ? names[0] : alias).str();
+          ok &= handler.type != nullptr;
+        } else if (!handler.type) {
+          ok &= (handler.type = buildExpr(part)) != nullptr;
+        } else {
+          handler.name = text(part).str(); // `except E, e` never parses; `except E as e`
+        }
+      }
+      handlers.push_back(std::move(handler));
+      break;
+    }
+    case Sym::ElseClause:
+      buildBlock(clause, f.body, orelse);
+      break;
+    case Sym::FinallyClause:
+      for (TSNode part : namedChildren(clause))
+        if (kind(part) == Sym::Block)
+          buildBlockNode(part, finalbody);
+      break;
+    case Sym::Block:
+      break;
+    default:
+      unsupportedNode(clause); // except* (exception groups)
+      ok = false;
+      break;
+    }
+  }
+  if (!ok)
+    return nullptr;
+  return std::make_unique<TryStmt>(loc(node), std::move(body), std::move(handlers),
+                                   std::move(orelse), std::move(finalbody));
 }
 
 StmtPtr ASTBuilder::buildFor(TSNode node) {

@@ -482,6 +482,61 @@ void PythonPrinter::printStmt(const Stmt &stmt, unsigned level) {
   case Stmt::Kind::FunctionDef:
     printFunction(cast<FunctionDefStmt>(stmt), level);
     return;
+  case Stmt::Kind::Raise: {
+    const auto &s = cast<RaiseStmt>(stmt);
+    indent(level) << "raise";
+    if (s.getExc()) {
+      os << ' ';
+      printExpr(*s.getExc(), PrecIfExp);
+    }
+    if (s.getCause()) {
+      os << " from ";
+      printExpr(*s.getCause(), PrecIfExp);
+    }
+    os << '\n';
+    return;
+  }
+  case Stmt::Kind::Try: {
+    const auto &s = cast<TryStmt>(stmt);
+    indent(level) << "try:\n";
+    printBody(s.getBody(), level + 1);
+    for (const ExceptHandler &handler : s.getHandlers()) {
+      indent(level) << "except";
+      if (handler.type) {
+        os << ' ';
+        printExpr(*handler.type, PrecIfExp);
+      }
+      if (!handler.name.empty())
+        os << " as " << handler.name;
+      os << ":\n";
+      printBody(handler.body, level + 1);
+    }
+    if (!s.getOrElse().empty()) {
+      indent(level) << "else:\n";
+      printBody(s.getOrElse(), level + 1);
+    }
+    if (!s.getFinalBody().empty()) {
+      indent(level) << "finally:\n";
+      printBody(s.getFinalBody(), level + 1);
+    }
+    return;
+  }
+  case Stmt::Kind::With: {
+    const auto &s = cast<WithStmt>(stmt);
+    indent(level) << "with ";
+    for (size_t i = 0; i < s.getItems().size(); ++i) {
+      const WithItem &item = s.getItems()[i];
+      os << (i ? ", " : "");
+      printExpr(*item.context, PrecIfExp);
+      if (item.target) {
+        os << " as ";
+        printExpr(*item.target, PrecPrimary);
+      }
+    }
+    os << ":\n";
+    printBody(s.getBody(), level + 1);
+    return;
+  }
   case Stmt::Kind::Unsupported: {
     // As written, re-indented: its later lines lose the column its first line had.
     const auto &s = cast<UnsupportedStmt>(stmt);

@@ -51,16 +51,9 @@ bool stagesSomething(const StmtList &stmts, const TraceResult &trace) {
     auto it = trace.decisions.find(stmt.get());
     if (it != trace.decisions.end() && it->second.staged)
       return true;
-    if (const auto *s = dyn_cast<IfStmt>(stmt.get())) {
-      if (stagesSomething(s->getBody(), trace) || stagesSomething(s->getOrElse(), trace))
+    for (const StmtList *block : nestedBlocks(*stmt))
+      if (stagesSomething(*block, trace))
         return true;
-    } else if (const auto *w = dyn_cast<WhileStmt>(stmt.get())) {
-      if (stagesSomething(w->getBody(), trace))
-        return true;
-    } else if (const auto *f = dyn_cast<ForStmt>(stmt.get())) {
-      if (stagesSomething(f->getBody(), trace))
-        return true;
-    }
   }
   return false;
 }
@@ -89,6 +82,13 @@ private:
   }
   /// Prints `stmts`; a staged if whose one branch returns takes the statements after it.
   void printList(const StmtList &stmts, size_t from, unsigned level);
+  /// A with's or try's block, converted as the statements around it are (a staged return
+  /// in it takes the rest of the block into its other branch).
+  void printBody(const StmtList &stmts, unsigned level) override {
+    if (stmts.empty())
+      indent(level) << "pass\n";
+    printList(stmts, 0, level);
+  }
   void printStagedIf(const IfStmt &stmt, const Decision &d, const StmtList *rest, size_t restFrom,
                      unsigned level);
   void printStagedLoop(const Stmt &stmt, const Decision &d, unsigned level);
@@ -280,6 +280,7 @@ void ToCodePrinter::printStmt(const Stmt &stmt, unsigned level) {
     return PythonPrinter::printStmt(stmt, level);
   case Stmt::Kind::FunctionDef:
     return printConvertedFunction(cast<FunctionDefStmt>(stmt), level);
+
   case Stmt::Kind::Delete:
     if (level > 1) {
       // Inside a branch or loop function a `del` would make the name local to it (an

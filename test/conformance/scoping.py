@@ -106,3 +106,57 @@ def del_in_both_branches(x):
         del y
         z = -x
     return z
+
+
+CALLS = 0
+
+
+def count_call():
+    global CALLS
+    CALLS += 1
+    return CALLS
+
+
+@tf.function
+def nonlocal_counter(x):
+    count = 0
+
+    def inc():
+        nonlocal count
+        count += 1
+
+    inc()
+    inc()
+    return x + count
+
+
+@tf.function
+def nonlocal_in_closure_returned(x):
+    def make():
+        total = 0
+
+        def add(k):
+            nonlocal total
+            total += k
+            return total
+
+        return add
+
+    add = make()
+    add(2)
+    return x * add(3)
+
+
+@tf.function
+def global_written_while_tracing(x):
+    count_call()
+    count_call()
+    return x + CALLS
+
+
+@tf.function
+def global_write_in_staged_branch(x):
+    global CALLS
+    if x > 0:
+        CALLS = 5
+    return x

@@ -78,6 +78,21 @@ TEST_CASE("statements print back as written") {
                        "    global g\n"
                        "    assert x, 'm'\n"
                        "    tf.print(x)\n"
+                       "    with tf.name_scope('s') as scope, tf.device(None):\n"
+                       "        with m as (p, q):\n"
+                       "            pass\n"
+                       "    try:\n"
+                       "        raise ValueError('m') from None\n"
+                       "    except (KeyError, ValueError) as e:\n"
+                       "        raise\n"
+                       "    except:\n"
+                       "        pass\n"
+                       "    else:\n"
+                       "        pass\n"
+                       "    finally:\n"
+                       "        pass\n"
+                       "    def g(*args, **kwargs):\n"
+                       "        return args\n"
                        "    return\n";
   std::string out = printed(source);
   CHECK(out == source);

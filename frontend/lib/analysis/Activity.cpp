@@ -56,16 +56,9 @@ private:
         NameSet &set = llvm::isa<ast::GlobalStmt>(decl) ? result.globalSet : result.nonlocalSet;
         for (const ast::Identifier &id : decl->getNames())
           add(set, names.intern(id.name));
-      } else if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get())) {
-        declarations(s->getBody());
-        declarations(s->getOrElse());
-      } else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get())) {
-        declarations(s->getBody());
-        declarations(s->getOrElse());
-      } else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get())) {
-        declarations(s->getBody());
-        declarations(s->getOrElse());
       }
+      for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+        declarations(*block);
     }
   }
 
@@ -255,6 +248,21 @@ private:
       for (const ast::Identifier &id : cast<ast::UnsupportedStmt>(stmt).getBinds())
         add(s.bound, names.intern(id.name));
       return;
+    case K::Raise:
+      for (const ast::Expr *e : {cast<ast::RaiseStmt>(stmt).getExc(), cast<ast::RaiseStmt>(stmt).getCause()})
+        if (e)
+          reads(*e, s.read);
+      return;
+    case K::Try:
+      return; // no header: its blocks are statements of their own
+    case K::With:
+      // The header: each context is read, then its target bound (the body is its own).
+      for (const ast::WithItem &item : cast<ast::WithStmt>(stmt).getItems()) {
+        reads(*item.context, s.read);
+        if (item.target)
+          bindTarget(*item.target, s.bound, s.read);
+      }
+      return;
     case K::If: case K::While: case K::For:
     case K::Break: case K::Continue: case K::Pass: case K::Global: case K::Nonlocal:
       return;
@@ -289,6 +297,16 @@ private:
         scopeOf(s.getOrElse(), parts.orelse, record);
         break;
       }
+      case ast::Stmt::Kind::With:
+      case ast::Stmt::Kind::Try:
+        simple(*stmt, into);
+        for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+          scopeOf(*block, into, record);
+        if (const auto *t = dyn_cast<ast::TryStmt>(stmt.get()))
+          for (const ast::ExceptHandler &handler : t->getHandlers())
+            if (!handler.name.empty())
+              add(into.bound, names.intern(handler.name));
+        continue;
       default:
         simple(*stmt, into);
         continue;

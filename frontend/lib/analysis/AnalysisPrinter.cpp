@@ -93,21 +93,14 @@ void printBlock(const ast::Stmt &stmt, const FunctionAnalysis &fa, const TraceRe
 }
 
 /// Every statement of `stmts` in source order, nested ones included (not those of nested
-/// functions): a simple statement as one line of what it reads, binds and leaves live; an
-/// if/while/for as its block (printBlock).
+/// functions): a simple statement (or a with's header) as one line of what it reads, binds
+/// and leaves live; an if/while/for as its block (printBlock).
 void printStatements(const ast::StmtList &stmts, const FunctionAnalysis &fa,
                      const TraceResult *trace, llvm::raw_ostream &os) {
   for (const ast::StmtPtr &stmt : stmts) {
     if (llvm::isa<ast::IfStmt, ast::WhileStmt, ast::ForStmt>(*stmt)) {
       printBlock(*stmt, fa, trace, os);
-      const ast::StmtList *parts[2] = {nullptr, nullptr};
-      if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
-        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
-      else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get()))
-        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
-      else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get()))
-        parts[0] = &s->getBody(), parts[1] = &s->getOrElse();
-      for (const ast::StmtList *part : parts)
+      for (const ast::StmtList *part : ast::nestedBlocks(*stmt))
         printStatements(*part, fa, trace, os);
       continue;
     }
@@ -119,6 +112,8 @@ void printStatements(const ast::StmtList &stmts, const FunctionAnalysis &fa,
     os << " live-out ";
     fa.names.print(fa.liveness.out(node), os);
     os << '\n';
+    for (const ast::StmtList *part : ast::nestedBlocks(*stmt)) // a with's body
+      printStatements(*part, fa, trace, os);
   }
 }
 

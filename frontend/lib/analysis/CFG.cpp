@@ -83,6 +83,26 @@ private:
     case ast::Stmt::Kind::For:
       return buildLoop(stmt, CFGNode::Kind::Iterate, cast<ast::ForStmt>(stmt).getBody(),
                        cast<ast::ForStmt>(stmt).getOrElse(), tails);
+    case ast::Stmt::Kind::Try: {
+      // Handlers may start anywhere in the body; else follows the body; finally follows
+      // everything. (Tracing runs the body, else and finally; see Tracer::execTry.)
+      const auto &s = cast<ast::TryStmt>(stmt);
+      Tails bodyTails = buildList(s.getBody(), tails);
+      Tails entries = tails;
+      entries.append(bodyTails.begin(), bodyTails.end());
+      Tails out = s.getOrElse().empty() ? bodyTails : buildList(s.getOrElse(), bodyTails);
+      for (const ast::ExceptHandler &handler : s.getHandlers()) {
+        Tails h = buildList(handler.body, entries);
+        out.append(h.begin(), h.end());
+      }
+      return s.getFinalBody().empty() ? out : buildList(s.getFinalBody(), out);
+    }
+    case ast::Stmt::Kind::With: {
+      // The header (contexts entered, targets bound), then the body.
+      unsigned header = newNode(CFGNode::Kind::Stmt, &stmt);
+      connect(tails, header);
+      return buildList(cast<ast::WithStmt>(stmt).getBody(), {header});
+    }
     default:
       break;
     }
@@ -90,6 +110,7 @@ private:
     connect(tails, node);
     switch (stmt.getKind()) {
     case ast::Stmt::Kind::Return:
+    case ast::Stmt::Kind::Raise:
       edge(node, cfg.exit());
       return {};
     case ast::Stmt::Kind::Break:

@@ -47,13 +47,21 @@ std::string analysis::spellExitFlag(ExitKind kind, unsigned line,
   return name;
 }
 
+/// The blocks of `stmt` whose break and continue are the enclosing loop's: an if's, a
+/// with's and a try's (a nested loop's are its own).
+static llvm::SmallVector<const ast::StmtList *, 2> sameLoopBlocks(const ast::Stmt &stmt) {
+  if (llvm::isa<ast::IfStmt, ast::WithStmt, ast::TryStmt>(stmt))
+    return ast::nestedBlocks(stmt);
+  return {};
+}
+
 /// Whether `stmts` hold a `kind` statement (break or continue) for the loop around them.
 static bool takes(const ast::StmtList &stmts, ast::Stmt::Kind kind) {
   for (const ast::StmtPtr &stmt : stmts) {
     if (stmt->getKind() == kind)
       return true;
-    if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get()))
-      if (takes(s->getBody(), kind) || takes(s->getOrElse(), kind))
+    for (const ast::StmtList *block : sameLoopBlocks(*stmt))
+      if (takes(*block, kind))
         return true;
   }
   return false;
@@ -67,8 +75,8 @@ LoopExits analysis::exitsTakenBy(const ast::Stmt &stmt) {
   auto one = [&](ast::Stmt::Kind kind) {
     if (stmt.getKind() == kind)
       return true;
-    const auto *s = dyn_cast<ast::IfStmt>(&stmt);
-    return s && (takes(s->getBody(), kind) || takes(s->getOrElse(), kind));
+    return llvm::any_of(sameLoopBlocks(stmt),
+                        [&](const ast::StmtList *block) { return takes(*block, kind); });
   };
   return {one(ast::Stmt::Kind::Break), one(ast::Stmt::Kind::Continue)};
 }
@@ -81,5 +89,7 @@ bool analysis::alwaysReturns(const ast::StmtList &stmts) {
     return true;
   if (const auto *s = dyn_cast<ast::IfStmt>(&last))
     return alwaysReturns(s->getBody()) && alwaysReturns(s->getOrElse());
+  if (const auto *s = dyn_cast<ast::WithStmt>(&last))
+    return alwaysReturns(s->getBody());
   return false;
 }

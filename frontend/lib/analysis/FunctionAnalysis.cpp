@@ -8,19 +8,10 @@ using llvm::dyn_cast;
 void ag::analysis::forEachBlock(const ast::StmtList &stmts,
                                 llvm::function_ref<void(const ast::Stmt &)> visit) {
   for (const ast::StmtPtr &stmt : stmts) {
-    if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get())) {
-      visit(*s);
-      forEachBlock(s->getBody(), visit);
-      forEachBlock(s->getOrElse(), visit);
-    } else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get())) {
-      visit(*s);
-      forEachBlock(s->getBody(), visit);
-      forEachBlock(s->getOrElse(), visit);
-    } else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get())) {
-      visit(*s);
-      forEachBlock(s->getBody(), visit);
-      forEachBlock(s->getOrElse(), visit);
-    }
+    if (llvm::isa<ast::IfStmt, ast::WhileStmt, ast::ForStmt>(*stmt))
+      visit(*stmt);
+    for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+      forEachBlock(*block, visit);
   }
 }
 
@@ -30,16 +21,9 @@ void ag::analysis::forEachFunction(
     if (const auto *def = dyn_cast<ast::FunctionDefStmt>(stmt.get())) {
       visit(*def);
       forEachFunction(def->getBody(), visit);
-    } else if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get())) {
-      forEachFunction(s->getBody(), visit);
-      forEachFunction(s->getOrElse(), visit);
-    } else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get())) {
-      forEachFunction(s->getBody(), visit);
-      forEachFunction(s->getOrElse(), visit);
-    } else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get())) {
-      forEachFunction(s->getBody(), visit);
-      forEachFunction(s->getOrElse(), visit);
     }
+    for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+      forEachFunction(*block, visit);
   }
 }
 

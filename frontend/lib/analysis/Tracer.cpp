@@ -56,17 +56,16 @@ const ast::Expr *ag::analysis::findBinding(const ast::StmtList &stmts, llvm::Str
       found = inTarget(s->getTarget());
     } else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get())) {
       found = inTarget(s->getTarget());
-    } else if (const auto *s = dyn_cast<ast::IfStmt>(stmt.get())) {
-      found = findBinding(s->getBody(), name);
-      if (!found)
-        found = findBinding(s->getOrElse(), name);
-    } else if (const auto *s = dyn_cast<ast::WhileStmt>(stmt.get())) {
-      found = findBinding(s->getBody(), name);
     } else if (const auto *s = dyn_cast<ast::ForStmt>(stmt.get())) {
       found = inTarget(s->getTarget());
-      if (!found)
-        found = findBinding(s->getBody(), name);
+    } else if (const auto *s = dyn_cast<ast::WithStmt>(stmt.get())) {
+      for (const ast::WithItem &item : s->getItems())
+        if (!found && item.target)
+          found = inTarget(*item.target);
     }
+    for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+      if (!found)
+        found = findBinding(*block, name);
     if (found)
       return found;
   }

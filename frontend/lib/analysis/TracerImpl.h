@@ -210,6 +210,9 @@ public:
   Flow execIf(const ast::IfStmt &stmt);
   Flow execWhile(const ast::WhileStmt &stmt);
   Flow execFor(const ast::ForStmt &stmt);
+  Flow execWith(const ast::WithStmt &stmt);
+  Flow execRaise(const ast::RaiseStmt &stmt);
+  Flow execTry(const ast::TryStmt &stmt);
   Flow execStagedIf(const ast::IfStmt &stmt, const Value &test);
   /// One pass of a Python (unrolled) loop's body: nothing to go on with the next pass, or
   /// the flow that ends the loop (Normal after a break).
@@ -228,6 +231,10 @@ public:
   Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
   Flow execReturn(const ast::ReturnStmt &stmt);
   bool assign(const ast::Expr &target, const Value &value);
+  /// Where an assignment to `name` in the current function goes when the function
+  /// declares it `global` (the module's names; `isGlobal` set) or `nonlocal` (the
+  /// enclosing call that binds it); null for a local name.
+  Env *declaredScope(llvm::StringRef name, bool &isGlobal);
   /// Merges the carried names of a staged block from two environments; false on error.
   bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                      Flow thenFlow, Flow elseFlow);
@@ -270,6 +277,8 @@ public:
   unsigned unconvertedIfExp = 0;
   Location stagedIfExpAt;
   Emitter *emitter = nullptr;
+  /// The tf.name_scope the statement being traced is in ("a/b/"; empty outside any).
+  std::string nameScope;
   /// The element shape of each tf.TensorArray, by where it is created (line, column),
   /// joined over every write that any trace has seen.
   std::map<std::pair<unsigned, unsigned>, Shape> tensorArrayShapes;

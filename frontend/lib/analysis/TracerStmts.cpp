@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------------------===//
 #include "TracerImpl.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace ag;
@@ -58,13 +60,49 @@ Flow Tracer::Impl::execList(const ast::StmtList &stmts, size_t from) {
   return Flow::Normal;
 }
 
+Env *Tracer::Impl::declaredScope(llvm::StringRef name, bool &isGlobal) {
+  const Frame &f = frame();
+  if (!f.function || !f.analysis)
+    return nullptr;
+  int index = f.analysis->names.lookup(name);
+  if (index < 0)
+    return nullptr;
+  const Activity &activity = f.analysis->activity;
+  isGlobal = unsigned(index) < activity.globals().size() && activity.globals().test(index);
+  if (isGlobal)
+    return &globals;
+  if (unsigned(index) >= activity.nonlocals().size() || !activity.nonlocals().test(index))
+    return nullptr;
+  // The nearest enclosing call that binds it: closures share their cells, so the write
+  // goes there (the scopes outlive the calls that made them; see closedOver).
+  for (const CallScope *scope = f.scope->parent; scope; scope = scope->parent)
+    if (scope->locals.count(name))
+      return &const_cast<CallScope *>(scope)->locals;
+  return nullptr;
+}
+
 bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
   if (const auto *name = dyn_cast<ast::NameExpr>(&target)) {
     if (emitter && frames.size() == 1 && !frame().function)
       emitter->bound(value, name->getId());
     Value bound = value;
     bound.boundAt = target.loc();
-    frame().locals[name->getId()] = std::move(bound);
+    bool isGlobal = false;
+    Env *outer = declaredScope(name->getId(), isGlobal);
+    bool staged = !frame().stagedIfs.empty() || frame().guards > 0 ||
+                  llvm::any_of(frame().loops, [](const Loop &l) { return l.staged; });
+    if (outer && staged) {
+      error(target.loc(), llvm::Twine("assigning the ") + (isGlobal ? "global" : "nonlocal") +
+                              " '" + name->getId() + "' under a staged condition or loop is "
+                              "not supported by agc: tf.cond and tf.while_loop carry local "
+                              "names only");
+      note(target.loc(), "assign a local name in the staged code, and the " +
+                             llvm::Twine(isGlobal ? "global" : "nonlocal") + " after it");
+      return false;
+    }
+    if (!outer && frame().function && isGlobal)
+      outer = &globals;
+    (outer ? *outer : frame().locals)[name->getId()] = std::move(bound);
     return true;
   }
   if (const auto *seq = dyn_cast<ast::SequenceExpr>(&target)) {
@@ -214,6 +252,12 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
       }
     }
     return Flow::Normal;
+  case K::With:
+    return execWith(cast<ast::WithStmt>(stmt));
+  case K::Raise:
+    return execRaise(cast<ast::RaiseStmt>(stmt));
+  case K::Try:
+    return execTry(cast<ast::TryStmt>(stmt));
   case K::Unsupported:
     // What the parser could not take is an error once tracing reaches it.
     diag.report(cast<ast::UnsupportedStmt>(stmt).getWhy());
@@ -363,4 +407,154 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
     f.locals[exitFlag(ExitKind::Return)] = *set;
   }
   return Flow::Return;
+}
+
+//===----------------------------------------------------------------------------------===//
+// with
+//===----------------------------------------------------------------------------------===//
+
+/// The context managers of TensorFlow's that only name, place or order the ops their body
+/// builds: the body is traced as it stands. (Ops with effects, tf.print and assignments,
+/// already run in program order in compiled code, which is the order tf.control_dependencies
+/// asks for.)
+static bool isScopeManager(llvm::StringRef path) {
+  return llvm::is_contained({"tf.name_scope", "tf.compat.v1.name_scope", "tf.device",
+                             "tf.control_dependencies", "tf.init_scope"},
+                            path);
+}
+
+Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
+  llvm::scope_exit restore([&, outer = nameScope] { nameScope = outer; });
+  std::vector<std::string> scopes;
+  for (const ast::WithItem &item : stmt.getItems()) {
+    const auto *call = dyn_cast<ast::CallExpr>(item.context.get());
+    std::optional<Value> callee = call ? eval(call->getCallee()) : std::nullopt;
+    if (call && !callee)
+      return Flow::Error;
+    if (!callee || callee->kind != Value::Kind::Module || !isScopeManager(callee->name)) {
+      // Anything else: evaluated for its own refusal (tf.GradientTape says why), else
+      // refused as a context manager agc cannot enter.
+      std::optional<Value> manager = eval(*item.context);
+      if (!manager)
+        return Flow::Error;
+      error(item.context->loc(), "agc cannot enter " + manager->describe() + " as a context "
+                                 "manager: it supports tf.name_scope, tf.device and "
+                                 "tf.control_dependencies");
+      return Flow::Error;
+    }
+    std::vector<Value> args;
+    for (const ast::ExprPtr &arg : call->getArgs()) {
+      std::optional<Value> v = eval(*arg);
+      if (!v)
+        return Flow::Error;
+      args.push_back(std::move(*v));
+    }
+    for (const ast::Keyword &keyword : call->getKeywords()) {
+      std::optional<Value> v = eval(*keyword.value);
+      if (!v)
+        return Flow::Error;
+      args.push_back(std::move(*v));
+    }
+    llvm::StringRef path = callee->name;
+    Value entered = Value::none();
+    auto want = [&](bool ok, const llvm::Twine &what) {
+      if (!ok)
+        error(item.context->loc(), path + "() takes " + what);
+      return ok;
+    };
+    if (path.ends_with("name_scope")) {
+      if (!want(args.size() == 1 && args[0].kind == Value::Kind::Str, "one name, a Python str"))
+        return Flow::Error;
+      // `as scope` is the scope's full name, under the scopes around it.
+      entered = Value::str(nameScope + args[0].text + "/");
+      scopes.push_back(entered.text);
+    } else if (path == "tf.device") {
+      if (!want(args.size() == 1 && (args[0].kind == Value::Kind::Str ||
+                                     args[0].kind == Value::Kind::None),
+                "one device name, a Python str or None"))
+        return Flow::Error;
+    } else if (path == "tf.control_dependencies") {
+      bool ok = args.size() == 1 &&
+                (args[0].kind == Value::Kind::None ||
+                 (args[0].isPySequence() && llvm::all_of(args[0].elements, [](const Value &v) {
+                    return v.isTensorLike() || v.kind == Value::Kind::None;
+                  })));
+      if (!want(ok, "a list of tensors (or None)"))
+        return Flow::Error;
+    } else if (!want(args.empty(), "no arguments")) {
+      return Flow::Error;
+    }
+    if (item.target && !assign(*item.target, entered))
+      return Flow::Error;
+    if (!scopes.empty())
+      nameScope = scopes.back();
+  }
+  return execList(stmt.getBody());
+}
+
+//===----------------------------------------------------------------------------------===//
+// raise, try
+//===----------------------------------------------------------------------------------===//
+
+/// Python's exceptions a program raises by name.
+static bool isBuiltinException(llvm::StringRef name) {
+  return name.ends_with("Error") || name == "Exception" || name == "StopIteration" ||
+         name == "KeyboardInterrupt" || name == "SystemExit";
+}
+
+Flow Tracer::Impl::execRaise(const ast::RaiseStmt &stmt) {
+  // An exception raised while tracing ends the trace, as it ends TensorFlow's: agc reports
+  // it as Python prints it, where it is raised.
+  const ast::Expr *exc = stmt.getExc();
+  if (!exc) {
+    error(stmt.loc(), "RuntimeError: No active exception to re-raise");
+    return Flow::Error;
+  }
+  const auto *call = dyn_cast<ast::CallExpr>(exc);
+  const auto *name = dyn_cast<ast::NameExpr>(call ? &call->getCallee() : exc);
+  std::string shown;
+  if (name && isBuiltinException(name->getId()) && !frame().locals.count(name->getId()) &&
+      !globals.count(name->getId())) {
+    shown = name->getId().str();
+    std::vector<std::string> args;
+    size_t count = call ? call->getArgs().size() : 0;
+    for (size_t i = 0; i < count; ++i) {
+      std::optional<Value> v = eval(*call->getArgs()[i]);
+      if (!v)
+        return Flow::Error;
+      args.push_back(v->pyStr(/*repr=*/count > 1));
+    }
+    if (args.size() == 1)
+      shown += ": " + args[0];
+    else if (args.size() > 1)
+      shown += ": (" + llvm::join(args, ", ") + ")";
+  } else {
+    std::optional<Value> v = eval(*exc);
+    if (!v)
+      return Flow::Error;
+    shown = "raise of " + v->describe();
+  }
+  error(stmt.loc(), shown);
+  note(stmt.loc(), "raised while tracing: tf.function raises it when it traces the function, "
+                   "so agc refuses the function");
+  return Flow::Error;
+}
+
+Flow Tracer::Impl::execTry(const ast::TryStmt &stmt) {
+  Flow flow = execList(stmt.getBody());
+  if (flow == Flow::Error) {
+    // What failed was reported; agc's refusals are not Python exceptions a handler sees.
+    if (!stmt.getHandlers().empty())
+      note(stmt.getHandlers().front().loc,
+           "agc does not catch what fails while tracing, so this handler does not run; "
+           "check the condition with an if instead");
+    return Flow::Error;
+  }
+  if (flow == Flow::Normal)
+    flow = execList(stmt.getOrElse());
+  if (flow == Flow::Error)
+    return Flow::Error;
+  // finally runs on every way out of the body, and its own exit wins.
+  Flow done = execList(stmt.getFinalBody());
+  return done == Flow::Normal ? flow : done;
 }

@@ -1,12 +1,13 @@
 # RUN: %expect_exit 1 %agc --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
-# Refused only when traced: the construct sits in a traced @tf.function.
+# `with` enters TensorFlow's scope managers; any other context manager is refused when
+# traced, saying which ones agc supports.
 import tensorflow as tf
 
 
 @tf.function
 def traced():
-    with open("f") as f:
+    with tf.constant(1) as f:
         pass
-# CHECK:      {{.*}}unsupported-with.py:[[@LINE-2]]:5: error: 'with' statements are not supported by agc
-# CHECK-NEXT:     with open("f") as f:
-# CHECK-NEXT:     ^~~~~~~~~~~~~~~~~~~~
+# CHECK:      {{.*}}unsupported-with.py:[[@LINE-2]]:10: error: agc cannot enter an int32 tensor of shape () as a context manager: it supports tf.name_scope, tf.device and tf.control_dependencies
+# CHECK-NEXT:     with tf.constant(1) as f:
+# CHECK-NEXT:          ^~~~~~~~~~~~~~

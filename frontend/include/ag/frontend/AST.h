@@ -17,6 +17,7 @@
 #include "ag/frontend/Location.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
 
@@ -392,7 +393,8 @@ class Stmt {
 public:
   enum class Kind : uint8_t {
     Import, ImportFrom, Assign, AugAssign, AnnAssign, ExprStmt, If, While, For, Break,
-    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef, Unsupported,
+    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef, With, Raise, Try,
+    Unsupported,
   };
   virtual ~Stmt() = default;
   Kind getKind() const { return kind; }
@@ -562,6 +564,66 @@ private:
   StmtList body, orelse;
 };
 
+/// One `context as target` of a with statement (target may be null).
+struct WithItem {
+  ExprPtr context;
+  ExprPtr target;
+};
+
+/// `with a as x, b: body`.
+class WithStmt : public Stmt {
+public:
+  WithStmt(Location loc, std::vector<WithItem> items, StmtList body)
+      : Stmt(Kind::With, loc), items(std::move(items)), body(std::move(body)) {}
+  const std::vector<WithItem> &getItems() const { return items; }
+  const StmtList &getBody() const { return body; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::With; }
+
+private:
+  std::vector<WithItem> items;
+  StmtList body;
+};
+
+/// `raise exc from cause` (both optional).
+class RaiseStmt : public Stmt {
+public:
+  RaiseStmt(Location loc, ExprPtr exc, ExprPtr cause)
+      : Stmt(Kind::Raise, loc), exc(std::move(exc)), cause(std::move(cause)) {}
+  const Expr *getExc() const { return exc.get(); }
+  const Expr *getCause() const { return cause.get(); }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Raise; }
+
+private:
+  ExprPtr exc, cause;
+};
+
+/// `except type as name: body` (type and name optional).
+struct ExceptHandler {
+  Location loc;
+  ExprPtr type;
+  std::string name;
+  StmtList body;
+};
+
+/// `try: body except ...: ... else: orelse finally: finalbody`.
+class TryStmt : public Stmt {
+public:
+  TryStmt(Location loc, StmtList body, std::vector<ExceptHandler> handlers, StmtList orelse,
+          StmtList finalbody)
+      : Stmt(Kind::Try, loc), body(std::move(body)), handlers(std::move(handlers)),
+        orelse(std::move(orelse)), finalbody(std::move(finalbody)) {}
+  const StmtList &getBody() const { return body; }
+  const std::vector<ExceptHandler> &getHandlers() const { return handlers; }
+  const StmtList &getOrElse() const { return orelse; }
+  const StmtList &getFinalBody() const { return finalbody; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Try; }
+
+private:
+  StmtList body;
+  std::vector<ExceptHandler> handlers;
+  StmtList orelse, finalbody;
+};
+
 class BreakStmt : public Stmt {
 public:
   explicit BreakStmt(Location loc) : Stmt(Kind::Break, loc) {}
@@ -729,6 +791,11 @@ private:
   Location location;
   StmtList body;
 };
+
+/// The statement lists nested in `stmt` (not in a function it defines), in source order:
+/// an if's, while's or for's body and orelse, a with's body, a try's body, handlers,
+/// orelse and finalbody. Every walker of nested statements goes through it.
+llvm::SmallVector<const StmtList *, 2> nestedBlocks(const Stmt &stmt);
 
 /// The name CPython's `ast` gives each kind ("Name", "BinOp", "FunctionDef", ...).
 llvm::StringRef kindName(Expr::Kind kind);

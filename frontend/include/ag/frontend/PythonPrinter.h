@@ -51,6 +51,11 @@ protected:
   void printTarget(const ast::Expr &target);
   void printCommaList(const ast::ExprList &exprs);
   void printFunction(const ast::FunctionDefStmt &def, unsigned indent);
+  /// The body of a with or try statement: printBlock here; to-code converts it as the
+  /// statements around it.
+  virtual void printBody(const ast::StmtList &stmts, unsigned indent) {
+    printBlock(stmts, indent);
+  }
   /// A parameter list as written (annotations optional), defaults printed unconverted.
   void printParams(const std::vector<ast::Param> &params, bool annotations);
 
