@@ -183,3 +183,11 @@ def recursion_on_python_values(x):
 def wrong_arity_lambda(x):
     f = lambda a, b: a + b
     return f(x)
+
+
+@tf.function
+def recursion_without_end(x):
+    def forever(k):
+        return forever(k + 1)
+
+    return x + forever(0)

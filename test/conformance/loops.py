@@ -168,3 +168,38 @@ def iterate_range_over_shape(m):
     for i in tf.range(tf.shape(m)[0]):
         s += tf.reduce_sum(m[i])
     return s
+
+
+@tf.function
+def python_for_else(x):
+    for k in range(4):
+        if k == 10:
+            break
+    else:
+        x = x + 100
+    for k in range(4):
+        if k == 2:
+            break
+    else:
+        x = x + 1000
+    return x
+
+
+@tf.function
+def python_while_else(x):
+    n = 0
+    while n < 3:
+        n += 1
+    else:
+        x = x * 2
+    return x + n
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def staged_while_else(n):
+    i = tf.constant(0)
+    while i < n:
+        i += 1
+    else:
+        i = i * 10
+    return i

@@ -18,7 +18,10 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 # Lines TensorFlow's own logging writes to stderr; they are not tf.print's.
-LOG_PREFIXES = ("WARNING", "I0000", "E0000", "W0000")
+# TensorFlow's log lines on stderr, which tf.print shares: absl's, and the two lines that
+# follow AutoGraph's "could not transform ... will run it as-is" warning.
+LOG_PREFIXES = ("WARNING", "I0000", "E0000", "W0000", "Cause: ",
+                "To silence this warning, decorate the function with")
 
 
 def to_tf(arg):

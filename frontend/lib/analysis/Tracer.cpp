@@ -145,7 +145,7 @@ bool Tracer::Impl::evaluateModule() {
   }
   globals = std::move(frame().locals);
   frames.pop_back();
-  return true;
+  return !diag.hadUsageError();
 }
 
 const FunctionAnalysis &Tracer::Impl::analysisOf(const ast::FunctionDefStmt &function) {
@@ -335,7 +335,8 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
                                                 const std::vector<Value> *defaults) {
   if (frames.size() > kMaxCallDepth)
     return error(args.loc, "calls nested more than " + llvm::Twine(kMaxCallDepth) +
-                               " deep (recursion is not supported in traced code)");
+                               " deep while tracing: a recursion must end on Python values "
+                               "within that depth");
   const std::vector<ast::Param> &params = function.getParams();
   Frame callee(&function, &analysisOf(function), closure);
   size_t positional = 0;

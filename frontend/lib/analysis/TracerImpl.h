@@ -215,7 +215,7 @@ public:
   Flow execTry(const ast::TryStmt &stmt);
   Flow execStagedIf(const ast::IfStmt &stmt, const Value &test);
   /// One pass of a Python (unrolled) loop's body: nothing to go on with the next pass, or
-  /// the flow that ends the loop (Normal after a break).
+  /// the flow that ends the loop (Break: it ends without its else clause).
   std::optional<Flow> unrolledPass(const ast::Stmt &loop, const ast::StmtList &body, Decision &d);
   /// A staged while (`test`) or for (`forStmt` over `iterated`, whose items are typed
   /// `element`).

@@ -49,11 +49,21 @@ Tracer::Impl::shapeInvariants(const ast::StmtList &body) {
   return out;
 }
 
+/// An else clause runs when a Python loop ends without break; on a staged loop agc
+/// refuses it.
+static bool refuseStagedElse(Tracer::Impl &impl, const ast::Stmt &loop,
+                             const ast::StmtList &orelse) {
+  if (orelse.empty())
+    return false;
+  impl.error(orelse.front()->loc(), llvm::Twine("an 'else' clause on a staged ") +
+                                        (llvm::isa<ast::ForStmt>(loop) ? "for" : "while") +
+                                        " loop is not supported by agc");
+  impl.note(loop.loc(), "this loop is staged; set a flag where it breaks and test it after "
+                        "the loop");
+  return true;
+}
+
 Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
-  if (!stmt.getOrElse().empty()) {
-    error(stmt.loc(), "'while' with an 'else' clause is not supported by agc");
-    return Flow::Error;
-  }
   Decision &d = blockDecision(stmt);
   for (unsigned n = 0;; ++n) {
     std::optional<Value> test = eval(stmt.getTest());
@@ -70,6 +80,8 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
       }
       d.staged = true;
       d.reason = testReason(*test);
+      if (refuseStagedElse(*this, stmt, stmt.getOrElse()))
+        return Flow::Error;
       return execStagedLoop(stmt, stmt.getBody(), &stmt.getTest(), nullptr, nullptr, nullptr);
     }
     std::optional<bool> holds = truth(*test);
@@ -80,7 +92,7 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
     if (d.reason.empty() || n == 0)
       d.reason = "the test is a Python value (" + test->typeString() + ")";
     if (!*holds)
-      return Flow::Normal;
+      return execList(stmt.getOrElse()); // ended without break
     if (n == kWarnUnroll)
       diag.warning(stmt.loc(), "this Python while loop has run " + llvm::Twine(kWarnUnroll) +
                                    " times while tracing; every pass is unrolled into the "
@@ -92,7 +104,7 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
       return Flow::Error;
     }
     if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
-      return *end;
+      return *end == Flow::Break ? Flow::Normal : *end;
   }
 }
 
@@ -107,18 +119,12 @@ std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast:
     f.locals.erase(exitFlag(ExitKind::Continue, f.loops.size()));
     f.pendingGuard = false;
   }
-  if (flow == Flow::Break)
-    return Flow::Normal;
-  if (flow == Flow::Return || flow == Flow::Error)
+  if (flow == Flow::Break || flow == Flow::Return || flow == Flow::Error)
     return flow;
   return std::nullopt;
 }
 
 Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
-  if (!stmt.getOrElse().empty()) {
-    error(stmt.loc(), "'for' with an 'else' clause is not supported by agc");
-    return Flow::Error;
-  }
   if (emitter)
     emitter->iterable(stmt.getIter().loc());
   std::optional<Value> iter = eval(stmt.getIter());
@@ -133,6 +139,8 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     }
     d.staged = true;
     d.reason = "it iterates over " + iter->describe();
+    if (refuseStagedElse(*this, stmt, stmt.getOrElse()))
+      return Flow::Error;
     Shape inner = iter->shape;
     inner.dims.erase(inner.dims.begin());
     Value element = Value::tensor(iter->dtype, inner);
@@ -173,9 +181,9 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     if (!assign(stmt.getTarget(), item))
       return Flow::Error;
     if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
-      return *end;
+      return *end == Flow::Break ? Flow::Normal : *end;
   }
-  return Flow::Normal;
+  return execList(stmt.getOrElse()); // ended without break
 }
 
 std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,

@@ -90,7 +90,9 @@ public:
   Tracer(const ast::Module &module, DiagnosticEngine &diag);
   ~Tracer();
 
-  /// Evaluates the module-level statements. False after reporting an error.
+  /// Evaluates the module-level statements. One that agc cannot evaluate (a Keras model)
+  /// reports nothing: its names become refused where a traced function uses them. False
+  /// after a usage error only.
   bool evaluateModule();
 
   /// The arguments `function` is traced with: its @tf.function input_signature, else the
