@@ -81,8 +81,11 @@ void ASTBuilder::buildBlock(TSNode owner, TSFieldId blockField, StmtList &out) {
 void ASTBuilder::buildStmt(TSNode node, StmtList &out) {
   size_t mark = deferred.size(), built = out.size();
   unsigned errors = diag.getNumErrors();
-  decoratedTfFunction = false;
+  // buildDecorated sets the flag; the statements of the body, built in between, keep it.
+  bool outerFlag = std::exchange(decoratedTfFunction, false);
   buildStmtInner(node, out);
+  bool tfFunction = kind(node) == Sym::DecoratedDefinition && decoratedTfFunction;
+  decoratedTfFunction = outerFlag;
   if (deferred.size() == mark)
     return;
   std::vector<StoredDiagnostic> why(std::make_move_iterator(deferred.begin() + mark),
@@ -92,7 +95,6 @@ void ASTBuilder::buildStmt(TSNode node, StmtList &out) {
   if (diag.getNumErrors() != errors)
     return;
   out.resize(built);
-  bool tfFunction = kind(node) == Sym::DecoratedDefinition && decoratedTfFunction;
   out.push_back(std::make_unique<UnsupportedStmt>(loc(node), std::move(why), boundNames(node),
                                                   tfFunction, text(node).str()));
 }

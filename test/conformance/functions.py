@@ -191,3 +191,18 @@ def recursion_without_end(x):
         return forever(k + 1)
 
     return x + forever(0)
+
+
+def as_tensor(v):
+    if isinstance(v, tf.Tensor):
+        return v
+    if isinstance(v, (int, float)):
+        return tf.constant(v, tf.float32)
+    return tf.constant(len(v), tf.float32)
+
+
+@tf.function
+def isinstance_dispatch(x):
+    flags = [isinstance(True, int), isinstance(1, float), isinstance("s", str),
+             isinstance([1], (tuple, list))]
+    return as_tensor(x) + as_tensor(2) + as_tensor("abc") + sum(flags)

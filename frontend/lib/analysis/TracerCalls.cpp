@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <functional>
 
 using namespace ag;
 using namespace ag::analysis;
@@ -359,6 +360,49 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
     for (size_t k : order)
       out.push_back((*items)[k]);
     return list(std::move(out));
+  }
+  if (name == "isinstance") {
+    if (n != 2)
+      return error(args.loc, "isinstance() takes a value and a type");
+    // The types tracing meets: Python's scalars and sequences, and TensorFlow's values
+    // (a tf.Variable is not a tf.Tensor, as in TensorFlow 2).
+    std::function<std::optional<bool>(const Value &)> is = [&](const Value &type)
+        -> std::optional<bool> {
+      const Value &v = py(0);
+      if (type.kind == Value::Kind::Tuple) {
+        bool any = false;
+        for (const Value &t : type.elements) {
+          std::optional<bool> one = is(t);
+          if (!one)
+            return std::nullopt;
+          any |= *one;
+        }
+        return any;
+      }
+      using K = Value::Kind;
+      if (type.kind == K::Builtin) {
+        llvm::StringRef t = type.name;
+        if (t == "int")
+          return v.kind == K::Int || v.kind == K::Bool; // bool is an int in Python
+        if (t == "float" || t == "bool" || t == "str" || t == "list" || t == "tuple" ||
+            t == "range")
+          return v.typeString() == t;
+      }
+      if (type.kind == K::Module) {
+        if (type.name == "tf.Tensor")
+          return v.kind == K::Tensor;
+        if (type.name == "tf.Variable")
+          return v.kind == K::Variable;
+        if (type.name == "tf.TensorArray")
+          return v.kind == K::TensorArray;
+      }
+      error(args.loc, "isinstance() with " + type.describe() + " is not supported by agc");
+      return std::nullopt;
+    };
+    std::optional<bool> out = is(py(1));
+    if (!out)
+      return std::nullopt;
+    return Value::boolean(*out);
   }
   if (name == "callable" && n == 1)
     return Value::boolean(py(0).kind == Value::Kind::Function ||
