@@ -133,6 +133,8 @@ bool Tracer::Impl::evaluateModule() {
         assignedNames(s->getTarget(), names);
       else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get()))
         assignedNames(s->getTarget(), names);
+      else if (const auto *s = dyn_cast<ast::FunctionDefStmt>(stmt.get()))
+        names.push_back({s->getNameLoc(), s->getName().str()}); // a default failed
       refusals.push_back(std::move(captured));
       refuse(names, refusals.back());
       break;

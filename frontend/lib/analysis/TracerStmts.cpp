@@ -100,8 +100,6 @@ bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
                              llvm::Twine(isGlobal ? "global" : "nonlocal") + " after it");
       return false;
     }
-    if (!outer && frame().function && isGlobal)
-      outer = &globals;
     (outer ? *outer : frame().locals)[name->getId()] = std::move(bound);
     return true;
   }
