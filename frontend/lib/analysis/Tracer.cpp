@@ -77,13 +77,12 @@ const ast::Expr *ag::analysis::findBinding(const ast::StmtList &stmts, llvm::Str
 // Module and functions
 //===----------------------------------------------------------------------------------===//
 
-/// The names a module-level assignment binds, for the refusal of one that failed.
-static void assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out) {
+void ag::analysis::assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out) {
   if (const auto *name = dyn_cast<ast::NameExpr>(&target))
     out.push_back({name->loc(), name->getId().str()});
   else if (const auto *seq = dyn_cast<ast::SequenceExpr>(&target))
     for (const ast::ExprPtr &e : seq->getElements())
-      assignedNames(*e, out);
+      ag::analysis::assignedNames(*e, out);
 }
 
 bool Tracer::Impl::evaluateModule() {

@@ -592,22 +592,14 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
   std::optional<Value> first = eval(*gens[0].iter);
   if (!first)
     return std::nullopt;
-  std::vector<std::string> targets;
-  for (const ast::Comprehension &g : gens) {
-    std::function<void(const ast::Expr &)> collect = [&](const ast::Expr &t) {
-      if (const auto *n = dyn_cast<ast::NameExpr>(&t))
-        targets.push_back(n->getId().str());
-      else if (const auto *seq = dyn_cast<ast::SequenceExpr>(&t))
-        for (const ast::ExprPtr &e : seq->getElements())
-          collect(*e);
-    };
-    collect(*g.target);
-  }
+  std::vector<ast::Identifier> targets;
+  for (const ast::Comprehension &g : gens)
+    assignedNames(*g.target, targets);
   std::vector<std::pair<std::string, std::optional<Value>>> saved;
-  for (const std::string &name : targets) {
-    auto it = frame().locals.find(name);
-    saved.push_back({name, it == frame().locals.end() ? std::nullopt
-                                                      : std::optional<Value>(it->second)});
+  for (const ast::Identifier &target : targets) {
+    auto it = frame().locals.find(target.name);
+    saved.push_back({target.name, it == frame().locals.end() ? std::nullopt
+                                                             : std::optional<Value>(it->second)});
   }
   std::vector<Value> out;
   std::function<bool(size_t)> run = [&](size_t k) -> bool {

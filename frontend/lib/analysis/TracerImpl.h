@@ -23,6 +23,10 @@ namespace ag::analysis {
 
 using Env = llvm::StringMap<Value>;
 
+/// The names assignment target `target` binds (a name, or the names in a tuple or list of
+/// targets), appended to `out`.
+void assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out);
+
 /// Where `name` is first bound in `stmts` (recursively, not in nested functions).
 const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
 

@@ -149,9 +149,7 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
       return Flow::Error;
     return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element, &*iterated);
   }
-  std::vector<Value> items;
   if (iter->kind == Value::Kind::Range) {
-    int64_t start = iter->elements[0].i, step = iter->elements[2].i;
     int64_t count = rangeLength(*iter).value_or(INT64_MAX);
     if (count > int64_t(kMaxUnroll)) {
       error(stmt.getIter().loc(), "this Python for loop would unroll " + llvm::Twine(count) +
@@ -163,21 +161,12 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
       diag.warning(stmt.getIter().loc(), "this Python for loop unrolls " + llvm::Twine(count) +
                                              " times while tracing; iterate over tf.range(...) "
                                              "to stage it");
-    for (int64_t k = 0; k < count; ++k)
-      items.push_back(Value::integer(start + k * step));
-    d.reason = "it iterates over a Python range";
-  } else if (iter->isPySequence()) {
-    items = iter->elements;
-    d.reason = "it iterates over a Python " + iter->typeString();
-  } else if (iter->kind == Value::Kind::Str) {
-    for (char c : iter->text)
-      items.push_back(Value::str(std::string(1, c)));
-    d.reason = "it iterates over a Python str";
-  } else {
-    error(stmt.getIter().loc(), "cannot iterate over " + iter->describe());
-    return Flow::Error;
   }
-  for (const Value &item : items) {
+  std::optional<std::vector<Value>> items = pythonItems(*iter, stmt.getIter().loc());
+  if (!items)
+    return Flow::Error;
+  d.reason = "it iterates over a Python " + iter->typeString();
+  for (const Value &item : *items) {
     if (!assign(stmt.getTarget(), item))
       return Flow::Error;
     if (std::optional<Flow> end = unrolledPass(stmt, stmt.getBody(), d))
