@@ -160,3 +160,26 @@ def global_write_in_staged_branch(x):
     if x > 0:
         CALLS = 5
     return x
+
+
+# TensorFlow's tf.function guide ("Python side effects"): a module-level list appended to
+# while tracing. (agc once appended to a copy, and the function read the list empty.)
+external_list = []
+
+
+@tf.function
+def append_to_global_list(x):
+    external_list.append(x)
+    return x + len(external_list)
+
+
+@tf.function
+def append_in_helper_keeps_caller_local(x):
+    items = [1]
+
+    def helper():
+        items = []
+        items.append(2)
+        return len(items)
+
+    return x + helper() * 10 + len(items)

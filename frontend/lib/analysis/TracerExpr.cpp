@@ -30,26 +30,30 @@ static const char *const kBuiltins[] = {
     "list", "sum", "any", "all", "sorted", "reversed", "enumerate", "zip", "map", "filter",
     "callable", "isinstance"};
 
-std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
-  llvm::StringRef id = name.getId();
+Value *Tracer::Impl::bindingOf(llvm::StringRef id) {
   // The call's own names, then those of the calls its function was defined in (as they
   // are now: a closure reads its cells when it runs), then the module's.
   for (const CallScope *scope = frame().scope.get(); scope; scope = scope->parent) {
-    auto found = scope->locals.find(id);
+    auto found = const_cast<CallScope *>(scope)->locals.find(id);
     if (found != scope->locals.end())
-      return found->second;
+      return &found->second;
   }
   auto global = globals.find(id);
-  if (global != globals.end() && global->second.kind == Value::Kind::Refused) {
-    const Value &refused = global->second;
+  return global == globals.end() ? nullptr : &global->second;
+}
+
+std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
+  llvm::StringRef id = name.getId();
+  const Value *bound = bindingOf(id);
+  if (bound && bound->kind == Value::Kind::Refused) {
     error(name.loc(), "'" + id + "' cannot be used in compiled code: agc could not evaluate "
                       "its definition at the top level of the file");
-    for (const StoredDiagnostic &why : *refused.refusal)
-      note(why.loc.isValid() ? why.loc : refused.boundAt, why.message);
+    for (const StoredDiagnostic &why : *bound->refusal)
+      note(why.loc.isValid() ? why.loc : bound->boundAt, why.message);
     return std::nullopt;
   }
-  if (global != globals.end())
-    return global->second;
+  if (bound)
+    return *bound;
   if (llvm::is_contained(kBuiltins, id))
     return Value::builtin(id.str());
   if (const ast::FunctionDefStmt *function = frames.back().function)

@@ -78,6 +78,9 @@ public:
   std::optional<Value> evalCall(const ast::Expr &expr);
   std::optional<Value> evalIfExp(const ast::Expr &expr);
   std::optional<Value> lookup(const ast::NameExpr &name);
+  /// Where `id` is bound as lookup resolves it (the call, the calls it closes over, the
+  /// module), or null: what a method that mutates its receiver (list.append) updates.
+  Value *bindingOf(llvm::StringRef id);
   std::optional<Value> binary(ast::BinaryOp op, const Value &lhs, const Value &rhs,
                               const Location &loc);
   std::optional<Value> compare(ast::CmpOp op, const Value &lhs, const Value &rhs,

@@ -19,16 +19,11 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
   const auto *callee = dyn_cast<ast::AttributeExpr>(&expr.getCallee());
   const auto *receiver = callee ? dyn_cast<ast::NameExpr>(&callee->getValue()) : nullptr;
   auto rebind = [&](Value v) {
-    if (!receiver)
+    Value *bound = receiver ? bindingOf(receiver->getId()) : nullptr;
+    if (!bound)
       return;
-    for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
-      auto found = it->locals.find(receiver->getId());
-      if (found != it->locals.end()) {
-        v.boundAt = found->second.boundAt;
-        found->second = std::move(v);
-        return;
-      }
-    }
+    v.boundAt = bound->boundAt;
+    *bound = std::move(v);
   };
 
   if (self.kind == Value::Kind::Tensor) {
