@@ -225,6 +225,13 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
       os << (i ? ", " : "") << typeText(r);
     if (sig.loc.isValid())
       os << "; " << llvm::sys::path::filename(sig.loc.file) << ":" << sig.loc.begin.line;
+    if (llvm::StringRef(sig.resultStructure).contains('"')) {
+      // A dict: which result is which key (each number is a result's index).
+      std::string safe = sig.resultStructure;
+      for (size_t at = safe.find("*/"); at != std::string::npos; at = safe.find("*/", at))
+        safe.replace(at, 2, "* /");
+      os << "\n   results by key: " << safe;
+    }
     os << " */\nint " << prefix << "_" << sig.name << "(";
     for (const TensorSignature &in : sig.inputs)
       os << "const agc_tensor *" << cIdentifier(in.name) << ", ";

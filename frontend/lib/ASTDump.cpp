@@ -193,7 +193,16 @@ void Dumper::dumpExpr(const Expr &expr, llvm::StringRef field) {
     listField("elts", cast<SequenceExpr>(expr).getElements());
     break;
   case Expr::Kind::Dict:
-    listField("keys", cast<DictExpr>(expr).getKeys());
+    if (!cast<DictExpr>(expr).getKeys().empty()) {
+      os.indent(depth * 2) << "keys:\n";
+      Indent in(*this);
+      for (const ExprPtr &key : cast<DictExpr>(expr).getKeys()) {
+        if (key)
+          dumpExpr(*key, "");
+        else
+          os.indent(depth * 2) << "** (the value is unpacked)\n";
+      }
+    }
     listField("values", cast<DictExpr>(expr).getValues());
     break;
   case Expr::Kind::IfExp:

@@ -551,6 +551,17 @@ ExprPtr ASTBuilder::buildDict(TSNode node) {
   ExprList keys, values;
   bool ok = true;
   for (TSNode item : namedChildren(node)) {
+    if (kind(item) == Sym::DictionarySplat) { // {**other}: a null key
+      std::vector<TSNode> kids = namedChildren(item);
+      ExprPtr value = kids.size() == 1 ? buildExpr(kids[0]) : nullptr;
+      if (!value) {
+        ok = false;
+        continue;
+      }
+      keys.push_back(nullptr);
+      values.push_back(std::move(value));
+      continue;
+    }
     if (kind(item) != Sym::Pair) {
       unsupportedNode(item);
       ok = false;

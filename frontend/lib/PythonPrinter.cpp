@@ -209,6 +209,11 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     for (size_t i = 0; i < d.getKeys().size(); ++i) {
       if (i)
         os << ", ";
+      if (!d.getKeys()[i]) {
+        os << "**";
+        printExpr(*d.getValues()[i], PrecBitOr);
+        continue;
+      }
       printExpr(*d.getKeys()[i], PrecIfExp);
       os << ": ";
       printExpr(*d.getValues()[i], PrecIfExp);

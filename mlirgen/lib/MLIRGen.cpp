@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 
@@ -151,14 +152,14 @@ mlir::Value MLIRGen::scalarConstant(double v, mlir::Type type, mlir::Location l)
 static void pythonShape(const Value &v, llvm::SmallVectorImpl<int64_t> &dims) {
   if (!v.isPySequence())
     return;
-  dims.push_back(v.elements.size());
-  if (!v.elements.empty())
-    pythonShape(v.elements[0], dims);
+  dims.push_back(v.items().size());
+  if (!v.items().empty())
+    pythonShape(v.items()[0], dims);
 }
 
 static void flatten(const Value &v, std::vector<const Value *> &out) {
   if (v.isPySequence()) {
-    for (const Value &e : v.elements)
+    for (const Value &e : v.items())
       flatten(e, out);
     return;
   }
@@ -482,10 +483,10 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
   if (!type)
     return false;
   bool packs = python.isPySequence() &&
-               llvm::any_of(python.elements, [](const Value &e) {
+               llvm::any_of(python.items(), [](const Value &e) {
                  return e.isTensorLike() || e.isPySequence();
                }) &&
-               llvm::any_of(python.elements, [](const Value &e) {
+               llvm::any_of(python.items(), [](const Value &e) {
                  std::vector<const Value *> flat;
                  flatten(e, flat);
                  return llvm::any_of(flat, [](const Value *s) { return s->isTensorLike(); });
@@ -503,7 +504,7 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
   one.append(inner.begin(), inner.end());
   auto oneType = RankedTensorType::get(one, type.getElementType());
   llvm::SmallVector<mlir::Value> parts;
-  for (const Value &e : python.elements) {
+  for (const Value &e : python.items()) {
     Value item = Value::tensor(out.dtype, analysis::Shape::of(inner));
     mlir::Value t = e.isPySequence() && !e.isTensorLike()
                         ? (constant(item, e, at) ? use(item.ir) : nullptr)
@@ -572,7 +573,7 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   llvm::SmallVector<mlir::Value> outs;
   Location at = fn.getBody().empty() ? fn.getNameLoc() : fn.getBody().back()->loc();
   // The structure of the Python result as JSON, each tensor the index of its flat result:
-  // `0`, `[0, 1, null]` (a tuple holding None), `null`.
+  // `0`, `[0, 1, null]` (a tuple holding None), `null`, `{"loss": 0, "acc": 1}` (a dict).
   std::string structure;
   std::function<bool(const Value &)> flattenResult = [&](const Value &v) {
     if (v.isTensorLike() || v.isPyScalar()) {
@@ -585,8 +586,8 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
     }
     if (v.isPySequence()) {
       structure += "[";
-      for (const Value &e : v.elements) {
-        if (&e != &v.elements.front())
+      for (const Value &e : v.items()) {
+        if (&e != &v.items().front())
           structure += ", ";
         if (!flattenResult(e))
           return false;
@@ -596,6 +597,25 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
     }
     if (v.kind == Value::Kind::None) {
       structure += "null";
+      return true;
+    }
+    if (v.kind == Value::Kind::Dict) { // a JSON object, its keys as Python's str() writes them
+      structure += "{";
+      for (size_t k = 0; k < v.object->keys.size(); ++k) {
+        structure += k ? ", \"" : "\"";
+        for (char c : v.object->keys[k].pyStr(false)) {
+          if (c == '"' || c == '\\')
+            structure += '\\';
+          if (static_cast<unsigned char>(c) < 0x20)
+            structure += llvm::formatv("\\u{0:x-4}", unsigned(c)).str();
+          else
+            structure += c;
+        }
+        structure += "\": ";
+        if (!flattenResult(v.object->items[k]))
+          return false;
+      }
+      structure += "}";
       return true;
     }
     return fail(at, "'" + fn.getName() + "' returns " + v.describe() +

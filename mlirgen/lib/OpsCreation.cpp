@@ -104,9 +104,9 @@ bool MLIRGen::emitFill(TFOp op, const CallArgs &args, Value &out) {
       if (!shape)
         return false;
       sizes = sizesFromShapeTensor(type, shape, l);
-    } else if (dims->isPySequence() && dims->elements.size() == size_t(type.getRank())) {
+    } else if (dims->isPySequence() && dims->items().size() == size_t(type.getRank())) {
       // A Python list of sizes, each a Python int or a scalar int tensor ([n, 3]).
-      for (const Value &e : dims->elements) {
+      for (const Value &e : dims->items()) {
         mlir::Value size = sizeOf(e, args.loc);
         if (!size)
           return false;

@@ -26,7 +26,7 @@ bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {
       tensors.push_back(t);
       continue;
     }
-    if (v.isPySequence() && llvm::any_of(v.elements, [](const Value &e) { return e.isTensorLike(); }))
+    if (v.isPySequence() && llvm::any_of(v.items(), [](const Value &e) { return e.isTensorLike(); }))
       return fail(args.loc, "tf.print of a Python list holding tensors is not supported by agc's "
                             "code generator; print the tensors as separate arguments");
     items.push_back(builder.getStringAttr(v.pyStr(false)));

@@ -25,7 +25,7 @@ std::optional<llvm::SmallVector<int64_t>> MLIRGen::axes(const Value *axis, unsig
       out.push_back(d);
     return out;
   }
-  std::vector<Value> items = axis->isPySequence() ? axis->elements : std::vector<Value>{*axis};
+  std::vector<Value> items = axis->isPySequence() ? axis->items() : std::vector<Value>{*axis};
   for (const Value &v : items) {
     if (v.kind != Value::Kind::Int) {
       fail(at, "an axis must be a Python int for agc's code generator, not " + v.describe());

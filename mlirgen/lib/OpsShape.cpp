@@ -99,7 +99,7 @@ bool MLIRGen::emitTranspose(TFOp, const CallArgs &args, Value &out) {
     for (int64_t d = rank - 1; d >= 0; --d)
       perm.push_back(d);
   } else if (p->isPySequence()) {
-    for (const Value &e : p->elements) {
+    for (const Value &e : p->items()) {
       if (e.kind != Value::Kind::Int)
         return fail(args.loc, "perm must be Python ints for agc's code generator");
       perm.push_back(e.i < 0 ? e.i + rank : e.i);
@@ -170,7 +170,7 @@ bool MLIRGen::emitReshape(TFOp op, const CallArgs &args, Value &out) {
         mlir::Value known = indexConstant(1, l);
         int64_t unknown = -1;
         for (int64_t d = 0; d < type.getRank(); ++d) {
-          const Value &e = shape->elements[d];
+          const Value &e = shape->items()[d];
           if (e.kind == Value::Kind::Int && e.i >= 0) {
             sizes[d] = indexConstant(e.i, l);
             known = arith::MulIOp::create(builder, l, known, sizes[d]);
@@ -263,7 +263,7 @@ bool MLIRGen::emitConcat(TFOp op, const CallArgs &args, Value &out) {
     axis += rank;
   llvm::SmallVector<mlir::Value> parts;
   mlir::Value first;
-  for (auto [k, v] : llvm::enumerate(values->elements)) {
+  for (auto [k, v] : llvm::enumerate(values->items())) {
     mlir::Value t = operand(v, args.loc, out.dtype);
     if (!t)
       return false;

@@ -36,6 +36,8 @@ def from_tf(value):
     """A TensorFlow result as `agc run` prints it."""
     if isinstance(value, (tuple, list)):
         return [from_tf(v) for v in value]
+    if isinstance(value, dict):  # agc prints a dict as a JSON object, its keys as str()
+        return {str(k): from_tf(v) for k, v in value.items()}
     if value is None:
         return None
     t = tf.convert_to_tensor(value)
@@ -92,6 +94,15 @@ def close(a, b):
 
 def same(x, y, where="result"):
     """None when x (agc) and y (TensorFlow) agree, else what differs."""
+    is_tensor = lambda v: isinstance(v, dict) and set(v) == {"dtype", "shape", "value"}  # noqa: E731
+    if isinstance(y, dict) and not is_tensor(y):  # a Python dict
+        if not isinstance(x, dict) or is_tensor(x) or set(x) != set(y):
+            return f"{where}: agc {x!r}, TensorFlow {y!r}"
+        for key in y:
+            d = same(x[key], y[key], f"{where}[{key!r}]")
+            if d:
+                return d
+        return None
     if isinstance(y, dict) or isinstance(x, dict):
         if not (isinstance(x, dict) and isinstance(y, dict)):
             return f"{where}: agc {x!r}, TensorFlow {y!r}"

@@ -436,6 +436,14 @@ std::string tensorJson(const agc_tensor &t) {
 std::string resultJson(llvm::StringRef structure, const std::vector<agc_tensor> &outputs) {
   std::string out;
   for (size_t i = 0; i < structure.size();) {
+    if (structure[i] == '"') { // a dict's key, copied as it is
+      size_t j = i + 1;
+      while (j < structure.size() && structure[j] != '"')
+        j += structure[j] == '\\' ? 2 : 1;
+      out += structure.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
     if (llvm::isDigit(structure[i])) {
       size_t j = i;
       while (j < structure.size() && llvm::isDigit(structure[j]))

@@ -106,7 +106,9 @@ private:
     case K::List:
       return readsAll(cast<ast::SequenceExpr>(expr).getElements(), out);
     case K::Dict:
-      readsAll(cast<ast::DictExpr>(expr).getKeys(), out);
+      for (const ast::ExprPtr &key : cast<ast::DictExpr>(expr).getKeys())
+        if (key) // null for **value
+          reads(*key, out);
       return readsAll(cast<ast::DictExpr>(expr).getValues(), out);
     case K::IfExp:
       reads(cast<ast::IfExpExpr>(expr).getTest(), out);

@@ -110,7 +110,7 @@ std::optional<Value> TFOpTyper::typeReduce() {
   } else if (axis->kind == Value::Kind::Int) {
     axes.push_back(axis->i);
   } else if (axis->isPySequence()) {
-    for (const Value &a : axis->elements)
+    for (const Value &a : axis->items())
       axes.push_back(a.i);
   } else {
     return Value::tensor(x->dtype, Shape::unknownRank());
@@ -158,7 +158,7 @@ std::optional<Value> TFOpTyper::typeConstant() {
 /// only to tf.reshape).
 static bool checkNewSizes(const Value &shape, llvm::StringRef op, const Location &loc,
                           Tracer::Impl &impl) {
-  llvm::ArrayRef<Value> sizes = shape.isPySequence() ? llvm::ArrayRef<Value>(shape.elements)
+  llvm::ArrayRef<Value> sizes = shape.isPySequence() ? llvm::ArrayRef<Value>(shape.items())
                                                      : llvm::ArrayRef<Value>(&shape, 1);
   for (size_t d = 0; d < sizes.size(); ++d)
     if (sizes[d].kind == Value::Kind::Int && sizes[d].i < 0) {
@@ -360,10 +360,10 @@ std::optional<Value> TFOpTyper::typeTranspose() {
       s.dims.push_back(x->shape.dims[i]);
     return Value::tensor(x->dtype, s);
   }
-  if (!perm->isPySequence() || perm->elements.size() != rank)
+  if (!perm->isPySequence() || perm->items().size() != rank)
     return error(loc, "tf.transpose(): perm must list " + llvm::Twine(rank) + " axes for " +
                           x->describe());
-  for (const Value &p : perm->elements) {
+  for (const Value &p : perm->items()) {
     if (p.kind != Value::Kind::Int || p.i < 0 || p.i >= int64_t(rank))
       return error(loc, "tf.transpose(): bad axis in perm");
     s.dims.push_back(x->shape.dims[p.i]);
@@ -399,14 +399,14 @@ std::optional<Value> TFOpTyper::typeConcat() {
   const Value *values = need(0, "values");
   if (!values)
     return std::nullopt;
-  if (!values->isPySequence() || values->elements.empty())
+  if (!values->isPySequence() || values->items().empty())
     return error(loc, name + "() takes a non-empty list of tensors");
   const Value *axisV = args.get(1, "axis");
   int64_t axis = axisV && axisV->kind == Value::Kind::Int ? axisV->i : 0;
   if (op == TFOp::Concat && !axisV)
     return error(loc, "tf.concat() is missing its argument 'axis'");
   std::vector<Value> parts;
-  for (const Value &e : values->elements) {
+  for (const Value &e : values->items()) {
     std::optional<Value> t = asTensor(e, loc);
     if (!t)
       return std::nullopt;

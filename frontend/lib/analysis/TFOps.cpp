@@ -112,7 +112,7 @@ std::optional<Shape> Tracer::Impl::shapeFrom(const Value &value, const Location 
     return Shape::of({value.i});
   if (value.isPySequence()) {
     Shape s;
-    for (const Value &d : value.elements) {
+    for (const Value &d : value.items()) {
       if (d.kind == Value::Kind::None)
         s.dims.push_back(-1);
       else if (d.kind == Value::Kind::Int && d.i >= -1)
@@ -149,6 +149,58 @@ std::optional<DType> Tracer::Impl::dtypeArg(const Value *value, const Location &
   return std::nullopt;
 }
 
+/// tf.add_n(inputs): the sum of a list of tensors of one dtype and one shape, as a chain
+/// of additions. TensorFlow does not broadcast here: where a dimension is known only at
+/// run time, the shapes are checked equal there (the additions would broadcast a size-1
+/// operand that tf.add_n refuses).
+std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
+  const Value *inputs = args.get(0, "inputs");
+  if (!inputs || !inputs->isPySequence() || inputs->items().empty())
+    return error(args.loc, "tf.add_n() takes a non-empty list of tensors");
+  std::vector<Value> terms;
+  for (const Value &e : inputs->items()) {
+    std::optional<Value> t = e.isTensorLike() ? asTensor(e, args.loc) : toTensor(e, args.loc);
+    if (!t)
+      return std::nullopt;
+    if (!terms.empty() && t->dtype != terms[0].dtype)
+      return error(args.loc, "tf.add_n(): the inputs must have one dtype, not " +
+                                 terms[0].describe() + " and " + t->describe());
+    if (!terms.empty() && !t->shape.isCompatibleWith(terms[0].shape))
+      return error(args.loc, "tf.add_n(): the inputs must have one shape, not " +
+                                 terms[0].describe() + " and " + t->describe() +
+                                 " (tf.add_n does not broadcast)");
+    terms.push_back(std::move(*t));
+  }
+  // Where a dimension is known only at run time, the shapes are checked there first.
+  for (size_t k = 1; k < terms.size(); ++k) {
+    if (terms[k].shape.isFullyKnown() && terms[k].shape == terms[0].shape)
+      continue;
+    CallArgs check;
+    check.loc = args.loc;
+    for (const Value *t : {&terms[0], &terms[k]}) {
+      CallArgs of;
+      of.positional = {*t};
+      of.loc = args.loc;
+      std::optional<Value> shape = callTF("tf.shape", of);
+      if (!shape)
+        return std::nullopt;
+      check.positional.push_back(std::move(*shape));
+    }
+    check.keywords.push_back(
+        {"message", Value::str("tf.add_n(): the inputs must have one shape (it does not broadcast)")});
+    if (!callTF("tf.debugging.assert_equal", check))
+      return std::nullopt;
+  }
+  Value sum = terms[0];
+  for (size_t k = 1; k < terms.size(); ++k) {
+    std::optional<Value> next = binary(ast::BinaryOp::Add, sum, terms[k], args.loc);
+    if (!next)
+      return std::nullopt;
+    sum = std::move(*next);
+  }
+  return sum;
+}
+
 std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &args) {
   std::optional<TFOp> op = lookupTFOp(path);
   if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||
@@ -161,6 +213,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
                            "is a Python object whose weights and calls agc cannot compile "
                            "ahead of time; compile the computation as a tf.function over "
                            "tensors and tf.Variables");
+  if (!op && (path == "tf.add_n" || path == "tf.math.add_n"))
+    return addN(args);
   if (!op && path == "tf.GradientTape")
     return error(args.loc, "tf.GradientTape is not supported by agc: the compiled code "
                            "computes values, not gradients");

@@ -243,15 +243,15 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
       error(sig->value->loc(), "input_signature must be a list or tuple of tf.TensorSpec");
       return done(false);
     }
-    if (specs->elements.size() != params.size()) {
-      error(sig->value->loc(), "input_signature has " + llvm::Twine(specs->elements.size()) +
+    if (specs->items().size() != params.size()) {
+      error(sig->value->loc(), "input_signature has " + llvm::Twine(specs->items().size()) +
                                    " entries but '" + function.getName() + "' takes " +
                                    llvm::Twine(params.size()) + " arguments");
       note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
       return done(false);
     }
     for (size_t i = 0; i < params.size(); ++i) {
-      const Value &s = specs->elements[i];
+      const Value &s = specs->items()[i];
       if (s.kind != Value::Kind::TensorSpec) {
         error(sig->value->loc(), "input_signature entry " + llvm::Twine(i) +
                                      " is not a tf.TensorSpec but " + s.describe());
@@ -341,7 +341,7 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
   const std::vector<ast::Param> &params = function.getParams();
   Frame callee(&function, &analysisOf(function), closure);
   size_t positional = 0;
-  bool varArgs = false;
+  bool varArgs = false, varKeywords = false;
   for (size_t i = 0; i < params.size(); ++i) {
     const ast::Param &param = params[i];
     if (param.varArgs) { // *args: the positional arguments no parameter took, a tuple
@@ -352,11 +352,18 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
       varArgs = true;
       continue;
     }
-    if (param.varKeywords) {
-      error(args.loc, "'" + function.getName() + "' takes '**" + param.name + "', a dict, and "
-                      "agc does not support dicts in traced code yet");
-      note(param.loc, "the parameter is declared here");
-      return std::nullopt;
+    if (param.varKeywords) { // **kwargs: the keyword arguments no parameter took, a dict
+      std::vector<Value> keys, values;
+      for (const auto &[key, v] : args.keywords)
+        if (llvm::none_of(params, [&](const ast::Param &p) {
+              return p.name == key && p.isPlain();
+            })) {
+          keys.push_back(Value::str(key));
+          values.push_back(v);
+        }
+      callee.locals[param.name] = Value::dict(std::move(keys), std::move(values));
+      varKeywords = true;
+      continue;
     }
     const Value *value = nullptr;
     if (!param.keywordOnly && positional < args.positional.size())
@@ -394,7 +401,8 @@ std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &func
     return std::nullopt;
   }
   for (const auto &[key, v] : args.keywords)
-    if (llvm::none_of(params, [&](const ast::Param &p) { return p.name == key; })) {
+    if (!varKeywords &&
+        llvm::none_of(params, [&](const ast::Param &p) { return p.name == key; })) {
       error(args.loc, "'" + function.getName() + "' got an unexpected keyword argument '" +
                           key + "'");
       note(function.getNameLoc(), "'" + function.getName() + "' is defined here");

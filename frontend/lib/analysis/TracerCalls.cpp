@@ -10,12 +10,15 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 
 using namespace ag;
 using namespace ag::analysis;
 using llvm::cast;
 using llvm::dyn_cast;
+using llvm::isa;
 
 //===----------------------------------------------------------------------------------===//
 // Calls, attributes, subscripts
@@ -93,8 +96,8 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (n != 1)
       return error(args.loc, "len() takes exactly one argument");
     const Value &v = py(0);
-    if (v.isPySequence())
-      return Value::integer(v.elements.size());
+    if (v.isPySequence() || v.kind == Value::Kind::Dict)
+      return Value::integer(v.items().size());
     if (v.kind == Value::Kind::Str)
       return Value::integer(v.text.size());
     if (v.kind == Value::Kind::Range) {
@@ -171,6 +174,53 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
         best = v;
     }
     return best;
+  }
+  if (name == "dict") {
+    Value out = Value::dict({}, {});
+    if (n > 1)
+      return error(args.loc, "dict() takes at most one positional argument");
+    CallArgs update = args;
+    update.positional.clear();
+    if (n == 1)
+      update.positional.push_back(py(0));
+    if (!dictMethod(out, "update", update))
+      return std::nullopt;
+    return out;
+  }
+  if (name == "round") {
+    if (n < 1 || n > 2)
+      return error(args.loc, "round() takes a number and, optionally, a number of digits");
+    const Value &v = py(0);
+    if (v.isTensorLike())
+      return error(args.loc, "round() of " + v.describe() + " needs its value, which a tensor "
+                             "has only at run time; use tf.round");
+    if (!v.isPyScalar() || (n == 2 && py(1).kind != Value::Kind::Int &&
+                            py(1).kind != Value::Kind::None))
+      return error(args.loc, "round() takes a Python number and an int, not " + v.describe());
+    bool digits = n == 2 && py(1).kind == Value::Kind::Int;
+    if (v.kind != Value::Kind::Float) // an int rounds to itself (to tens with digits < 0)
+      return digits && py(1).i < 0
+                 ? error(args.loc, "round() of an int to negative digits is not supported by agc")
+                 : std::optional<Value>(Value::integer(v.i));
+    if (!digits) {
+      if (!std::isfinite(v.f))
+        return error(args.loc, std::isnan(v.f) ? "cannot convert float NaN to integer"
+                                                : "cannot convert float infinity to integer");
+      double r = std::nearbyint(v.f); // round half to even, as Python does
+      if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0))
+        return error(args.loc, intOverflow("round(" + pythonFloat(v.f) + ")"));
+      return Value::integer(int64_t(r));
+    }
+    // Python rounds the exact decimal value of the double; printing it with the digits
+    // asked for rounds that way too (correctly rounded, half to even on exact ties).
+    if (py(1).i < 0)
+      return error(args.loc, "round() to negative digits is not supported by agc");
+    if (!std::isfinite(v.f))
+      return Value::floating(v.f);
+    int places = int(std::min<int64_t>(py(1).i, 400));
+    std::string text(std::snprintf(nullptr, 0, "%.*f", places, v.f) + 1, '\0');
+    std::snprintf(text.data(), text.size(), "%.*f", places, v.f);
+    return Value::floating(std::strtod(text.c_str(), nullptr));
   }
   if (name == "tuple" || name == "list") {
     if (n == 0)
@@ -385,7 +435,7 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
         if (t == "int")
           return v.kind == K::Int || v.kind == K::Bool; // bool is an int in Python
         if (t == "float" || t == "bool" || t == "str" || t == "list" || t == "tuple" ||
-            t == "range")
+            t == "range" || t == "dict")
           return v.typeString() == t;
       }
       if (type.kind == K::Module) {
@@ -448,6 +498,7 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
     break;
   case Value::Kind::TensorArray:
   case Value::Kind::List:
+  case Value::Kind::Dict:
   case Value::Kind::DTypeRef:
     break;
   default:
@@ -466,6 +517,12 @@ std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr 
                                              const Location &loc) {
   if (base.isPySequence() || base.kind == Value::Kind::Str)
     return subscriptSequence(base, index);
+  if (base.kind == Value::Kind::Dict) {
+    if (isa<ast::SliceExpr>(index))
+      return error(index.loc(), "a dict cannot be sliced");
+    std::optional<Value> key = eval(index);
+    return key ? dictItem(base, *key, index.loc()) : std::nullopt;
+  }
   if (!base.isTensorLike())
     return error(loc, base.describe() + " cannot be indexed");
   return subscriptTensor(base, index, loc);
@@ -473,7 +530,7 @@ std::optional<Value> Tracer::Impl::subscript(const Value &base, const ast::Expr 
 
 /// A Python list, tuple or str indexed with an int, or sliced with Python bounds.
 std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const ast::Expr &index) {
-  size_t size = base.kind == Value::Kind::Str ? base.text.size() : base.elements.size();
+  size_t size = base.kind == Value::Kind::Str ? base.text.size() : base.items().size();
   if (const auto *slice = dyn_cast<ast::SliceExpr>(&index)) {
     int64_t bounds[3] = {0, int64_t(size), 1};
     bool given[3] = {false, false, false};
@@ -500,12 +557,11 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
       return std::clamp<int64_t>(i, 0, size);
     };
     int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
-    Value out = base;
     if (base.kind == Value::Kind::Str)
-      out.text = lo < hi ? base.text.substr(lo, hi - lo) : "";
-    else
-      out.elements.assign(base.elements.begin() + std::min(lo, hi), base.elements.begin() + hi);
-    return out;
+      return Value::str(lo < hi ? base.text.substr(lo, hi - lo) : "");
+    const std::vector<Value> &items = base.items();
+    return Value::sequence(base.kind, std::vector<Value>(items.begin() + std::min(lo, hi),
+                                                         items.begin() + hi)); // a new list
   }
   std::optional<Value> i = eval(index);
   if (!i)
@@ -518,7 +574,7 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
     return error(index.loc(), base.typeString() + " index " + llvm::Twine(i->i) + " out of range");
   if (base.kind == Value::Kind::Str)
     return Value::str(std::string(1, base.text[k]));
-  return base.elements[k];
+  return base.items()[k];
 }
 
 static IndexItem indexItem(IndexItem::Kind kind, Value index, const Location &loc) {

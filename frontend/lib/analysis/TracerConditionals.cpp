@@ -23,7 +23,7 @@ using llvm::dyn_cast;
 bool analysis::sameValue(const Value &a, const Value &b) {
   if (a.kind != b.kind || a.ir != b.ir || a.i != b.i || a.f != b.f || a.text != b.text ||
       a.name != b.name || a.dtype != b.dtype || a.shape != b.shape ||
-      a.elements.size() != b.elements.size())
+      a.object != b.object || a.elements.size() != b.elements.size())
     return false;
   for (size_t k = 0; k < a.elements.size(); ++k)
     if (!sameValue(a.elements[k], b.elements[k]))
@@ -128,7 +128,13 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
   Env before = f.locals;
   void *token = emitter->beginCond(test, loc);
   ++f.guards;
-  Flow flow = execList(stmts, from);
+  Flow flow;
+  {
+    StagingScope staged(*this, stmts[from]->loc(),
+                        "if (tf.cond) that AutoGraph puts around the code after a staged exit",
+                        f.firstObject);
+    flow = execList(stmts, from);
+  }
   --f.guards;
   f.pendingGuard = false;
   if (flow == Flow::Error)
@@ -248,6 +254,7 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   Env before = f.locals;
   void *token = emitter ? emitter->beginCond(test, stmt.loc()) : nullptr;
   f.stagedIfs.push_back({&stmt, f.loops.size()});
+  std::optional<StagingScope> staged(std::in_place, *this, stmt.loc(), "if (tf.cond)");
   f.pendingGuard = false;
   const ast::IfStmt *outerOpen = std::exchange(f.openReturn, nullptr);
   Flow thenFlow = execList(stmt.getBody());
@@ -261,6 +268,7 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   const ast::IfStmt *elseOpen = std::exchange(f.openReturn, outerOpen);
   f.pendingGuard = false;
   Env elseEnv = std::move(f.locals);
+  staged.reset();
   f.stagedIfs.pop_back();
   f.locals = before;
   if (thenFlow == Flow::Error || elseFlow == Flow::Error)

@@ -28,7 +28,7 @@ using llvm::dyn_cast;
 static const char *const kBuiltins[] = {
     "range", "len", "print", "int", "float", "bool", "abs", "min", "max", "str", "tuple",
     "list", "sum", "any", "all", "sorted", "reversed", "enumerate", "zip", "map", "filter",
-    "callable", "isinstance"};
+    "callable", "isinstance", "dict", "round"};
 
 Value *Tracer::Impl::bindingOf(llvm::StringRef id) {
   // The call's own names, then those of the calls its function was defined in (as they
@@ -85,7 +85,8 @@ std::optional<bool> Tracer::Impl::truth(const Value &v) const {
   case Value::Kind::Str: return !v.text.empty();
   case Value::Kind::None: return false;
   case Value::Kind::Tuple:
-  case Value::Kind::List: return !v.elements.empty();
+  case Value::Kind::List:
+  case Value::Kind::Dict: return !v.items().empty();
   case Value::Kind::Range: return v.elements[0].i != v.elements[1].i;
   case Value::Kind::Tensor:
   case Value::Kind::Variable:
@@ -99,10 +100,10 @@ static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &sha
                          unsigned depth) {
   if (v.isPySequence()) {
     if (depth == shape.dims.size())
-      shape.dims.push_back(v.elements.size());
-    else if (shape.dims[depth] != int64_t(v.elements.size()))
+      shape.dims.push_back(v.items().size());
+    else if (shape.dims[depth] != int64_t(v.items().size()))
       return false;
-    for (const Value &e : v.elements)
+    for (const Value &e : v.items())
       if (!inferLiteral(e, dtype, shape, depth + 1))
         return false;
     return true;
@@ -138,13 +139,13 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
     return t;
   }
   if (value.isPySequence() &&
-      llvm::any_of(value.elements, [](const Value &e) { return e.isTensorLike(); })) {
+      llvm::any_of(value.items(), [](const Value &e) { return e.isTensorLike(); })) {
     // [t0, t1] of tensors packs them (tf.stack).
-    std::optional<Value> first = tensorTypeOf(value.elements[0], loc);
+    std::optional<Value> first = tensorTypeOf(value.items()[0], loc);
     if (!first)
       return std::nullopt;
     Shape packed = first->shape;
-    for (const Value &e : value.elements) {
+    for (const Value &e : value.items()) {
       std::optional<Value> t = tensorTypeOf(e, loc);
       if (!t)
         return std::nullopt;
@@ -154,7 +155,7 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
       packed = packed.join(t->shape);
     }
     if (packed.rankKnown)
-      packed.dims.insert(packed.dims.begin(), value.elements.size());
+      packed.dims.insert(packed.dims.begin(), value.items().size());
     return Value::tensor(want.value_or(first->dtype), packed);
   }
   std::optional<DType> dtype;
@@ -167,14 +168,16 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
     bool hasFloat = false;
     std::function<void(const Value &)> scan = [&](const Value &v) {
       hasFloat |= v.kind == Value::Kind::Float;
-      for (const Value &e : v.elements)
+      for (const Value &e : v.items())
         scan(e);
     };
     scan(value);
     if (isInteger(*want) && hasFloat)
       return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
                             dtypeName(*want) + " (it holds a float)");
-    if ((*want == DType::Bool) != (*dtype == DType::Bool) && value.kind != Value::Kind::List &&
+    // A bool converts to a number (True is 1, as TensorFlow 2.21 converts it), but a number
+    // does not convert to a bool.
+    if (*want == DType::Bool && *dtype != DType::Bool && value.kind != Value::Kind::List &&
         value.kind != Value::Kind::Tuple)
       return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
                             dtypeName(*want));
@@ -296,7 +299,11 @@ std::optional<Value> Tracer::Impl::stagedBoolOp(const ast::BoolOpExpr &b, size_t
     void *token = emitter ? emitter->beginCond(*lhs, operand.loc()) : nullptr;
     if (token && !isAnd)
       emitter->beginElse(token);
-    std::optional<Value> v = eval(operand);
+    std::optional<Value> v;
+    {
+      StagingScope staged(*this, b.loc(), isAnd ? "'and' (tf.cond)" : "'or' (tf.cond)");
+      v = eval(operand);
+    }
     if (!v)
       return std::nullopt;
     if (token && isAnd)
@@ -398,9 +405,13 @@ std::optional<Value> Tracer::Impl::evalCall(const ast::Expr &expr) {
     std::optional<Value> v = eval(*keyword.value);
     if (!v)
       return std::nullopt;
-    if (keyword.name.empty())
-      return error(keyword.loc, "'**' unpacks a dict, and agc does not support dicts in "
-                                "traced code yet");
+    if (keyword.name.empty()) { // f(**d)
+      if (!unpackKeywords(*v, keyword.loc, args))
+        return std::nullopt;
+      continue;
+    }
+    if (llvm::any_of(args.keywords, [&](const auto &kw) { return kw.first == keyword.name; }))
+      return error(keyword.loc, "got multiple values for keyword argument '" + keyword.name + "'");
     args.keywords.push_back({keyword.name, std::move(*v)});
   }
   return call(*callee, args, c);
@@ -438,10 +449,14 @@ std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
   void *token = emitter ? emitter->beginCond(*test, e.getTest().loc()) : nullptr;
   ++unconvertedIfExp;
   Location outerAt = std::exchange(stagedIfExpAt, expr.loc());
-  std::optional<Value> x = eval(e.getBody());
-  if (x && token)
-    emitter->beginElse(token);
-  std::optional<Value> y = x ? eval(e.getOrElse()) : std::nullopt;
+  std::optional<Value> x, y;
+  {
+    StagingScope staged(*this, expr.loc(), "conditional expression (tf.cond)");
+    x = eval(e.getBody());
+    if (x && token)
+      emitter->beginElse(token);
+    y = x ? eval(e.getOrElse()) : std::nullopt;
+  }
   --unconvertedIfExp;
   stagedIfExpAt = outerAt;
   if (!y)
@@ -544,18 +559,48 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     return Value::sequence(expr.getKind() == K::Tuple ? Value::Kind::Tuple : Value::Kind::List,
                            std::move(items));
   }
-  case K::Dict:
-    return error(expr.loc(), "dicts are not supported in traced code by agc yet");
+  case K::Dict: {
+    // {k: v, **other}: later keys replace earlier ones, in first-insertion order.
+    const auto &d = cast<ast::DictExpr>(expr);
+    Value out = Value::dict({}, {});
+    Object &object = *out.object;
+    auto put = [&](const Value &key, const Value &value) {
+      if (std::optional<size_t> k = object.find(key)) {
+        object.items[*k] = value;
+        return;
+      }
+      object.keys.push_back(key);
+      object.items.push_back(value);
+    };
+    for (size_t k = 0; k < d.getKeys().size(); ++k) {
+      const ast::Expr *keyExpr = d.getKeys()[k].get();
+      std::optional<Value> key = keyExpr ? eval(*keyExpr) : Value::none();
+      std::optional<Value> value = key ? eval(*d.getValues()[k]) : std::nullopt;
+      if (!value)
+        return std::nullopt;
+      if (!keyExpr) {
+        if (value->kind != Value::Kind::Dict)
+          return error(d.getValues()[k]->loc(), "'**' in a dict display needs a dict, not " +
+                                                    value->describe());
+        Object other = *value->object;
+        for (size_t j = 0; j < other.keys.size(); ++j)
+          put(other.keys[j], other.items[j]);
+        continue;
+      }
+      if (!checkHashable(*key, keyExpr->loc()))
+        return std::nullopt;
+      put(*key, *value);
+    }
+    return out;
+  }
   case K::IfExp:
     return evalIfExp(expr);
   case K::Lambda:
     return functionValue(cast<ast::LambdaExpr>(expr).getDef());
   case K::ListComp:
   case K::GeneratorExp:
-    return evalComprehension(cast<ast::ComprehensionExpr>(expr));
   case K::DictComp:
-    return error(expr.loc(), "dict comprehensions make dicts, which agc does not support in "
-                             "traced code yet");
+    return evalComprehension(cast<ast::ComprehensionExpr>(expr));
   case K::Starred:
     return error(expr.loc(), "can't use starred expression here");
   }
@@ -574,7 +619,9 @@ std::optional<std::vector<Value>> Tracer::Impl::pythonItems(const Value &iter,
     for (int64_t k = 0; k < count; ++k)
       items.push_back(Value::integer(start + k * step));
   } else if (iter.isPySequence()) {
-    items = iter.elements;
+    items = iter.items();
+  } else if (iter.kind == Value::Kind::Dict) {
+    items = iter.object->keys;
   } else if (iter.kind == Value::Kind::Str) {
     for (char c : iter.text)
       items.push_back(Value::str(std::string(1, c)));
@@ -606,11 +653,25 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
                                                              : std::optional<Value>(it->second)});
   }
   std::vector<Value> out;
+  Value dict = Value::dict({}, {});
   std::function<bool(size_t)> run = [&](size_t k) -> bool {
     if (k == gens.size()) {
       std::optional<Value> v = eval(c.getElement());
       if (!v)
         return false;
+      if (const ast::Expr *valueExpr = c.getValue()) { // {key: value for ...}
+        std::optional<Value> value = eval(*valueExpr);
+        if (!value || !checkHashable(*v, c.getElement().loc()))
+          return false;
+        Object &object = *dict.object;
+        if (std::optional<size_t> at = object.find(*v)) {
+          object.items[*at] = std::move(*value);
+        } else {
+          object.keys.push_back(std::move(*v));
+          object.items.push_back(std::move(*value));
+        }
+        return true;
+      }
       if (int64_t(out.size()) >= kMaxSequence) {
         error(c.loc(), "this comprehension makes more than " + llvm::Twine(kMaxSequence) +
                            " items, agc's limit while tracing");
@@ -659,5 +720,7 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
   }
   if (!ok)
     return std::nullopt;
+  if (c.getValue())
+    return dict;
   return Value::sequence(Value::Kind::List, std::move(out));
 }

@@ -127,11 +127,26 @@ public:
 
   // --- TFOps.cpp, TracerMethods.cpp: tf.* functions and methods ----------------------
   std::optional<Value> callTF(llvm::StringRef path, const CallArgs &args);
+  std::optional<Value> addN(const CallArgs &args);
   std::optional<Value> callMethod(const Value &method, const CallArgs &args,
                                   const ast::CallExpr &expr);
   /// write, read, stack, size, unstack of a tf.TensorArray.
   std::optional<Value> tensorArrayMethod(const Value &self, llvm::StringRef name,
                                          const CallArgs &args);
+  /// The methods of a Python list and dict (append, pop, get, items, update, ...).
+  std::optional<Value> listMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
+  std::optional<Value> dictMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
+  /// `d[key]`, and the check that `key` can be a dict key.
+  std::optional<Value> dictItem(const Value &dict, const Value &key, const Location &loc);
+  bool checkHashable(const Value &key, const Location &loc);
+  /// Whether Python object `container` (a list or dict) may be changed here: not inside a
+  /// staged block it was made before (reported at `loc`).
+  bool mayChange(const Value &container, const Location &loc);
+  /// `container[index] = value` and `del container[index]` on a list or dict.
+  bool setItem(const Value &container, const ast::Expr &index, const Value *value,
+               const Location &loc);
+  /// The keyword arguments a `**` operand gives (a dict of str keys), appended to `args`.
+  bool unpackKeywords(const Value &mapping, const Location &loc, CallArgs &args);
   /// Broadcasts two shapes by NumPy's rules; reports and returns nothing when they clash.
   std::optional<Shape> broadcast(const Shape &a, const Shape &b, const Location &loc);
   /// A shape from a Python list/tuple of ints (or None), a TensorShape, or a 1-D tensor.
@@ -210,6 +225,10 @@ public:
     bool pendingGuard = false;
     /// Emitting: guards entered and not yet left (a return under one is staged).
     unsigned guards = 0;
+    /// Object::made() when the call began: what a guard may not change was made before
+    /// (the code a guard runs goes on to the end of the call, so what the call made
+    /// itself is not used outside it).
+    uint64_t firstObject = Object::made();
   };
 
   Flow execList(const ast::StmtList &stmts, size_t from = 0);
@@ -263,6 +282,28 @@ public:
   /// The loop variables' shape invariants set by set_loop_options at the top of `body`;
   /// nothing after reporting a set_loop_options elsewhere in it.
   std::optional<llvm::StringMap<Shape>> shapeInvariants(const ast::StmtList &body);
+
+  /// A staged block the tracer is in: a staged if's branches, the statements a guard
+  /// runs, a staged loop's body, a staged conditional expression or and/or. `firstObject`
+  /// is Object::made() at its entry: an object with a smaller serial was made before it.
+  struct StagedBlock {
+    Location loc;
+    const char *what; ///< "if (tf.cond)", "loop (tf.while_loop)", ...
+    uint64_t firstObject;
+  };
+  /// Those entered and not yet left, across calls (a helper called in a staged branch
+  /// is in it too).
+  std::vector<StagedBlock> staging;
+  /// Enters a staged block for the life of the guard.
+  struct StagingScope {
+    StagingScope(Impl &impl, const Location &loc, const char *what,
+                 uint64_t firstObject = Object::made())
+        : impl(impl) {
+      impl.staging.push_back({loc, what, firstObject});
+    }
+    ~StagingScope() { impl.staging.pop_back(); }
+    Impl &impl;
+  };
 
   const ast::Module &module;
   DiagnosticEngine &diag;

@@ -397,7 +397,11 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
 
   // 3. One pass of the body.
   f.loops.push_back({&stmt, true});
-  Flow flow = execList(body);
+  Flow flow;
+  {
+    StagingScope staged(*this, stmt.loc(), "loop (tf.while_loop)");
+    flow = execList(body);
+  }
   f.loops.pop_back();
   if (flow == Flow::Error)
     return Flow::Error;

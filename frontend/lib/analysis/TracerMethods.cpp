@@ -1,7 +1,8 @@
 //===- TracerMethods.cpp - Methods of tensors, variables and tensor arrays --===//
 //
-// `x.set_shape(...)`, `v.assign(...)`, `ta.write(...)`, `list.append(...)`; a tensor's
-// other methods are the tf functions of the same name (`x.numpy()` is refused).
+// `x.set_shape(...)`, `v.assign(...)`, `ta.write(...)`, the methods of Python lists and
+// dicts; a tensor's other methods are the tf functions of the same name (`x.numpy()` is
+// refused).
 //
 //===----------------------------------------------------------------------------------===//
 #include "TracerImpl.h"
@@ -9,13 +10,14 @@
 using namespace ag;
 using namespace ag::analysis;
 using llvm::dyn_cast;
+using llvm::isa;
 
 std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArgs &args,
                                               const ast::CallExpr &expr) {
   const Value &self = method.elements[0];
   llvm::StringRef name = method.name;
   const Location &loc = args.loc;
-  // The receiver's name, for methods that rebind it (set_shape, list.append).
+  // The receiver's name, for a method that rebinds it (set_shape).
   const auto *callee = dyn_cast<ast::AttributeExpr>(&expr.getCallee());
   const auto *receiver = callee ? dyn_cast<ast::NameExpr>(&callee->getValue()) : nullptr;
   auto rebind = [&](Value v) {
@@ -87,14 +89,10 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     }
     return out;
   }
-  if (self.kind == Value::Kind::List && name == "append") {
-    if (args.positional.size() != 1)
-      return error(loc, "list.append() takes one argument");
-    Value out = self;
-    out.elements.push_back(args.positional[0]);
-    rebind(std::move(out));
-    return Value::none();
-  }
+  if (self.kind == Value::Kind::List)
+    return listMethod(self, name, args);
+  if (self.kind == Value::Kind::Dict)
+    return dictMethod(self, name, args);
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
 }
 
@@ -149,4 +147,391 @@ std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::St
     return out;
   }
   return error(loc, "tf.TensorArray has no method '" + name + "' agc knows");
+}
+
+//===----------------------------------------------------------------------------------===//
+// Python lists and dicts
+//===----------------------------------------------------------------------------------===//
+
+bool Tracer::Impl::mayChange(const Value &container, const Location &loc) {
+  if (!container.object)
+    return true;
+  // The innermost block the object was made before (a guard's bound is its call's start,
+  // which may come before an enclosing loop's).
+  auto made = llvm::find_if(llvm::reverse(staging), [&](const StagedBlock &b) {
+    return container.object->serial < b.firstObject;
+  });
+  if (made == staging.rend())
+    return true;
+  const StagedBlock &block = *made;
+  bool loop = llvm::StringRef(block.what).starts_with("loop");
+  error(loc, "this changes a Python " + container.typeString() + " made before the staged " +
+                 block.what + " it is in");
+  note(block.loc, llvm::Twine("the staged ") + block.what + ": TensorFlow traces its code once, "
+                  "whatever happens at run time, so the change would be made once whether or "
+                  "not the code runs, and a tensor made inside it cannot be used outside it "
+                  "(InaccessibleTensorError)");
+  note(loc, loop ? "to collect tensors in a staged loop, use a tf.TensorArray (ta = "
+                   "ta.write(i, x) in the loop, ta.stack() after it)"
+                 : "compute the values inside, and change the " + container.typeString() +
+                       " after it");
+  return false;
+}
+
+bool Tracer::Impl::checkHashable(const Value &key, const Location &loc) {
+  if (isHashable(key))
+    return true;
+  error(loc, "unhashable type: " + key.describe() + " cannot be a dict key");
+  if (key.isTensorLike())
+    note(loc, "a tensor is not hashable in TensorFlow 2; use tensor.ref() as the key, or a "
+              "Python value");
+  return false;
+}
+
+std::optional<Value> Tracer::Impl::dictItem(const Value &dict, const Value &key,
+                                            const Location &loc) {
+  if (!checkHashable(key, loc))
+    return std::nullopt;
+  std::optional<size_t> k = dict.object->find(key);
+  if (!k)
+    return error(loc, "KeyError: " + key.pyStr(true));
+  return dict.object->items[*k];
+}
+
+/// An index into a list of `size` items (negative counts from the end), or nothing.
+static std::optional<size_t> listIndex(const Value &index, size_t size) {
+  if (index.kind != Value::Kind::Int && index.kind != Value::Kind::Bool)
+    return std::nullopt;
+  int64_t k = index.i < 0 ? index.i + int64_t(size) : index.i;
+  if (k < 0 || k >= int64_t(size))
+    return std::nullopt;
+  return size_t(k);
+}
+
+bool Tracer::Impl::setItem(const Value &container, const ast::Expr &indexExpr,
+                           const Value *value, const Location &loc) {
+  const char *verb = value ? "assignment" : "deletion";
+  if (container.kind != Value::Kind::List && container.kind != Value::Kind::Dict) {
+    error(loc, "item " + llvm::Twine(verb) + " to " + container.describe() +
+                   " is not supported" + (container.kind == Value::Kind::Tuple ||
+                                                  container.kind == Value::Kind::Str
+                                              ? ": it is immutable"
+                                              : " by agc"));
+    return false;
+  }
+  if (isa<ast::SliceExpr>(indexExpr)) {
+    error(indexExpr.loc(), "slice " + llvm::Twine(verb) + " to a Python list is not supported "
+                           "by agc; build a new list with + and slices");
+    return false;
+  }
+  std::optional<Value> index = eval(indexExpr);
+  if (!index || !mayChange(container, loc))
+    return false;
+  Object &object = *container.object;
+  if (container.kind == Value::Kind::Dict) {
+    if (!checkHashable(*index, indexExpr.loc()))
+      return false;
+    std::optional<size_t> k = object.find(*index);
+    if (value && k) {
+      object.items[*k] = *value;
+    } else if (value) {
+      object.keys.push_back(*index);
+      object.items.push_back(*value);
+    } else if (k) {
+      object.keys.erase(object.keys.begin() + *k);
+      object.items.erase(object.items.begin() + *k);
+    } else {
+      error(indexExpr.loc(), "KeyError: " + index->pyStr(true));
+      return false;
+    }
+    return true;
+  }
+  if (index->kind != Value::Kind::Int && index->kind != Value::Kind::Bool) {
+    error(indexExpr.loc(), "list indices must be integers, not " + index->describe());
+    return false;
+  }
+  std::optional<size_t> k = listIndex(*index, object.items.size());
+  if (!k) {
+    error(indexExpr.loc(), llvm::Twine("list ") + verb + " index out of range");
+    return false;
+  }
+  if (value)
+    object.items[*k] = *value;
+  else
+    object.items.erase(object.items.begin() + *k);
+  return true;
+}
+
+bool Tracer::Impl::unpackKeywords(const Value &mapping, const Location &loc, CallArgs &args) {
+  if (mapping.kind != Value::Kind::Dict) {
+    error(loc, "argument after ** must be a dict, not " + mapping.describe());
+    return false;
+  }
+  for (size_t k = 0; k < mapping.object->keys.size(); ++k) {
+    const Value &key = mapping.object->keys[k];
+    if (key.kind != Value::Kind::Str) {
+      error(loc, "keywords must be strings, not " + key.describe());
+      return false;
+    }
+    if (llvm::any_of(args.keywords, [&](const auto &kw) { return kw.first == key.text; })) {
+      error(loc, "got multiple values for keyword argument '" + key.text + "'");
+      return false;
+    }
+    args.keywords.push_back({key.text, mapping.object->items[k]});
+  }
+  return true;
+}
+
+std::optional<Value> Tracer::Impl::listMethod(const Value &self, llvm::StringRef name,
+                                              const CallArgs &args) {
+  const Location &loc = args.loc;
+  const std::vector<Value> &pos = args.positional;
+  auto arity = [&](size_t lo, size_t hi) -> bool {
+    if (pos.size() >= lo && pos.size() <= hi && args.keywords.empty())
+      return true;
+    error(loc, "list." + name + "() takes " +
+                   (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
+                   " positional arguments, but got " + llvm::Twine(pos.size()) +
+                   (args.keywords.empty() ? "" : " and keywords"));
+    return false;
+  };
+  std::vector<Value> &items = self.object->items;
+  // Python's == on one item and `x`, as list.index/count/remove compare.
+  auto equal = [&](const Value &item, const Value &x) -> std::optional<bool> {
+    std::optional<Value> eq = compare(ast::CmpOp::Eq, item, x, loc);
+    if (!eq)
+      return std::nullopt;
+    std::optional<bool> t = truth(*eq);
+    if (!t)
+      return error(loc, "list." + name + "() compares " + item.describe() + " with " +
+                            x.describe() + ", whose values exist only at run time");
+    return t;
+  };
+  auto find = [&](const Value &x) -> std::optional<std::optional<size_t>> {
+    for (size_t k = 0; k < items.size(); ++k) {
+      std::optional<bool> eq = equal(items[k], x);
+      if (!eq)
+        return std::nullopt;
+      if (*eq)
+        return std::optional<size_t>(k);
+    }
+    return std::optional<size_t>();
+  };
+  if (name == "index" || name == "count") {
+    if (!arity(1, 1))
+      return std::nullopt;
+    int64_t count = 0;
+    for (size_t k = 0; k < items.size(); ++k) {
+      std::optional<bool> eq = equal(items[k], pos[0]);
+      if (!eq)
+        return std::nullopt;
+      if (*eq && name == "index")
+        return Value::integer(k);
+      count += *eq;
+    }
+    if (name == "index")
+      return error(loc, "ValueError: " + pos[0].pyStr(true) + " is not in list");
+    return Value::integer(count);
+  }
+  if (name == "copy") {
+    if (!arity(0, 0))
+      return std::nullopt;
+    return Value::list(items);
+  }
+  static const char *const kChanging[] = {"append", "extend", "insert", "pop", "remove",
+                                          "clear", "reverse", "sort"};
+  if (!llvm::is_contained(kChanging, name))
+    return error(loc, "a Python list has no method '" + name + "' agc knows");
+  if (!mayChange(self, loc))
+    return std::nullopt;
+  if (name == "append" || name == "extend") {
+    if (!arity(1, 1))
+      return std::nullopt;
+    std::vector<Value> more;
+    if (name == "append") {
+      more.push_back(pos[0]);
+    } else {
+      std::optional<std::vector<Value>> got = pythonItems(pos[0], loc);
+      if (!got)
+        return std::nullopt;
+      more = std::move(*got);
+    }
+    if (int64_t(items.size() + more.size()) > kMaxSequence)
+      return error(loc, "this list would hold more than " + llvm::Twine(kMaxSequence) +
+                            " items, agc's limit while tracing");
+    items.insert(items.end(), more.begin(), more.end());
+    return Value::none();
+  }
+  if (name == "insert") {
+    if (!arity(2, 2))
+      return std::nullopt;
+    if (pos[0].kind != Value::Kind::Int && pos[0].kind != Value::Kind::Bool)
+      return error(loc, "list.insert(): the index must be an int, not " + pos[0].describe());
+    int64_t size = items.size(), k = pos[0].i < 0 ? pos[0].i + size : pos[0].i;
+    items.insert(items.begin() + std::clamp<int64_t>(k, 0, size), pos[1]);
+    return Value::none();
+  }
+  if (name == "pop") {
+    if (!arity(0, 1))
+      return std::nullopt;
+    if (items.empty())
+      return error(loc, "IndexError: pop from empty list");
+    std::optional<size_t> k = pos.empty() ? std::optional<size_t>(items.size() - 1)
+                                          : listIndex(pos[0], items.size());
+    if (!k)
+      return error(loc, pos[0].kind == Value::Kind::Int ? "IndexError: pop index out of range"
+                                                        : "list.pop(): the index must be an int");
+    Value out = items[*k];
+    items.erase(items.begin() + *k);
+    return out;
+  }
+  if (name == "remove") {
+    if (!arity(1, 1))
+      return std::nullopt;
+    std::optional<std::optional<size_t>> k = find(pos[0]);
+    if (!k)
+      return std::nullopt;
+    if (!*k)
+      return error(loc, "ValueError: list.remove(x): x not in list");
+    items.erase(items.begin() + **k);
+    return Value::none();
+  }
+  if (name == "clear" || name == "reverse") {
+    if (!arity(0, 0))
+      return std::nullopt;
+    if (name == "clear")
+      items.clear();
+    else
+      std::reverse(items.begin(), items.end());
+    return Value::none();
+  }
+  // sort(key=None, reverse=False): as sorted(), in place.
+  if (!pos.empty())
+    return error(loc, "list.sort() takes no positional arguments");
+  CallArgs sortArgs = args;
+  sortArgs.positional = {Value::list(items)};
+  std::optional<Value> sorted = callIterableBuiltin("sorted", sortArgs);
+  if (!sorted)
+    return std::nullopt;
+  items = sorted->items();
+  return Value::none();
+}
+
+std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef name,
+                                              const CallArgs &args) {
+  const Location &loc = args.loc;
+  const std::vector<Value> &pos = args.positional;
+  Object &object = *self.object;
+  auto arity = [&](size_t lo, size_t hi) -> bool {
+    if (pos.size() >= lo && pos.size() <= hi && (args.keywords.empty() || name == "update"))
+      return true;
+    error(loc, "dict." + name + "() takes " +
+                   (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
+                   " positional arguments, but got " + llvm::Twine(pos.size()) +
+                   (args.keywords.empty() ? "" : " and keywords"));
+    return false;
+  };
+  if (name == "keys" || name == "values" || name == "items") {
+    if (!arity(0, 0))
+      return std::nullopt;
+    // A list of them at the time of the call (a view, for what traced code does with it).
+    if (name == "keys")
+      return Value::list(object.keys);
+    if (name == "values")
+      return Value::list(object.items);
+    std::vector<Value> pairs;
+    for (size_t k = 0; k < object.keys.size(); ++k)
+      pairs.push_back(Value::sequence(Value::Kind::Tuple, {object.keys[k], object.items[k]}));
+    return Value::list(std::move(pairs));
+  }
+  if (name == "get") {
+    if (!arity(1, 2) || !checkHashable(pos[0], loc))
+      return std::nullopt;
+    std::optional<size_t> k = object.find(pos[0]);
+    if (k)
+      return object.items[*k];
+    return pos.size() == 2 ? pos[1] : Value::none();
+  }
+  if (name == "copy") {
+    if (!arity(0, 0))
+      return std::nullopt;
+    return Value::dict(object.keys, object.items);
+  }
+  static const char *const kChanging[] = {"update", "setdefault", "pop", "popitem", "clear"};
+  if (!llvm::is_contained(kChanging, name))
+    return error(loc, "a Python dict has no method '" + name + "' agc knows");
+  if (!mayChange(self, loc))
+    return std::nullopt;
+  auto put = [&](const Value &key, const Value &value) {
+    if (std::optional<size_t> k = object.find(key)) {
+      object.items[*k] = value;
+      return;
+    }
+    object.keys.push_back(key);
+    object.items.push_back(value);
+  };
+  if (name == "update") {
+    if (!arity(0, 1))
+      return std::nullopt;
+    if (!pos.empty()) {
+      if (pos[0].kind == Value::Kind::Dict) {
+        Object other = *pos[0].object; // a copy: d.update(d) reads what it writes
+        for (size_t k = 0; k < other.keys.size(); ++k)
+          put(other.keys[k], other.items[k]);
+      } else {
+        std::optional<std::vector<Value>> pairs = pythonItems(pos[0], loc);
+        if (!pairs)
+          return std::nullopt;
+        for (const Value &pair : *pairs) {
+          if (!pair.isPySequence() || pair.items().size() != 2)
+            return error(loc, "dict.update(): each item must be a (key, value) pair, not " +
+                                  pair.describe());
+          if (!checkHashable(pair.items()[0], loc))
+            return std::nullopt;
+          put(pair.items()[0], pair.items()[1]);
+        }
+      }
+    }
+    for (const auto &[key, value] : args.keywords)
+      put(Value::str(key), value);
+    return Value::none();
+  }
+  if (name == "setdefault") {
+    if (!arity(1, 2) || !checkHashable(pos[0], loc))
+      return std::nullopt;
+    if (std::optional<size_t> k = object.find(pos[0]))
+      return object.items[*k];
+    Value value = pos.size() == 2 ? pos[1] : Value::none();
+    put(pos[0], value);
+    return value;
+  }
+  if (name == "pop") {
+    if (!arity(1, 2) || !checkHashable(pos[0], loc))
+      return std::nullopt;
+    std::optional<size_t> k = object.find(pos[0]);
+    if (!k) {
+      if (pos.size() == 2)
+        return pos[1];
+      return error(loc, "KeyError: " + pos[0].pyStr(true));
+    }
+    Value out = object.items[*k];
+    object.keys.erase(object.keys.begin() + *k);
+    object.items.erase(object.items.begin() + *k);
+    return out;
+  }
+  if (name == "popitem") {
+    if (!arity(0, 0))
+      return std::nullopt;
+    if (object.keys.empty())
+      return error(loc, "KeyError: 'popitem(): dictionary is empty'");
+    Value out = Value::sequence(Value::Kind::Tuple, {object.keys.back(), object.items.back()});
+    object.keys.pop_back();
+    object.items.pop_back();
+    return out;
+  }
+  if (!arity(0, 0))
+    return std::nullopt;
+  object.keys.clear();
+  object.items.clear();
+  return Value::none();
 }

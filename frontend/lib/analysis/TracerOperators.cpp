@@ -200,26 +200,28 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
     }
     if (op == B::Add && lhs.kind == rhs.kind &&
         (lhs.kind == Value::Kind::Str || lhs.isPySequence())) {
-      Value out = lhs;
-      out.text += rhs.text;
-      out.elements.insert(out.elements.end(), rhs.elements.begin(), rhs.elements.end());
-      return out;
+      if (lhs.kind == Value::Kind::Str)
+        return Value::str(lhs.text + rhs.text);
+      std::vector<Value> items = lhs.items();
+      items.insert(items.end(), rhs.items().begin(), rhs.items().end());
+      return Value::sequence(lhs.kind, std::move(items)); // a new list
     }
     if (op == B::Mul && (lhs.isPySequence() || lhs.kind == Value::Kind::Str) &&
         rhs.kind == Value::Kind::Int) {
-      size_t unit = std::max<size_t>(1, std::max(lhs.text.size(), lhs.elements.size()));
+      size_t unit = std::max<size_t>(1, std::max(lhs.text.size(), lhs.items().size()));
       if (rhs.i > 0 && uint64_t(rhs.i) > uint64_t(kMaxSequence) / unit)
         return error(loc, "repeating a Python " + lhs.typeString() + " " + llvm::Twine(rhs.i) +
                               " times makes more than " + llvm::Twine(kMaxSequence) +
                               " elements (agc's limit)");
-      Value out = lhs;
-      out.text.clear();
-      out.elements.clear();
+      std::string text;
+      std::vector<Value> items;
       for (int64_t k = 0; k < rhs.i; ++k) {
-        out.text += lhs.text;
-        out.elements.insert(out.elements.end(), lhs.elements.begin(), lhs.elements.end());
+        text += lhs.text;
+        items.insert(items.end(), lhs.items().begin(), lhs.items().end());
       }
-      return out;
+      if (lhs.kind == Value::Kind::Str)
+        return Value::str(std::move(text));
+      return Value::sequence(lhs.kind, std::move(items));
     }
     return error(loc, "unsupported operand types for " + ast::spelling(op) + ": " +
                           lhs.describe() + " and " + rhs.describe());
@@ -272,6 +274,61 @@ std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Valu
   return Value::tensor(out, *shape);
 }
 
+/// Python's == on Python values; nothing where it would compare tensors (whose == is a
+/// tensor: TensorFlow cannot use it as a Python bool while tracing).
+static std::optional<bool> pyEquals(const Value &a, const Value &b) {
+  if (a.isTensorLike() || b.isTensorLike())
+    return std::nullopt;
+  if (a.object && a.object == b.object)
+    return true;
+  if (a.isPyScalar() && b.isPyScalar()) {
+    if (a.kind != Value::Kind::Float && b.kind != Value::Kind::Float)
+      return a.i == b.i;
+    return (a.kind == Value::Kind::Float ? a.f : double(a.i)) ==
+           (b.kind == Value::Kind::Float ? b.f : double(b.i));
+  }
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Value::Kind::Str: return a.text == b.text;
+  case Value::Kind::None: return true;
+  case Value::Kind::DTypeRef: return a.dtype == b.dtype;
+  case Value::Kind::Range:
+    return a.elements[0].i == b.elements[0].i && a.elements[1].i == b.elements[1].i &&
+           a.elements[2].i == b.elements[2].i;
+  case Value::Kind::Function: return a.function == b.function && a.closure == b.closure;
+  case Value::Kind::Module: case Value::Kind::Builtin: return a.name == b.name;
+  case Value::Kind::Tuple:
+  case Value::Kind::List: {
+    const std::vector<Value> &x = a.items(), &y = b.items();
+    if (x.size() != y.size())
+      return false;
+    for (size_t k = 0; k < x.size(); ++k) {
+      std::optional<bool> eq = pyEquals(x[k], y[k]);
+      if (!eq || !*eq)
+        return eq;
+    }
+    return true;
+  }
+  case Value::Kind::Dict: {
+    const Object &x = *a.object, &y = *b.object;
+    if (x.keys.size() != y.keys.size())
+      return false;
+    for (size_t k = 0; k < x.keys.size(); ++k) {
+      std::optional<size_t> j = y.find(x.keys[k]);
+      if (!j)
+        return false;
+      std::optional<bool> eq = pyEquals(x.items[k], y.items[*j]);
+      if (!eq || !*eq)
+        return eq;
+    }
+    return true;
+  }
+  default:
+    return false; // distinct objects
+  }
+}
+
 std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, const Value &rhs,
                                            const Location &loc) {
   using C = ast::CmpOp;
@@ -283,24 +340,57 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
       same = false; // distinct objects
     else if (lhs.isPyScalar() && rhs.isPyScalar())
       same = lhs.kind == rhs.kind && lhs.i == rhs.i && lhs.f == rhs.f;
+    else if (lhs.object || rhs.object)
+      same = lhs.object == rhs.object;
     else
       same = false;
     return Value::boolean(op == C::Is ? same : !same);
   }
   if (op == C::In || op == C::NotIn) {
-    if (!rhs.isPySequence() && rhs.kind != Value::Kind::Str)
-      return error(loc, "'in' needs a Python sequence on the right, not " + rhs.describe());
     bool found = false;
-    for (const Value &e : rhs.elements)
-      if (e.isPyScalar() && lhs.isPyScalar() && (e.kind == Value::Kind::Float ? e.f : e.i) ==
-                                                    (lhs.kind == Value::Kind::Float ? lhs.f : lhs.i))
-        found = true;
-    if (rhs.kind == Value::Kind::Str && lhs.kind == Value::Kind::Str)
+    if (rhs.kind == Value::Kind::Dict) {
+      if (!isHashable(lhs))
+        return error(loc, "unhashable type: " + lhs.describe() + " cannot be a dict key" +
+                              (lhs.isTensorLike() ? " (use tensor.ref() as the key)" : ""));
+      found = rhs.object->find(lhs).has_value();
+    } else if (rhs.kind == Value::Kind::Str) {
+      if (lhs.kind != Value::Kind::Str)
+        return error(loc, "'in <string>' requires a string as left operand, not " +
+                              lhs.describe());
       found = rhs.text.find(lhs.text) != std::string::npos;
+    } else if (rhs.isPySequence() || rhs.kind == Value::Kind::Range) {
+      std::optional<std::vector<Value>> items = pythonItems(rhs, loc);
+      if (!items)
+        return std::nullopt;
+      for (const Value &e : *items) {
+        // Python tests identity first.
+        if (lhs.object && lhs.object == e.object) {
+          found = true;
+          break;
+        }
+        std::optional<bool> eq = pyEquals(lhs, e);
+        if (!eq)
+          return error(loc, "'in' compares " + lhs.describe() + " with " + e.describe() +
+                                ", whose values exist only at run time");
+        if (*eq) {
+          found = true;
+          break;
+        }
+      }
+    } else {
+      return error(loc, "'in' needs a Python sequence or dict on the right, not " +
+                            rhs.describe());
+    }
     return Value::boolean(op == C::In ? found : !found);
   }
   if (!lhs.isTensorLike() && !rhs.isTensorLike()) {
     if (lhs.isPyScalar() && rhs.isPyScalar()) {
+      if (lhs.kind != Value::Kind::Float && rhs.kind != Value::Kind::Float) {
+        // Ints exactly (a double holds 53 bits).
+        int64_t x = lhs.i, y = rhs.i;
+        return Value::boolean(op == C::Lt ? x < y : op == C::LtE ? x <= y : op == C::Gt ? x > y
+                              : op == C::GtE ? x >= y : op == C::Eq ? x == y : x != y);
+      }
       double x = lhs.kind == Value::Kind::Float ? lhs.f : double(lhs.i);
       double y = rhs.kind == Value::Kind::Float ? rhs.f : double(rhs.i);
       bool r = op == C::Lt ? x < y : op == C::LtE ? x <= y : op == C::Gt ? x > y
@@ -308,11 +398,12 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
       return Value::boolean(r);
     }
     if (op == C::Eq || op == C::NotEq) {
-      bool eq = lhs.kind == rhs.kind && lhs.text == rhs.text && lhs.kind != Value::Kind::Tuple &&
-                lhs.kind != Value::Kind::List;
-      if (lhs.kind == Value::Kind::None && rhs.kind == Value::Kind::None)
-        eq = true;
-      return Value::boolean(op == C::Eq ? eq : !eq);
+      std::optional<bool> eq = pyEquals(lhs, rhs);
+      if (!eq)
+        return error(loc, "comparing " + lhs.describe() + " and " + rhs.describe() +
+                              " with " + ast::spelling(op) + " compares the tensors they hold, "
+                              "whose values exist only at run time");
+      return Value::boolean(op == C::Eq ? *eq : !*eq);
     }
     if (lhs.kind == Value::Kind::Str && rhs.kind == Value::Kind::Str) {
       int c = lhs.text.compare(rhs.text);

@@ -107,7 +107,7 @@ bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
     const ast::ExprList &targets = seq->getElements();
     std::vector<Value> parts;
     if (value.isPySequence()) {
-      parts = value.elements;
+      parts = value.items();
     } else if (value.isTensorLike() && value.shape.rankKnown && value.shape.rank() > 0 &&
                value.shape.dims[0] >= 0) {
       Shape inner = value.shape;
@@ -140,9 +140,7 @@ bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
                          "or a tf.TensorArray");
       return false;
     }
-    error(target.loc(), "item assignment to " + container->describe() +
-                            " is not supported by agc");
-    return false;
+    return setItem(*container, sub->getIndex(), &value, target.loc());
   }
   error(target.loc(), "assignment to an attribute is not supported by agc");
   return false;
@@ -183,6 +181,15 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
     std::optional<Value> rhs = current ? eval(s.getValue()) : std::nullopt;
     if (!rhs)
       return Flow::Error;
+    // `l += items` extends the list in place (every alias sees it), then rebinds it.
+    if (current->kind == Value::Kind::List && s.getOp() == ast::BinaryOp::Add) {
+      CallArgs extend;
+      extend.positional = {*rhs};
+      extend.loc = stmt.loc();
+      if (!listMethod(*current, "extend", extend) || !assign(s.getTarget(), *current))
+        return Flow::Error;
+      return Flow::Normal;
+    }
     std::optional<Value> value = binary(s.getOp(), *current, *rhs, stmt.loc());
     if (!value || !assign(s.getTarget(), *value))
       return Flow::Error;
@@ -239,9 +246,15 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
   }
   case K::Delete:
     for (const ast::ExprPtr &target : cast<ast::DeleteStmt>(stmt).getTargets()) {
+      if (const auto *sub = dyn_cast<ast::SubscriptExpr>(target.get())) { // del d[k]
+        std::optional<Value> container = eval(sub->getValue());
+        if (!container || !setItem(*container, sub->getIndex(), nullptr, target->loc()))
+          return Flow::Error;
+        continue;
+      }
       const auto *name = dyn_cast<ast::NameExpr>(target.get());
       if (!name) {
-        error(target->loc(), "only names can be deleted in traced code");
+        error(target->loc(), "only names and items can be deleted in traced code");
         return Flow::Error;
       }
       if (!frame().locals.erase(name->getId())) {
@@ -474,7 +487,7 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
     } else if (path == "tf.control_dependencies") {
       bool ok = args.size() == 1 &&
                 (args[0].kind == Value::Kind::None ||
-                 (args[0].isPySequence() && llvm::all_of(args[0].elements, [](const Value &v) {
+                 (args[0].isPySequence() && llvm::all_of(args[0].items(), [](const Value &v) {
                     return v.isTensorLike() || v.kind == Value::Kind::None;
                   })));
       if (!want(ok, "a list of tensors (or None)"))

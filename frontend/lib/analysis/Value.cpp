@@ -1,6 +1,7 @@
 //===- Value.cpp - What a Python name holds while agc traces a function ---===//
 #include "ag/frontend/analysis/Value.h"
 
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -139,6 +140,7 @@ std::string Value::typeString() const {
   case Kind::Builtin: return "builtin";
   case Kind::Method: return "method";
   case Kind::Refused: return "refused";
+  case Kind::Dict: return "dict";
   }
   llvm_unreachable("unknown Value::Kind");
 }
@@ -173,11 +175,19 @@ std::string Value::pyStr(bool repr) const {
   case Value::Kind::Tuple:
   case Value::Kind::List: {
     std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
-    for (size_t i = 0; i < v.elements.size(); ++i)
-      out += (i ? ", " : "") + v.elements[i].pyStr(true);
-    if (v.kind == Value::Kind::Tuple && v.elements.size() == 1)
+    const std::vector<Value> &items = v.items();
+    for (size_t i = 0; i < items.size(); ++i)
+      out += (i ? ", " : "") + items[i].pyStr(true);
+    if (v.kind == Value::Kind::Tuple && items.size() == 1)
       out += ",";
     return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
+  }
+  case Value::Kind::Dict: {
+    std::string out = "{";
+    for (size_t i = 0; i < v.object->keys.size(); ++i)
+      out += (i ? ", " : "") + v.object->keys[i].pyStr(true) + ": " +
+             v.object->items[i].pyStr(true);
+    return out + "}";
   }
   case Value::Kind::Tensor:
   case Value::Kind::Variable:
@@ -187,6 +197,79 @@ std::string Value::pyStr(bool repr) const {
            "shape=" + v.shape.str() + ", dtype=" + dtypeName(v.dtype).str() + ")";
   default:
     return "<" + v.typeString() + ">";
+  }
+}
+
+static uint64_t objectsMade = 0;
+
+Object::Object() : serial(objectsMade++) {}
+uint64_t Object::made() { return objectsMade; }
+
+std::optional<size_t> Object::find(const Value &key) const {
+  for (size_t k = 0; k < keys.size(); ++k)
+    if (keyEquals(keys[k], key))
+      return k;
+  return std::nullopt;
+}
+
+Value Value::sequence(Kind kind, std::vector<Value> elements) {
+  Value v;
+  v.kind = kind;
+  if (kind == Kind::List) {
+    v.object = std::make_shared<Object>();
+    v.object->items = std::move(elements);
+  } else {
+    v.elements = std::move(elements);
+  }
+  return v;
+}
+
+Value Value::dict(std::vector<Value> keys, std::vector<Value> values) {
+  Value v;
+  v.kind = Kind::Dict;
+  v.object = std::make_shared<Object>();
+  v.object->keys = std::move(keys);
+  v.object->items = std::move(values);
+  return v;
+}
+
+bool ag::analysis::isHashable(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Int: case Value::Kind::Float: case Value::Kind::Bool:
+  case Value::Kind::Str: case Value::Kind::None: case Value::Kind::DTypeRef:
+    return true;
+  case Value::Kind::Tuple:
+    return llvm::all_of(v.elements, isHashable);
+  default:
+    return false;
+  }
+}
+
+bool ag::analysis::keyEquals(const Value &a, const Value &b) {
+  auto number = [](const Value &v) -> std::optional<double> {
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool)
+      return double(v.i);
+    if (v.kind == Value::Kind::Float)
+      return v.f;
+    return std::nullopt;
+  };
+  if (a.isPyScalar() && b.isPyScalar()) {
+    if (a.kind != Value::Kind::Float && b.kind != Value::Kind::Float)
+      return a.i == b.i;
+    return *number(a) == *number(b);
+  }
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Value::Kind::Str: return a.text == b.text;
+  case Value::Kind::None: return true;
+  case Value::Kind::DTypeRef: return a.dtype == b.dtype;
+  case Value::Kind::Tuple:
+    return a.elements.size() == b.elements.size() &&
+           llvm::all_of(llvm::seq<size_t>(0, a.elements.size()),
+                        [&](size_t k) { return keyEquals(a.elements[k], b.elements[k]); });
+  default:
+    return false;
   }
 }
 
@@ -216,7 +299,7 @@ ag::analysis::squeezedDims(const Shape &shape, const Value *axis, std::string &e
     }
     return out;
   }
-  llvm::ArrayRef<Value> axes = axis->isPySequence() ? llvm::ArrayRef<Value>(axis->elements)
+  llvm::ArrayRef<Value> axes = axis->isPySequence() ? llvm::ArrayRef<Value>(axis->items())
                                                     : llvm::ArrayRef<Value>(axis, 1);
   for (const Value &a : axes) {
     if (a.kind != Value::Kind::Int) {

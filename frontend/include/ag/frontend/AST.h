@@ -305,6 +305,7 @@ class DictExpr : public Expr {
 public:
   DictExpr(Location loc, ExprList keys, ExprList values)
       : Expr(Kind::Dict, loc), keys(std::move(keys)), values(std::move(values)) {}
+  /// The keys; null where the item is `**value`.
   const ExprList &getKeys() const { return keys; }
   const ExprList &getValues() const { return values; }
   static bool classof(const Expr *e) { return e->getKind() == Kind::Dict; }

@@ -2,12 +2,14 @@
 //
 // The lattice of type inference. A Value is what tracing under tf.function would find in
 // a variable: a tensor (a dtype and a shape whose dimensions may be unknown), or a Python
-// value the compiler knows exactly (int, float, bool, str, None, tuple, list, range), or a
+// value the compiler knows exactly (int, float, bool, str, None, tuple, list, dict, range), or a
 // reference the compiler resolves (a module such as `tf`, a user function, a dtype, a
 // tf.Variable, a tf.TensorArray, a TensorSpec, a builtin such as `range`).
 //
 // Python values are evaluated by the compiler, as tracing evaluates them; tensors are
-// symbolic. A name bound nowhere yet is Undefined.
+// symbolic. A name bound nowhere yet is Undefined. A list or dict is a mutable Object that
+// every Value referring to it shares, as Python's references do: a change through one name
+// (or a callee's parameter) is seen through every other.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_ANALYSIS_VALUE_H
@@ -20,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +30,7 @@
 namespace ag::analysis {
 
 struct CallScope;
+struct Object;
 
 enum class DType : uint8_t { Float32, Float64, Int32, Int64, Bool, String };
 llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
@@ -76,7 +80,7 @@ struct Shape {
 struct Value {
   enum class Kind : uint8_t {
     Undefined, Tensor, Int, Float, Bool, Str, None, Tuple, List, Range, Module, Function,
-    DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method, Refused,
+    DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method, Refused, Dict,
   };
   Kind kind = Kind::Undefined;
   // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef.
@@ -87,9 +91,11 @@ struct Value {
   double f = 0;
   std::string text; ///< Str: its characters.
   std::string name; ///< Module: its path ("tf.math"); Builtin, Method: the name.
-  /// Tuple, List, Range; Method: [receiver]; Function: its parameters' default values,
-  /// one per parameter (Undefined where it has none).
+  /// Tuple, Range; Method: [receiver]; Function: its parameters' default values, one per
+  /// parameter (Undefined where it has none). Not a List's: read items().
   std::vector<Value> elements;
+  /// List, Dict: the object it refers to, shared by every copy of this Value.
+  std::shared_ptr<Object> object;
   const ast::FunctionDefStmt *function = nullptr;
   /// Function: the bindings of the call it was defined in, which it reads when it runs
   /// (Python's closure cells; owned by the Tracer); null for a function of the module,
@@ -127,12 +133,14 @@ struct Value {
   static Value str(std::string s) { Value v; v.kind = Kind::Str; v.text = std::move(s); return v; }
   static Value module(std::string path) { Value v; v.kind = Kind::Module; v.name = std::move(path); return v; }
   static Value builtin(std::string name) { Value v; v.kind = Kind::Builtin; v.name = std::move(name); return v; }
-  static Value sequence(Kind kind, std::vector<Value> elements) {
-    Value v;
-    v.kind = kind;
-    v.elements = std::move(elements);
-    return v;
-  }
+  /// A tuple, or a new list (an Object of its own).
+  static Value sequence(Kind kind, std::vector<Value> elements);
+  static Value list(std::vector<Value> items) { return sequence(Kind::List, std::move(items)); }
+  /// A new dict of `keys` (hashable Python values, distinct) and their `values`.
+  static Value dict(std::vector<Value> keys, std::vector<Value> values);
+
+  /// The elements of a tuple, list or range; a dict's values.
+  const std::vector<Value> &items() const;
 
   bool isDefined() const { return kind != Kind::Undefined; }
   bool isTensor() const { return kind == Kind::Tensor; }
@@ -151,6 +159,31 @@ struct Value {
   /// symbolic one while tracing.
   std::string pyStr(bool repr) const;
 };
+
+/// A mutable Python object: a list (its items) or a dict (its keys and values, in insertion
+/// order). Values refer to it through shared pointers, so that aliases see each change.
+struct Object {
+  Object();
+  std::vector<Value> items;
+  std::vector<Value> keys; ///< Dict: parallel to items.
+  /// The order objects were made in: a staged block refuses changing an object made before
+  /// it (TensorFlow traces the block once, whichever way it runs).
+  uint64_t serial;
+  /// How many objects have been made so far (the serial of the next).
+  static uint64_t made();
+  /// Dict: the index of `key` (Python's ==: 1, 1.0 and True are one key), or nullopt.
+  std::optional<size_t> find(const Value &key) const;
+};
+
+/// Whether `v` can be a dict key (a Python number, bool, str, None, or a tuple of them);
+/// a tensor is not hashable in TensorFlow 2.
+bool isHashable(const Value &v);
+/// Python's == on hashable values.
+bool keyEquals(const Value &a, const Value &b);
+
+inline const std::vector<Value> &Value::items() const {
+  return object ? object->items : elements;
+}
 
 /// How many elements the Python range `range` (start, stop, step) yields; nullopt when
 /// that count does not fit in an int64 (range(-2**63, 2**63 - 1)).
