@@ -110,6 +110,8 @@ std::vector<FunctionSignature> signaturesOf(mlir::ModuleOp module, DiagnosticEng
     FunctionSignature sig;
     sig.name = fn.getSymName().str();
     sig.pythonName = sig.name;
+    if (auto python = fn->getAttrOfType<mlir::StringAttr>("ag.python_name"))
+      sig.pythonName = python.getValue().str();
     if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(fn.getLoc()))
       sig.loc = diag.locate(file.getFilename(), file.getLine(), file.getColumn());
     auto names = fn->getAttrOfType<mlir::ArrayAttr>("ag.arg_names");

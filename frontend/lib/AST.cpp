@@ -1,6 +1,7 @@
 //===- AST.cpp - Names and look-ups on the Python AST ---------------------===//
 #include "ag/frontend/AST.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace ag::ast;
@@ -76,6 +77,64 @@ const FunctionDefStmt *Module::findFunction(llvm::StringRef name) const {
   return nullptr;
 }
 
+const ClassDefStmt *Module::findClass(llvm::StringRef name) const {
+  for (const StmtPtr &stmt : body)
+    if (const auto *def = llvm::dyn_cast<ClassDefStmt>(stmt.get()))
+      if (def->getName() == name)
+        return def;
+  return nullptr;
+}
+
+std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string &why) const {
+  if (!name.contains('.'))
+    if (const FunctionDefStmt *def = findFunction(name))
+      return Entry{def, ""};
+  auto [object, method] = name.split('.');
+  if (method.empty())
+    method = "__call__";
+  // `object = Class(...)`, the last such assignment at the top level.
+  const ClassDefStmt *cls = nullptr;
+  for (const StmtPtr &stmt : body) {
+    const auto *assign = llvm::dyn_cast<AssignStmt>(stmt.get());
+    if (!assign || assign->getTargets().size() != 1)
+      continue;
+    const auto *target = llvm::dyn_cast<NameExpr>(assign->getTargets()[0].get());
+    const auto *call = llvm::dyn_cast<CallExpr>(&assign->getValue());
+    const auto *callee = call ? llvm::dyn_cast<NameExpr>(&call->getCallee()) : nullptr;
+    if (target && target->getId() == object)
+      cls = callee ? findClass(callee->getId()) : nullptr;
+  }
+  if (!cls) {
+    why = name.contains('.')
+              ? "'" + object.str() + "' is not an instance made at the top level of the file "
+                "from one of its classes ('" + object.str() + " = Model(...)')"
+              : "there is no function '" + name.str() + "' at the top level of the file (nor "
+                "an instance made there from one of its classes)";
+    return std::nullopt;
+  }
+  // The method along the bases (depth first, left to right: enough for what a file's own
+  // classes define; the tracer binds it along Python's MRO).
+  llvm::SmallVector<const ClassDefStmt *, 4> pending{cls};
+  llvm::SmallPtrSet<const ClassDefStmt *, 4> seen;
+  while (!pending.empty()) {
+    const ClassDefStmt *c = pending.front();
+    pending.erase(pending.begin());
+    if (!seen.insert(c).second)
+      continue;
+    for (const StmtPtr &stmt : c->getBody())
+      if (const auto *def = llvm::dyn_cast<FunctionDefStmt>(stmt.get()))
+        if (def->getName() == method)
+          return Entry{def, object.str()};
+    for (const ExprPtr &base : c->getBases())
+      if (const auto *n = llvm::dyn_cast<NameExpr>(base.get()))
+        if (const ClassDefStmt *b = findClass(n->getId()))
+          pending.push_back(b);
+  }
+  why = "'" + cls->getName().str() + "' (the class of '" + object.str() + "') has no method '" +
+        method.str() + "'";
+  return std::nullopt;
+}
+
 llvm::SmallVector<const StmtList *, 2> ag::ast::nestedBlocks(const Stmt &stmt) {
   if (const auto *s = llvm::dyn_cast<IfStmt>(&stmt))
     return {&s->getBody(), &s->getOrElse()};
@@ -122,6 +181,7 @@ llvm::StringRef ag::ast::kindName(Expr::Kind kind) {
   case Expr::Kind::DictComp: return "DictComp";
   case Expr::Kind::GeneratorExp: return "GeneratorExp";
   case Expr::Kind::Starred: return "Starred";
+  case Expr::Kind::JoinedStr: return "JoinedStr";
   }
   llvm_unreachable("unknown Expr::Kind");
 }
@@ -146,6 +206,7 @@ llvm::StringRef ag::ast::kindName(Stmt::Kind kind) {
   case Stmt::Kind::Global: return "Global";
   case Stmt::Kind::Nonlocal: return "Nonlocal";
   case Stmt::Kind::FunctionDef: return "FunctionDef";
+  case Stmt::Kind::ClassDef: return "ClassDef";
   case Stmt::Kind::With: return "With";
   case Stmt::Kind::Raise: return "Raise";
   case Stmt::Kind::Try: return "Try";

@@ -240,6 +240,9 @@ void Dumper::dumpStmt(const Stmt &stmt, llvm::StringRef field) {
   case Stmt::Kind::FunctionDef:
     quoted(cast<FunctionDefStmt>(stmt).getName());
     break;
+  case Stmt::Kind::ClassDef:
+    quoted(cast<ClassDefStmt>(stmt).getName());
+    break;
   case Stmt::Kind::Unsupported:
     // What tracing would refuse, and what the statement binds at module level.
     quoted(cast<UnsupportedStmt>(stmt).getWhy().front().message);
@@ -328,6 +331,15 @@ void Dumper::dumpStmt(const Stmt &stmt, llvm::StringRef field) {
     }
     listField("body", cast<WithStmt>(stmt).getBody());
     break;
+  case Stmt::Kind::ClassDef: {
+    const auto &def = cast<ClassDefStmt>(stmt);
+    listField("decorators", def.getDecorators());
+    listField("bases", def.getBases());
+    for (const Keyword &k : def.getKeywords())
+      dumpExpr(*k.value, k.name);
+    listField("body", def.getBody());
+    break;
+  }
   case Stmt::Kind::FunctionDef: {
     const auto &def = cast<FunctionDefStmt>(stmt);
     listField("decorators", def.getDecorators());

@@ -260,18 +260,17 @@ ExprPtr ASTBuilder::buildFloat(TSNode node) {
   return std::make_unique<FloatLitExpr>(loc(node), spelling.str(), value);
 }
 
-bool ASTBuilder::appendString(TSNode node, std::string &out) {
+bool ASTBuilder::appendString(TSNode node, std::vector<FStringPart> &out) {
   TSNode start{}, end{};
+  std::vector<TSNode> fields;
   for (const ts::Child &c : children(node)) {
     Sym k = kind(c.node);
     if (k == Sym::StringStart)
       start = c.node;
     else if (k == Sym::StringEnd)
       end = c.node;
-    else if (k == Sym::Interpolation) {
-      unsupported(node, "f-strings are");
-      return false;
-    }
+    else if (k == Sym::Interpolation)
+      fields.push_back(c.node);
   }
   if (ts_node_is_null(start) || ts_node_is_null(end)) {
     error(node, "invalid string literal");
@@ -280,44 +279,96 @@ bool ASTBuilder::appendString(TSNode node, std::string &out) {
   llvm::StringRef opening = text(start);
   llvm::StringRef prefix = opening.take_until([](char c) { return c == '\'' || c == '"'; });
   std::string lower = prefix.lower();
-  if (llvm::StringRef(lower).contains('f')) {
-    unsupported(node, "f-strings are");
-    return false;
-  }
+  bool formatted = llvm::StringRef(lower).contains('f');
   if (llvm::StringRef(lower).contains('b')) {
     unsupported(node, "bytes literals are");
     return false;
   }
-  llvm::StringRef body = source.text.slice(ts_node_end_byte(start), ts_node_start_byte(end));
-  if (llvm::StringRef(lower).contains('r')) {
-    out += body.str();
-    return true;
-  }
-  size_t bad = 0;
-  bool named = false;
-  if (!decodeEscapes(body, out, bad, named)) {
-    uint32_t at = ts_node_end_byte(start) + bad;
-    if (named)
-      diag.error(source.locationOf(at, at + 2),
-                 "named Unicode escapes ('\\N{...}') are not supported by agc");
+  // The literal text from byte `from` to `to`: escapes decoded (not in raw strings), and
+  // in an f-string `{{` and `}}` are braces.
+  auto literal = [&](uint32_t from, uint32_t to) -> bool {
+    llvm::StringRef body = source.text.slice(from, to);
+    std::string decoded;
+    if (llvm::StringRef(lower).contains('r')) {
+      decoded = body.str();
+    } else {
+      size_t bad = 0;
+      bool named = false;
+      if (!decodeEscapes(body, decoded, bad, named)) {
+        uint32_t at = from + bad;
+        if (named)
+          diag.error(source.locationOf(at, at + 2),
+                     "named Unicode escapes ('\\N{...}') are not supported by agc");
+        else
+          diag.error(source.locationOf(at, at + 2), "invalid escape sequence in string literal");
+        return false;
+      }
+    }
+    if (formatted) {
+      std::string unbraced;
+      for (size_t i = 0; i < decoded.size(); ++i) {
+        unbraced += decoded[i];
+        if ((decoded[i] == '{' || decoded[i] == '}') && i + 1 < decoded.size() &&
+            decoded[i + 1] == decoded[i])
+          ++i;
+      }
+      decoded = std::move(unbraced);
+    }
+    if (!out.empty() && !out.back().value)
+      out.back().literal += decoded;
     else
-      diag.error(source.locationOf(at, at + 2), "invalid escape sequence in string literal");
-    return false;
+      out.push_back({decoded, nullptr, 0, ""});
+    return true;
+  };
+  uint32_t pos = ts_node_end_byte(start);
+  for (TSNode field : fields) {
+    if (!literal(pos, ts_node_start_byte(field)))
+      return false;
+    pos = ts_node_end_byte(field);
+    FStringPart part;
+    part.value = buildExpr(this->field(field, f.expression));
+    if (!part.value)
+      return false;
+    for (const ts::Child &c : children(field))
+      if (llvm::StringRef(ts_node_type(c.node)) == "=") {
+        unsupported(field, "self-documenting f-string fields ('{x=}') are");
+        return false;
+      }
+    TSNode conversion = this->field(field, f.typeConversion);
+    if (!ts_node_is_null(conversion)) {
+      llvm::StringRef c = text(conversion).ltrim('!');
+      if (c != "r" && c != "s" && c != "a") {
+        error(conversion, "f-string: invalid conversion character: expected 's', 'r', or 'a'");
+        return false;
+      }
+      part.conversion = c[0];
+    }
+    TSNode spec = this->field(field, f.formatSpecifier);
+    if (!ts_node_is_null(spec)) {
+      part.spec = text(spec).ltrim(':').str();
+      if (llvm::StringRef(part.spec).contains('{')) {
+        unsupported(spec, "replacement fields inside an f-string's format spec are");
+        return false;
+      }
+    }
+    out.push_back(std::move(part));
   }
-  return true;
+  return literal(pos, ts_node_start_byte(end));
 }
 
 ExprPtr ASTBuilder::buildStrings(TSNode node) {
-  std::string value;
+  std::vector<FStringPart> parts;
   if (kind(node) == Sym::String) {
-    if (!appendString(node, value))
+    if (!appendString(node, parts))
       return nullptr;
   } else {
     for (TSNode part : namedChildren(node))
-      if (!appendString(part, value))
+      if (!appendString(part, parts))
         return nullptr;
   }
-  return std::make_unique<StrLitExpr>(loc(node), std::move(value));
+  if (llvm::all_of(parts, [](const FStringPart &p) { return !p.value; }))
+    return std::make_unique<StrLitExpr>(loc(node), parts.empty() ? "" : parts[0].literal);
+  return std::make_unique<JoinedStrExpr>(loc(node), std::move(parts));
 }
 
 ExprPtr ASTBuilder::buildUnary(TSNode node) {
@@ -420,22 +471,8 @@ ExprPtr ASTBuilder::buildComparison(TSNode node) {
                                        std::move(operands));
 }
 
-ExprPtr ASTBuilder::buildCall(TSNode node) {
-  ExprPtr callee = buildExpr(field(node, f.function));
-  TSNode argsNode = field(node, f.arguments);
-  ExprList args;
-  std::vector<Keyword> keywords;
-  if (kind(argsNode) == Sym::GeneratorExpression) { // f(x for x in xs)
-    ExprPtr gen = buildComprehension(argsNode);
-    if (!callee || !gen)
-      return nullptr;
-    args.push_back(std::move(gen));
-    return std::make_unique<CallExpr>(loc(node), std::move(callee), std::move(args),
-                                      std::move(keywords));
-  }
-  if (kind(argsNode) != Sym::ArgumentList)
-    return unsupportedNode(argsNode);
-  bool ok = callee != nullptr;
+bool ASTBuilder::buildArguments(TSNode argsNode, ExprList &args, std::vector<Keyword> &keywords) {
+  bool ok = true;
   llvm::StringSet<> seen;
   for (TSNode arg : namedChildren(argsNode)) {
     if (kind(arg) == Sym::DictionarySplat) {
@@ -493,6 +530,25 @@ ExprPtr ASTBuilder::buildCall(TSNode node) {
     }
     args.push_back(std::move(value));
   }
+  return ok;
+}
+
+ExprPtr ASTBuilder::buildCall(TSNode node) {
+  ExprPtr callee = buildExpr(field(node, f.function));
+  TSNode argsNode = field(node, f.arguments);
+  ExprList args;
+  std::vector<Keyword> keywords;
+  if (kind(argsNode) == Sym::GeneratorExpression) { // f(x for x in xs)
+    ExprPtr gen = buildComprehension(argsNode);
+    if (!callee || !gen)
+      return nullptr;
+    args.push_back(std::move(gen));
+    return std::make_unique<CallExpr>(loc(node), std::move(callee), std::move(args),
+                                      std::move(keywords));
+  }
+  if (kind(argsNode) != Sym::ArgumentList)
+    return unsupportedNode(argsNode);
+  bool ok = buildArguments(argsNode, args, keywords) && callee != nullptr;
   if (!ok)
     return nullptr;
   return std::make_unique<CallExpr>(loc(node), std::move(callee), std::move(args),

@@ -74,6 +74,10 @@ private:
   StmtPtr buildImport(TSNode node);
   StmtPtr buildImportFrom(TSNode node, bool future);
   StmtPtr buildFunction(TSNode node, ExprList decorators);
+  StmtPtr buildClass(TSNode node, ExprList decorators);
+  /// The arguments of a call or the bases of a class (an argument_list): false after
+  /// reporting.
+  bool buildArguments(TSNode argsNode, ExprList &args, std::vector<Keyword> &keywords);
   StmtPtr buildDecorated(TSNode node);
   bool buildParams(TSNode node, std::vector<Param> &params);
 
@@ -86,7 +90,7 @@ private:
   ExprPtr buildInteger(TSNode node);
   ExprPtr buildFloat(TSNode node);
   ExprPtr buildStrings(TSNode node);
-  bool appendString(TSNode node, std::string &out);
+  bool appendString(TSNode node, std::vector<FStringPart> &out);
   ExprPtr buildUnary(TSNode node);
   ExprPtr buildBinary(TSNode node);
   ExprPtr buildBoolean(TSNode node);

@@ -171,6 +171,7 @@ void ASTBuilder::buildStmtInner(TSNode node, StmtList &out) {
   case Sym::FutureImportStatement: stmt = buildImportFrom(node, true); break;
   case Sym::FunctionDefinition: stmt = buildFunction(node, {}); break;
   case Sym::DecoratedDefinition: stmt = buildDecorated(node); break;
+  case Sym::ClassDefinition: stmt = buildClass(node, {}); break;
   default:
     unsupportedNode(node);
     return;
@@ -548,22 +549,16 @@ StmtPtr ASTBuilder::buildDecorated(TSNode node) {
     else
       ok = false;
   }
+  if (!ok)
+    return nullptr;
+  // As in CPython, the definition is located at 'def' (or 'class'); decorators carry their
+  // own. Any decorator is Python the tracer runs; @tf.function marks what compiles.
+  if (kind(definition) == Sym::ClassDefinition)
+    return buildClass(definition, std::move(decorators));
   if (kind(definition) != Sym::FunctionDefinition)
     return unsupportedNode(definition);
-  for (const ExprPtr &decorator : decorators) {
-    if (isTfFunction(*decorator)) {
-      decoratedTfFunction = true;
-      continue;
-    }
-    deferred.push_back({Severity::Error, decorator->loc(),
-                        "decorators other than '@tf.function' are not supported by agc"});
-    deferred.push_back({Severity::Note, loc(field(definition, f.name)),
-                        "on the definition of '" + text(field(definition, f.name)).str() + "'"});
-    ok = false;
-  }
-  // As in CPython, the definition is located at 'def'; decorators carry their own.
-  StmtPtr def = buildFunction(definition, std::move(decorators));
-  return ok ? std::move(def) : nullptr;
+  decoratedTfFunction = llvm::any_of(decorators, [&](const ExprPtr &d) { return isTfFunction(*d); });
+  return buildFunction(definition, std::move(decorators));
 }
 
 bool ASTBuilder::buildParams(TSNode node, std::vector<Param> &params) {
@@ -670,9 +665,36 @@ StmtPtr ASTBuilder::buildFunction(TSNode node, ExprList decorators) {
   loopDepth = savedLoops;
   if (!ok)
     return nullptr;
+  int tfFunction = -1;
+  for (size_t k = 0; k < decorators.size(); ++k)
+    if (tfFunction < 0 && isTfFunction(*decorators[k]))
+      tfFunction = int(k);
   return std::make_unique<FunctionDefStmt>(loc(node), text(nameNode).str(), loc(nameNode),
                                            std::move(params), std::move(decorators),
-                                           std::move(returns), std::move(body));
+                                           std::move(returns), std::move(body), tfFunction);
+}
+
+StmtPtr ASTBuilder::buildClass(TSNode node, ExprList decorators) {
+  for (const ts::Child &c : children(node))
+    if (llvm::StringRef(ts_node_type(c.node)) == "type_parameter")
+      return unsupported(c.node, "generic type parameters are");
+  TSNode nameNode = field(node, f.name);
+  ExprList bases;
+  std::vector<Keyword> keywords;
+  bool ok = true;
+  TSNode supers = field(node, f.superclasses);
+  if (!ts_node_is_null(supers))
+    ok = buildArguments(supers, bases, keywords);
+  StmtList body;
+  unsigned savedLoops = loopDepth;
+  loopDepth = 0;
+  buildBlock(node, f.body, body);
+  loopDepth = savedLoops;
+  if (!ok)
+    return nullptr;
+  return std::make_unique<ClassDefStmt>(loc(node), text(nameNode).str(), loc(nameNode),
+                                        std::move(bases), std::move(keywords),
+                                        std::move(decorators), std::move(body));
 }
 
 /// Decorators are kept for the analyses, which read @tf.function(input_signature=...).

@@ -240,6 +240,36 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     printExpr(l.getBody(), PrecIfExp);
     break;
   }
+  case Expr::Kind::JoinedStr: {
+    // Double quotes, as CPython's unparse writes them; braces in text doubled.
+    os << "f\"";
+    for (const FStringPart &part : cast<JoinedStrExpr>(expr).getParts()) {
+      if (!part.value) {
+        for (char c : part.literal) {
+          if (c == '{' || c == '}')
+            os << c << c;
+          else if (c == '"' || c == '\\')
+            os << '\\' << c;
+          else if (c == '\n')
+            os << "\\n";
+          else if (c == '\t')
+            os << "\\t";
+          else
+            os << c;
+        }
+        continue;
+      }
+      os << '{';
+      printExpr(*part.value, PrecIfExp);
+      if (part.conversion)
+        os << '!' << part.conversion;
+      if (!part.spec.empty())
+        os << ':' << part.spec;
+      os << '}';
+    }
+    os << '"';
+    break;
+  }
   case Expr::Kind::Starred:
     os << '*';
     printExpr(cast<StarredExpr>(expr).getValue(), PrecBitOr);
@@ -487,6 +517,28 @@ void PythonPrinter::printStmt(const Stmt &stmt, unsigned level) {
   case Stmt::Kind::FunctionDef:
     printFunction(cast<FunctionDefStmt>(stmt), level);
     return;
+  case Stmt::Kind::ClassDef: {
+    const auto &def = cast<ClassDefStmt>(stmt);
+    for (const ExprPtr &decorator : def.getDecorators()) {
+      indent(level) << '@';
+      printExpr(*decorator);
+      os << '\n';
+    }
+    indent(level) << "class " << def.getName();
+    if (!def.getBases().empty() || !def.getKeywords().empty()) {
+      os << '(';
+      printCommaList(def.getBases());
+      for (size_t i = 0; i < def.getKeywords().size(); ++i) {
+        const Keyword &k = def.getKeywords()[i];
+        os << (i || !def.getBases().empty() ? ", " : "") << (k.name.empty() ? "**" : k.name + "=");
+        printExpr(*k.value, k.name.empty() ? PrecBitOr : PrecIfExp);
+      }
+      os << ')';
+    }
+    os << ":\n";
+    printBody(def.getBody(), level + 1);
+    return;
+  }
   case Stmt::Kind::Raise: {
     const auto &s = cast<RaiseStmt>(stmt);
     indent(level) << "raise";

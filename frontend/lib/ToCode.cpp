@@ -680,8 +680,16 @@ void ToCodePrinter::printDecorator(const Expr &decorator, unsigned level) {
 void ToCodePrinter::printConvertedFunction(const FunctionDefStmt &def, unsigned level) {
   const FunctionAnalysis *outer = analysis;
   analysis = &tracer.analysisOf(def);
-  for (const ExprPtr &decorator : def.getDecorators())
-    printDecorator(*decorator, level);
+  // @tf.function gets autograph=False; other decorators are Python, printed as written.
+  for (const ExprPtr &decorator : def.getDecorators()) {
+    if (decorator.get() == def.getTfFunction()) {
+      printDecorator(*decorator, level);
+      continue;
+    }
+    indent(level) << '@';
+    printExpr(*decorator);
+    os << '\n';
+  }
   // The header as written, then the converted body.
   indent(level) << "def " << def.getName() << '(';
   printParams(def.getParams(), /*annotations=*/false);
@@ -699,22 +707,41 @@ bool ag::printConvertedModule(const Module &module, const TraceResult &trace, Tr
   if (style == ToCodeStyle::AutoGraph)
     buffer << "from tensorflow.python.autograph import operators as ag__\n";
   if (!only.empty()) {
-    const FunctionDefStmt *def = module.findFunction(only);
-    if (!def) {
-      diag.error(module.loc(), "there is no function '" + only + "' at the top level of this file");
+    std::string why;
+    std::optional<Module::Entry> entry = module.findEntry(only, why);
+    if (!entry) {
+      diag.error(module.loc(), why);
       return false;
     }
+    const FunctionDefStmt *def = entry->def;
+    bool method = !entry->receiver.empty();
     // The helpers it calls that stage control flow, converted too (AutoGraph converts
     // called functions recursively); they come first, so that the function finds them.
     for (const StmtPtr &stmt : module.getBody()) {
       const auto *helper = dyn_cast<FunctionDefStmt>(stmt.get());
-      if (!helper || helper == def || !helper->getDecorators().empty() ||
+      if (!helper || helper == def || helper->isTfFunction() ||
           !stagesSomething(helper->getBody(), trace))
         continue;
       printer.printConvertedFunction(*helper, 0);
       buffer << "\n\n";
     }
-    printer.printConvertedFunction(*def, 0);
+    // Methods that stage control flow, converted and set on their class, so that the
+    // instances the file made use them.
+    for (const StmtPtr &stmt : module.getBody()) {
+      const auto *cls = dyn_cast<ClassDefStmt>(stmt.get());
+      if (!cls)
+        continue;
+      for (const StmtPtr &member : cls->getBody()) {
+        const auto *m = dyn_cast<FunctionDefStmt>(member.get());
+        if (!m || (m != def && !stagesSomething(m->getBody(), trace)))
+          continue;
+        buffer << "# " << cls->getName() << "." << m->getName() << ", converted\n";
+        printer.printConvertedFunction(*m, 0);
+        buffer << cls->getName() << "." << m->getName() << " = " << m->getName() << "\n\n\n";
+      }
+    }
+    if (!method)
+      printer.printConvertedFunction(*def, 0);
   } else {
     buffer << "# Converted by agc: staged control flow is tf.cond / tf.while_loop, static control\n"
               "# flow is resolved. Runs under tf.function(autograph=False).\n";

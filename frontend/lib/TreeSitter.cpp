@@ -152,11 +152,13 @@ PythonGrammar::PythonGrammar() : language(tree_sitter_python()) {
   fieldIds = Fields{field("alias"),     field("alternative"), field("argument"),
                     field("arguments"), field("attribute"),   field("body"),
                     field("condition"), field("consequence"), field("definition"),
+                    field("expression"), field("format_specifier"),
                     field("function"),  field("key"),         field("left"),
                     field("module_name"), field("name"),      field("object"),
-                    field("operator"),  field("operators"),   field("parameters"),
+                    field("operator"),  field("type_conversion"), field("operators"),
+                    field("parameters"),
                     field("return_type"), field("right"),     field("subscript"),
-                    field("type"),      field("value")};
+                    field("superclasses"), field("type"),    field("value")};
 }
 
 Tree &Tree::operator=(Tree &&other) noexcept {

@@ -536,7 +536,8 @@ bool MLIRGen::castTo(Value &out, const Value &from, const Location &at) {
 // Functions
 //===----------------------------------------------------------------------------------===//
 
-bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRef<Value> args) {
+bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::StringRef symbol,
+                            llvm::MutableArrayRef<Value> args) {
   llvm::SmallVector<mlir::Type> types;
   llvm::SmallVector<unsigned> tensorArgs;
   for (unsigned i = 0; i < args.size(); ++i) {
@@ -548,7 +549,9 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRe
     types.push_back(type);
     tensorArgs.push_back(i);
   }
-  std::string name = fn.getName().str();
+  // `model.method` is the C symbol model_method; the header shows the Python name.
+  std::string name = symbol.str();
+  std::replace(name.begin(), name.end(), '.', '_');
   if (unsigned n = names[name]++)
     name += "_" + std::to_string(n);
   builder.setInsertionPoint(moduleInit);
@@ -565,6 +568,8 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRe
                                                                        : std::string()));
   }
   function->setAttr("ag.arg_names", builder.getArrayAttr(argNames));
+  if (symbol != fn.getName())
+    function->setAttr("ag.python_name", builder.getStringAttr(symbol));
   builder.setInsertionPointToStart(entry);
   return true;
 }
@@ -648,10 +653,11 @@ mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const 
   gen.runtimeChecks = spec.runtimeChecks;
   tracer.setEmitter(&gen);
   bool ok = tracer.evaluateModule();
-  std::optional<std::vector<const ast::Stmt *>> entries = analysis::entryPoints(module, spec, diag);
+  std::optional<std::vector<analysis::EntryPoint>> entries =
+      analysis::entryPoints(module, spec, diag);
   ok &= entries.has_value();
-  for (const ast::Stmt *entry : entries ? *entries : std::vector<const ast::Stmt *>())
-    ok = ok && tracer.traceEntry(*entry, spec);
+  for (const analysis::EntryPoint &entry : entries ? *entries : std::vector<analysis::EntryPoint>())
+    ok = ok && tracer.traceEntry(entry, spec);
   tracer.setEmitter(nullptr);
   mlir::OwningOpRef<mlir::ModuleOp> out = gen.takeModule();
   if (!ok || diag.hadError())

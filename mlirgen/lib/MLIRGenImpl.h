@@ -41,7 +41,7 @@ public:
   mlir::OwningOpRef<mlir::ModuleOp> takeModule();
 
   // --- Emitter ------------------------------------------------------------------------
-  bool beginFunction(const ast::FunctionDefStmt &function,
+  bool beginFunction(const ast::FunctionDefStmt &function, llvm::StringRef name,
                      llvm::MutableArrayRef<analysis::Value> args) override;
   bool endFunction(const ast::FunctionDefStmt &function, const analysis::Value &result) override;
   bool constant(analysis::Value &out, const analysis::Value &python, const Location &loc) override;

@@ -84,7 +84,7 @@ def run_tf(case):
     with Captured() as c:
         try:
             module = import_fresh(path, "conformance_" + case["theme"])
-            fn = getattr(module, case["func"])
+            fn = resolve(module, case["func"])
             try:
                 fn.get_concrete_function(*args, **kwargs)
             except Exception as e:  # noqa: BLE001 - a refusal while tracing is a result
@@ -133,13 +133,38 @@ def to_code_options(case, with_signature):
     return options
 
 
-def param_names(path, func):
+def resolve(module, func):
+    """What FUNC names: a function, or a method of a module-level instance (`model.method`;
+    `model` alone is its __call__)."""
+    obj = module
+    for part in func.split("."):
+        obj = getattr(obj, part)
+    if "." not in func and not hasattr(obj, "get_concrete_function") and hasattr(obj, "__call__"):
+        obj = obj.__call__
+    return obj
+
+
+def method_def(path, func):
+    """The ast of FUNC: a top-level def, or (for `obj.method`, `obj`) a def in a class."""
     import ast
     tree = ast.parse(open(path).read())
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == func:
-            return [a.arg for a in node.args.args]
-    return []
+            return node, False
+    method = func.split(".")[1] if "." in func else "__call__"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == method:
+                    return item, True
+    return None, False
+
+
+def param_names(path, func):
+    node, is_method = method_def(path, func)
+    if node is None:
+        return []
+    return [a.arg for a in node.args.args][1 if is_method else 0:]
 
 
 def python_literal(value):
@@ -158,7 +183,7 @@ def check_to_code(agc, case, want):
         try:
             target = import_fresh(path, "to_code_" + case["theme"])
             exec(compile(proc.stdout, f"<agc to-code {case['func']}>", "exec"), target.__dict__)
-            got = from_tf(getattr(target, case["func"])(
+            got = from_tf(resolve(target, case["func"])(
                 *[to_tf(a) for a in case["args"]], **{k: to_tf(v) for k, v in case["kwargs"].items()}))
         except Exception as e:  # noqa: BLE001
             return f"to-code output fails under TensorFlow: {type(e).__name__}: {str(e)[:200]}"
@@ -167,11 +192,8 @@ def check_to_code(agc, case, want):
 
 def decorator_text(path, func):
     import ast
-    tree = ast.parse(open(path).read())
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == func:
-            return " ".join(ast.unparse(d) for d in node.decorator_list)
-    return ""
+    node, _ = method_def(path, func)
+    return " ".join(ast.unparse(d) for d in node.decorator_list) if node else ""
 
 
 # --- comparison ---------------------------------------------------------------------------

@@ -17,8 +17,9 @@ class Recorder final : public Emitter {
 public:
   std::vector<std::string> log;
 
-  bool beginFunction(const ast::FunctionDefStmt &fn, llvm::MutableArrayRef<Value> args) override {
-    log.push_back("function " + fn.getName().str());
+  bool beginFunction(const ast::FunctionDefStmt &fn, llvm::StringRef name,
+                     llvm::MutableArrayRef<Value> args) override {
+    log.push_back("function " + fn.getName().str() + (name == fn.getName() ? "" : " as " + name.str()));
     for (Value &a : args)
       if (a.isTensor())
         a.ir = next();

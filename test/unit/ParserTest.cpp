@@ -279,8 +279,8 @@ TEST_CASE("comments and line continuations are ignored") {
 }
 
 TEST_CASE("unsupported constructs become located refusals, reported only when traced") {
-  auto p = parse("class A:\n    pass\nmatch v:\n    case 1:\n        pass\n"
-                 "x = {1, 2}\ny = {i for i in z}\n@functools.cache\ndef f(): pass\n");
+  auto p = parse("async def a():\n    pass\nmatch v:\n    case 1:\n        pass\n"
+                 "x = {1, 2}\ny = {i for i in z}\n@tf.function\nasync def f(): pass\n");
   REQUIRE(p.module);
   CHECK(p.errors == 0);
   CHECK(p.diagnostics.empty());
@@ -291,26 +291,54 @@ TEST_CASE("unsupported constructs become located refusals, reported only when tr
     return cast<UnsupportedStmt>(*body[i]);
   };
   // Each keeps its message and the construct's own location, and the names it binds.
-  CHECK(refusal(0).getWhy()[0].message == "class definitions are not supported by agc");
+  CHECK(refusal(0).getWhy()[0].message == "async functions are not supported by agc");
   CHECK(refusal(0).getBinds().size() == 1);
-  CHECK(refusal(0).getBinds()[0].name == "A");
+  CHECK(refusal(0).getBinds()[0].name == "a");
   CHECK(refusal(1).getWhy()[0].message == "'match' statements are not supported by agc");
   CHECK(refusal(1).getBinds().empty());
   CHECK(refusal(2).getWhy()[0].loc.begin.line == 6);
   CHECK(refusal(2).getWhy()[0].loc.begin.column == 5);
   CHECK(refusal(2).getBinds()[0].name == "x");
   CHECK(refusal(3).getWhy()[0].message == "set comprehensions are not supported by agc");
-  // A decorator agc cannot apply: the error, then a note on the definition.
-  REQUIRE(refusal(4).getWhy().size() == 2);
-  CHECK(refusal(4).getWhy()[1].severity == Severity::Note);
+  // A refused @tf.function is still one of the file's compiled functions.
   CHECK(refusal(4).getBinds()[0].name == "f");
-  CHECK_FALSE(refusal(4).isTfFunction());
+  CHECK(refusal(4).isTfFunction());
   // The statement as written, for printers.
   CHECK(refusal(2).getSource() == "x = {1, 2}");
 }
 
+TEST_CASE("classes and decorators are parsed; @tf.function is found among decorators") {
+  auto p = parse("@dataclass(frozen=True)\nclass C(Base, metaclass=M):\n    x: int = 1\n"
+                 "    def m(self):\n        return self.x\n"
+                 "@functools.wraps(g)\n@tf.function(input_signature=[])\n@deco\ndef f(): pass\n"
+                 "@deco\ndef h(): pass\n");
+  REQUIRE(p.module);
+  CHECK(p.errors == 0);
+  const StmtList &body = p.module->getBody();
+  REQUIRE(body.size() == 3);
+  REQUIRE(isa<ClassDefStmt>(*body[0]));
+  const auto &cls = cast<ClassDefStmt>(*body[0]);
+  CHECK(cls.getName() == "C");
+  CHECK(cls.getNameLoc().begin.line == 2);
+  CHECK(cls.getNameLoc().begin.column == 7);
+  CHECK(cls.getBases().size() == 1);
+  REQUIRE(cls.getKeywords().size() == 1);
+  CHECK(cls.getKeywords()[0].name == "metaclass");
+  CHECK(cls.getDecorators().size() == 1);
+  REQUIRE(cls.getBody().size() == 2);
+  CHECK(isa<AnnAssignStmt>(*cls.getBody()[0]));
+  CHECK(isa<FunctionDefStmt>(*cls.getBody()[1]));
+  const auto &f = cast<FunctionDefStmt>(*body[1]);
+  CHECK(f.getDecorators().size() == 3);
+  CHECK(f.isTfFunction());
+  CHECK(f.getTfFunction() == f.getDecorators()[1].get());
+  const auto &h = cast<FunctionDefStmt>(*body[2]);
+  CHECK_FALSE(h.isTfFunction());
+  CHECK(h.getTfFunction() == nullptr);
+}
+
 TEST_CASE("a refusal inside a block replaces that statement only") {
-  auto p = parse("def f(x):\n    y = 1\n    class C:\n        pass\n    return y\n");
+  auto p = parse("def f(x):\n    y = 1\n    match y:\n        case 1:\n            pass\n    return y\n");
   REQUIRE(p.module);
   const auto &def = cast<FunctionDefStmt>(*p.module->getBody()[0]);
   REQUIRE(def.getBody().size() == 3);

@@ -489,7 +489,11 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   std::unique_ptr<ast::Module> module = parseModule(*source, diag);
   if (!module)
     return diag.hadUsageError() ? kUsage : kRefused;
-  const ast::FunctionDefStmt *fn = module->findFunction(function);
+  // A top-level function, or a method of a module-level instance (`model.method`).
+  std::string why;
+  std::optional<ast::Module::Entry> found = module->findEntry(function, why);
+  const ast::FunctionDefStmt *fn = found ? found->def : nullptr;
+  bool method = found && !found->receiver.empty();
   if (!fn) {
     // A definition agc refused as written is refused now that it is called for.
     for (const ast::StmtPtr &stmt : module->getBody())
@@ -501,19 +505,24 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
           return kRefused;
         }
   }
-  if (!fn || fn->getDecorators().empty())
+  if (!fn)
+    return usage("'" + path + "': " + why);
+  if (!method && !fn->isTfFunction())
     return usage("'" + path + "' has no @tf.function called '" + function + "'");
 
-  // Bind the arguments to the parameters, as Python would.
-  const std::vector<ast::Param> &params = fn->getParams();
+  // Bind the arguments to the parameters, as Python would (a method's self is its
+  // instance's).
+  std::vector<std::string> params;
+  for (size_t i = method ? 1 : 0; i < fn->getParams().size(); ++i)
+    params.push_back(fn->getParams()[i].name);
   if (args->items.size() > params.size())
     return usage("'" + function + "' takes " + llvm::Twine(params.size()) + " arguments, not " +
                  llvm::Twine(args->items.size()));
   std::vector<std::pair<std::string, const Json *>> bound;
   for (size_t i = 0; i < args->items.size(); ++i)
-    bound.push_back({params[i].name, &args->items[i]});
+    bound.push_back({params[i], &args->items[i]});
   for (const auto &[key, value] : kwargs->members) {
-    if (llvm::none_of(params, [&](const ast::Param &p) { return p.name == key; }))
+    if (!llvm::is_contained(params, key))
       return usage("'" + function + "' has no parameter '" + key + "'");
     if (llvm::any_of(bound, [&](const auto &b) { return b.first == key; }))
       return usage("'" + function + "' got two values for '" + key + "'");
@@ -570,10 +579,8 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   }
   // A source input_signature types the tensors itself; the call must then match it, which
   // the entry point checks (as calling a tf.function with an input_signature does).
-  bool hasSignature = llvm::any_of(fn->getDecorators(), [](const ast::ExprPtr &d) {
-    const auto *call = llvm::dyn_cast<ast::CallExpr>(d.get());
-    return call && call->findKeyword("input_signature");
-  });
+  const auto *tfFunction = llvm::dyn_cast_or_null<ast::CallExpr>(fn->getTfFunction());
+  bool hasSignature = tfFunction && tfFunction->findKeyword("input_signature");
   if (!signature.empty() && !hasSignature)
     spec.signatures[function] = (function + "(" + signature + ")").str();
 

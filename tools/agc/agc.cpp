@@ -114,8 +114,10 @@ cl::list<std::string> signatures(
 cl::list<std::string> functions(
     "function",
     cl::desc("Compile this function of the file's top level, and what it calls (repeat for "
-             "several; default: every @tf.function). Other functions are not traced, so "
-             "what agc cannot compile in them is no error"),
+             "several; default: every @tf.function). 'model.method' is a method of an "
+             "instance the file makes at its top level ('model = Model(...)'), 'model' its "
+             "__call__. Other functions are not traced, so what agc cannot compile in them "
+             "is no error"),
     cl::value_desc("name"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
     cl::cat(agcCategory));
 cl::list<std::string> defines("D", cl::desc("A Python argument: every parameter called "

@@ -114,6 +114,11 @@ private:
       reads(cast<ast::IfExpExpr>(expr).getTest(), out);
       reads(cast<ast::IfExpExpr>(expr).getBody(), out);
       return reads(cast<ast::IfExpExpr>(expr).getOrElse(), out);
+    case K::JoinedStr:
+      for (const ast::FStringPart &part : cast<ast::JoinedStrExpr>(expr).getParts())
+        if (part.value)
+          reads(*part.value, out);
+      return;
     case K::Starred:
       return reads(cast<ast::StarredExpr>(expr).getValue(), out);
     case K::Lambda: {
@@ -242,6 +247,17 @@ private:
         if (param.defaultValue)
           reads(*param.defaultValue, s.read);
       freeNames(def, s.read);
+      add(s.bound, names.intern(def.getName()));
+      return;
+    }
+    case K::ClassDef: {
+      // The header; the body runs in a namespace of its own (tracing refuses a class
+      // defined in a function, so nothing here reads or binds through it).
+      const auto &def = cast<ast::ClassDefStmt>(stmt);
+      readsAll(def.getDecorators(), s.read);
+      readsAll(def.getBases(), s.read);
+      for (const ast::Keyword &k : def.getKeywords())
+        reads(*k.value, s.read);
       add(s.bound, names.intern(def.getName()));
       return;
     }

@@ -546,6 +546,7 @@ std::optional<Value> TFOpTyper::typeVariable() {
     return std::nullopt;
   Value v = *t;
   v.kind = Value::Kind::Variable;
+  v.object = std::make_shared<Object>(); // its identity (`is`, tf.Module.variables)
   return v;
 }
 

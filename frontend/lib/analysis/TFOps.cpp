@@ -232,9 +232,11 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   case Handover::Nothing:
     return v;
   case Handover::Variable: {
-    if (frame().function)
+    // At module level, or in what module-level code calls (a tf.Module's __init__).
+    if (!evaluatingModule)
       return error(args.loc, "a tf.Variable created inside a traced function is not "
-                             "supported by agc; create it at module level");
+                             "supported by agc; create it at module level (or in the "
+                             "__init__ of a tf.Module made there)");
     const Value *name = args.get(4, "name");
     if (!emitter->variable(*v, *args.get(0, "initial_value"),
                            name && name->kind == Value::Kind::Str ? name->text : "", args.loc)) {

@@ -89,6 +89,8 @@ bool Tracer::Impl::evaluateModule() {
   frames.emplace_back(nullptr, nullptr, nullptr);
   refusals.clear();
   failed = false;
+  globals.clear();
+  evaluatingModule = true;
   // A name whose module-level statement agc refused, or could not evaluate (a Keras
   // model, a class), is refused where a traced function uses it: Python would run the
   // statement, and TensorFlow fails only functions that need what it made.
@@ -114,7 +116,8 @@ bool Tracer::Impl::evaluateModule() {
     case ast::Stmt::Kind::Assign:
     case ast::Stmt::Kind::AugAssign:
     case ast::Stmt::Kind::AnnAssign:
-    case ast::Stmt::Kind::FunctionDef: {
+    case ast::Stmt::Kind::FunctionDef:
+    case ast::Stmt::Kind::ClassDef: {
       std::vector<StoredDiagnostic> captured;
       std::vector<StoredDiagnostic> *outer = diag.setSink(&captured);
       Flow flow = exec(*stmt);
@@ -134,6 +137,8 @@ bool Tracer::Impl::evaluateModule() {
         assignedNames(s->getTarget(), names);
       else if (const auto *s = dyn_cast<ast::FunctionDefStmt>(stmt.get()))
         names.push_back({s->getNameLoc(), s->getName().str()}); // a default failed
+      else if (const auto *s = dyn_cast<ast::ClassDefStmt>(stmt.get()))
+        names.push_back({s->getNameLoc(), s->getName().str()});
       refusals.push_back(std::move(captured));
       refuse(names, refusals.back());
       break;
@@ -144,6 +149,7 @@ bool Tracer::Impl::evaluateModule() {
       break;
     }
   }
+  evaluatingModule = false;
   globals = std::move(frame().locals);
   frames.pop_back();
   return !diag.hadUsageError();
@@ -208,6 +214,18 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
                            std::string *missing) {
   const std::vector<ast::Param> &params = function.getParams();
   std::vector<std::optional<Value>> values(params.size());
+  // A method compiled on its own: `self` is the instance; the signature gives the rest.
+  size_t bound = 0;
+  if (entrySelf) {
+    if (params.empty()) {
+      error(function.getNameLoc(), "the method '" + function.getName() + "' takes no 'self'");
+      return std::nullopt;
+    }
+    values[0] = *entrySelf;
+    bound = 1;
+  }
+  // The name the command line gives it (`model.method`), for --signature.
+  std::string entry = entryName.empty() ? function.getName().str() : entryName;
   frames.emplace_back(nullptr, nullptr, nullptr);
   failed = false; // an earlier function's failure is not this one's (the typing rules read it)
   for (const ast::Param &param : params)
@@ -243,15 +261,16 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
       error(sig->value->loc(), "input_signature must be a list or tuple of tf.TensorSpec");
       return done(false);
     }
-    if (specs->items().size() != params.size()) {
+    if (specs->items().size() != params.size() - bound) {
       error(sig->value->loc(), "input_signature has " + llvm::Twine(specs->items().size()) +
                                    " entries but '" + function.getName() + "' takes " +
-                                   llvm::Twine(params.size()) + " arguments");
+                                   llvm::Twine(params.size() - bound) + " arguments" +
+                                   (bound ? " besides self" : ""));
       note(function.getNameLoc(), "'" + function.getName() + "' is defined here");
       return done(false);
     }
-    for (size_t i = 0; i < params.size(); ++i) {
-      const Value &s = specs->items()[i];
+    for (size_t i = bound; i < params.size(); ++i) {
+      const Value &s = specs->items()[i - bound];
       if (s.kind != Value::Kind::TensorSpec) {
         error(sig->value->loc(), "input_signature entry " + llvm::Twine(i) +
                                      " is not a tf.TensorSpec but " + s.describe());
@@ -262,13 +281,12 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
   }
 
   // 2. --signature 'f(x: float32[None], n: int32[])'.
-  auto it = spec.signatures.find(function.getName());
+  auto it = spec.signatures.find(entry);
   if (it != spec.signatures.end()) {
     llvm::StringRef text = llvm::StringRef(it->second).trim();
-    llvm::StringRef inner = text.drop_front(function.getName().size()).trim();
-    if (!text.starts_with(function.getName()) || !inner.consume_front("(") ||
-        !inner.consume_back(")")) {
-      diag.usageError("--signature '" + text + "': expected " + function.getName() +
+    llvm::StringRef inner = text.drop_front(entry.size()).trim();
+    if (!text.starts_with(entry) || !inner.consume_front("(") || !inner.consume_back(")")) {
+      diag.usageError("--signature '" + text + "': expected " + entry +
                  "(name: dtype[dims], ...)");
       return done(false);
     }
@@ -323,7 +341,7 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
     } else {
       error(params[i].loc, "no value for parameter '" + params[i].name + "' of '" +
                                function.getName() + "': give it an input_signature, " +
-                               "--signature '" + function.getName() + "(" + params[i].name +
+                               "--signature '" + entry + "(" + params[i].name +
                                ": float32[None])', or -D " + params[i].name + "=VALUE");
       return done(false);
     }
@@ -443,18 +461,36 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
   TraceResult out;
   result = &out;
   failed = false;
+  traceFirstObject = Object::made();
   CallArgs call;
   call.positional.assign(args.begin(), args.end());
   for (size_t i = 0; i < call.positional.size() && i < function.getParams().size(); ++i)
     if (call.positional[i].isTensor())
       call.positional[i].tensorName = function.getParams()[i].name;
   call.loc = function.getNameLoc();
-  if (emitter && !emitter->beginFunction(function, call.positional)) {
+  std::string name = entryName.empty() ? function.getName().str() : entryName;
+  if (emitter && !emitter->beginFunction(function, name, call.positional)) {
     result = nullptr;
     return std::nullopt;
   }
-  std::optional<Value> value = callFunction(function, /*closure=*/nullptr, call);
+  // A top-level function with decorators besides @tf.function is what they made of it:
+  // trace a call of that (as tf.function calls what its decorators return).
+  std::optional<Value> value;
+  auto bound = globals.find(function.getName());
+  bool decorated = function.getDecorators().size() > (function.isTfFunction() ? 1u : 0u);
+  if (decorated && bound != globals.end() && bound->second.kind == Value::Kind::Refused) {
+    error(function.getNameLoc(), "'" + function.getName() + "' cannot be compiled: agc could "
+                                 "not apply its decorators");
+    for (const StoredDiagnostic &why : *bound->second.refusal)
+      note(why.loc.isValid() ? why.loc : function.getNameLoc(), why.message);
+  } else if (decorated && bound != globals.end() &&
+             !(bound->second.kind == Value::Kind::Function && bound->second.function == &function)) {
+    value = callValue(Value(bound->second), call);
+  } else {
+    value = callFunction(function, /*closure=*/nullptr, call);
+  }
   closedOver.clear();
+  forgetKeptTensors(function);
   if (value && !failed && emitter && !emitter->endFunction(function, *value))
     failed = true;
   result = nullptr;
@@ -487,17 +523,41 @@ const FunctionAnalysis &Tracer::analysisOf(const ast::FunctionDefStmt &function)
 }
 DiagnosticEngine &Tracer::getDiagnostics() { return impl->diag; }
 
-std::optional<TraceResult> Tracer::traceEntry(const ast::Stmt &entry, const ArgumentSpec &spec) {
-  if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(&entry)) {
+std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const ArgumentSpec &spec) {
+  if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(entry.stmt)) {
     impl->diag.report(refused->getWhy());
     return std::nullopt;
   }
-  const auto &function = cast<ast::FunctionDefStmt>(entry);
+  const auto &function = cast<ast::FunctionDefStmt>(*entry.stmt);
+  std::optional<Value> self;
+  if (!entry.receiver.empty()) {
+    // The instance module-level code made: its method is traced with it as `self`.
+    auto bound = impl->globals.find(entry.receiver);
+    if (bound == impl->globals.end() || bound->second.kind == Value::Kind::Refused) {
+      impl->error(function.getNameLoc(), "'" + entry.name + "' cannot be compiled: agc could "
+                                         "not make '" + entry.receiver + "' at the top level "
+                                         "of the file");
+      if (bound != impl->globals.end())
+        for (const StoredDiagnostic &why : *bound->second.refusal)
+          impl->note(why.loc.isValid() ? why.loc : function.getNameLoc(), why.message);
+      return std::nullopt;
+    }
+    if (bound->second.kind != Value::Kind::Instance)
+      return impl->error(function.getNameLoc(), "'" + entry.receiver + "' is " +
+                                                    bound->second.describe() +
+                                                    ", not an instance of a class");
+    self = bound->second;
+  }
+  impl->entryName = entry.name;
+  impl->entrySelf = self ? &*self : nullptr;
   std::optional<std::vector<Value>> args = argumentsFor(function, spec);
-  return args ? trace(function, *args) : std::nullopt;
+  impl->entrySelf = nullptr;
+  std::optional<TraceResult> out = args ? trace(function, *args) : std::nullopt;
+  impl->entryName.clear();
+  return out;
 }
 
-std::optional<std::vector<const ast::Stmt *>>
+std::optional<std::vector<EntryPoint>>
 ag::analysis::entryPoints(const ast::Module &module, const ArgumentSpec &spec,
                           DiagnosticEngine &diag) {
   auto nameOf = [](const ast::Stmt &stmt) -> std::optional<llvm::StringRef> {
@@ -508,37 +568,43 @@ ag::analysis::entryPoints(const ast::Module &module, const ArgumentSpec &spec,
       return llvm::StringRef(refused->getBinds().front().name);
     return std::nullopt;
   };
-  std::vector<const ast::Stmt *> out;
+  std::vector<EntryPoint> out;
   for (const ast::StmtPtr &stmt : module.getBody()) {
     std::optional<llvm::StringRef> name = nameOf(*stmt);
     if (!name)
       continue;
     const auto *def = dyn_cast<ast::FunctionDefStmt>(stmt.get());
-    bool wanted = spec.functions.empty() ? !def || !def->getDecorators().empty()
+    bool wanted = spec.functions.empty() ? !def || def->isTfFunction()
                                          : llvm::is_contained(spec.functions, *name);
     if (wanted)
-      out.push_back(stmt.get());
+      out.push_back({stmt.get(), name->str(), ""});
   }
-  for (const std::string &name : spec.functions)
-    if (llvm::none_of(out, [&](const ast::Stmt *s) { return *nameOf(*s) == name; })) {
-      diag.usageError("'" + module.loc().file + "' has no function '" + name +
-                      "' at its top level");
+  // Methods of module-level instances, by name (`model.method`, `model`).
+  for (const std::string &name : spec.functions) {
+    if (llvm::any_of(out, [&](const EntryPoint &e) { return e.name == name; }))
+      continue;
+    std::string why;
+    std::optional<ast::Module::Entry> entry = module.findEntry(name, why);
+    if (!entry) {
+      diag.usageError("'" + module.loc().file + "': " + why);
       return std::nullopt;
     }
+    out.push_back({entry->def, name, entry->receiver});
+  }
   return out;
 }
 
 std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::Module &module,
                                                      const ArgumentSpec &spec) {
-  std::optional<std::vector<const ast::Stmt *>> entries = entryPoints(module, spec, tracer.getDiagnostics());
+  std::optional<std::vector<EntryPoint>> entries = entryPoints(module, spec, tracer.getDiagnostics());
   if (!entries || !tracer.evaluateModule())
     return std::nullopt;
   TraceResult merged;
-  std::vector<const ast::Stmt *> refused;
-  for (const ast::Stmt *entry : *entries) {
-    std::optional<TraceResult> trace = tracer.traceEntry(*entry, spec);
+  std::vector<std::string> refused;
+  for (const EntryPoint &entry : *entries) {
+    std::optional<TraceResult> trace = tracer.traceEntry(entry, spec);
     if (!trace) {
-      refused.push_back(entry);
+      refused.push_back(entry.name);
       continue;
     }
     for (auto &[node, d] : trace->decisions) {
@@ -568,12 +634,8 @@ std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::
   // Which functions failed, when the file's others could compile alone.
   if (entries->size() > refused.size() && spec.functions.empty()) {
     std::string names;
-    for (const ast::Stmt *entry : refused) {
-      const auto *def = dyn_cast<ast::FunctionDefStmt>(entry);
-      names += (names.empty() ? "'" : ", '") +
-               (def ? def->getName() : llvm::StringRef(cast<ast::UnsupportedStmt>(entry)
-                                                           ->getBinds().front().name)).str() + "'";
-    }
+    for (const std::string &name : refused)
+      names += (names.empty() ? "'" : ", '") + name + "'";
     tracer.getDiagnostics().error(module.loc().file + ": " + llvm::Twine(refused.size()) + " of " +
                        llvm::Twine(entries->size()) + " @tf.functions refused (" + names +
                        "); nothing written. Compile the others alone with --function NAME");

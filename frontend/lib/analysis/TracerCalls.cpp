@@ -30,6 +30,10 @@ std::optional<Value> Tracer::Impl::call(const Value &callee, const CallArgs &arg
   case Value::Kind::Function:
   case Value::Kind::Module:
   case Value::Kind::Builtin:
+  case Value::Kind::Class:
+  case Value::Kind::Instance:
+  case Value::Kind::BoundMethod:
+  case Value::Kind::Wrapper:
     return callValue(callee, args);
   case Value::Kind::Method:
     return callMethod(callee, args, expr);
@@ -241,7 +245,14 @@ std::optional<Value> Tracer::Impl::callValue(const Value &fn, const CallArgs &ar
   case Value::Kind::Builtin:
     return callBuiltin(fn.name, args);
   case Value::Kind::Module:
-    return callTF(fn.name, args);
+    if (llvm::StringRef(fn.name).starts_with("tf."))
+      return callTF(fn.name, args);
+    return callLibrary(fn.name, args);
+  case Value::Kind::Class:
+  case Value::Kind::Instance:
+  case Value::Kind::BoundMethod:
+  case Value::Kind::Wrapper:
+    return callObject(fn, args);
   default:
     return error(args.loc, fn.describe() + " is not a function agc can call here");
   }
@@ -438,7 +449,13 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
             t == "range" || t == "dict")
           return v.typeString() == t;
       }
+      if (type.kind == K::Class)
+        return v.kind == K::Instance && llvm::is_contained(v.object->mro.front()->mro, type.object);
+      if (type.kind == K::Builtin && type.name == "object")
+        return true;
       if (type.kind == K::Module) {
+        if (type.name == "tf.Module")
+          return v.kind == K::Instance && v.object->mro.front()->tfModule;
         if (type.name == "tf.Tensor")
           return v.kind == K::Tensor;
         if (type.name == "tf.Variable")
@@ -454,9 +471,20 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
       return std::nullopt;
     return Value::boolean(*out);
   }
-  if (name == "callable" && n == 1)
-    return Value::boolean(py(0).kind == Value::Kind::Function ||
-                          py(0).kind == Value::Kind::Builtin);
+  static const char *const kClassBuiltins[] = {
+      "property", "staticmethod", "classmethod", "super", "getattr", "hasattr", "setattr",
+      "type", "object.__init__"};
+  if (llvm::is_contained(kClassBuiltins, name))
+    return callClassBuiltin(name, args);
+  if (name == "callable" && n == 1) {
+    const Value &v = py(0);
+    using K = Value::Kind;
+    bool instanceCall = v.kind == K::Instance &&
+                        classAttribute(*v.object->mro.front(), "__call__") != nullptr;
+    return Value::boolean(v.kind == K::Function || v.kind == K::Builtin || v.kind == K::Class ||
+                          v.kind == K::BoundMethod || instanceCall ||
+                          (v.kind == K::Wrapper && v.name == "partial"));
+  }
   return error(args.loc, "the builtin '" + name + "' is not supported in traced code");
 }
 
@@ -472,6 +500,19 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
     }
     if (base.name == "tf" && attr == "newaxis")
       return Value::none();
+    if (base.name == "math" || base.name == "numpy") {
+      const double pi = 3.141592653589793;
+      if (attr == "pi")
+        return Value::floating(pi);
+      if (attr == "e")
+        return Value::floating(2.718281828459045);
+      if (attr == "tau")
+        return Value::floating(2 * pi);
+      if (attr == "inf")
+        return Value::floating(HUGE_VAL);
+      if (attr == "nan")
+        return Value::floating(std::nan(""));
+    }
     return Value::module(base.name + "." + attr.str());
   }
   case Value::Kind::Tensor:
@@ -500,7 +541,15 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
   case Value::Kind::List:
   case Value::Kind::Dict:
   case Value::Kind::DTypeRef:
+  case Value::Kind::Str:
     break;
+  case Value::Kind::Instance:
+  case Value::Kind::Class:
+    return objectAttribute(base, attr, loc);
+  case Value::Kind::Wrapper:
+    if (base.name == "super")
+      return objectAttribute(base, attr, loc);
+    return error(loc, base.describe() + " has no attribute '" + attr + "'");
   default:
     return error(loc, base.describe() + " has no attribute '" + attr + "'");
   }

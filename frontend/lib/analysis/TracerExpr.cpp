@@ -28,7 +28,20 @@ using llvm::dyn_cast;
 static const char *const kBuiltins[] = {
     "range", "len", "print", "int", "float", "bool", "abs", "min", "max", "str", "tuple",
     "list", "sum", "any", "all", "sorted", "reversed", "enumerate", "zip", "map", "filter",
-    "callable", "isinstance", "dict", "round"};
+    "callable", "isinstance", "dict", "round", "object", "property", "staticmethod",
+    "classmethod", "super", "getattr", "hasattr", "setattr", "type"};
+
+std::nullopt_t Tracer::Impl::useOfRefused(const Value &v, const Location &loc,
+                                          const llvm::Twine &what) {
+  if (v.name.empty())
+    error(loc, what + " cannot be used in compiled code: agc could not evaluate its "
+                      "definition at the top level of the file");
+  else
+    error(loc, what + " cannot be used here: " + v.name);
+  for (const StoredDiagnostic &why : *v.refusal)
+    note(why.loc.isValid() ? why.loc : v.boundAt, why.message);
+  return std::nullopt;
+}
 
 Value *Tracer::Impl::bindingOf(llvm::StringRef id) {
   // The call's own names, then those of the calls its function was defined in (as they
@@ -38,20 +51,16 @@ Value *Tracer::Impl::bindingOf(llvm::StringRef id) {
     if (found != scope->locals.end())
       return &found->second;
   }
-  auto global = globals.find(id);
-  return global == globals.end() ? nullptr : &global->second;
+  Env &module = moduleNames();
+  auto global = module.find(id);
+  return global == module.end() ? nullptr : &global->second;
 }
 
 std::optional<Value> Tracer::Impl::lookup(const ast::NameExpr &name) {
   llvm::StringRef id = name.getId();
   const Value *bound = bindingOf(id);
-  if (bound && bound->kind == Value::Kind::Refused) {
-    error(name.loc(), "'" + id + "' cannot be used in compiled code: agc could not evaluate "
-                      "its definition at the top level of the file");
-    for (const StoredDiagnostic &why : *bound->refusal)
-      note(why.loc.isValid() ? why.loc : bound->boundAt, why.message);
-    return std::nullopt;
-  }
+  if (bound && bound->kind == Value::Kind::Refused)
+    return useOfRefused(*bound, name.loc(), "'" + id + "'");
   if (bound)
     return *bound;
   if (llvm::is_contained(kBuiltins, id))
@@ -521,21 +530,31 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     return evalBoolOp(expr);
   case K::Compare:
     return evalCompare(expr);
-  case K::Call:
-    return evalCall(expr);
+  case K::Call: {
+    std::optional<Value> v = evalCall(expr);
+    if (v && v->kind == Value::Kind::Refused)
+      return useOfRefused(*v, expr.loc(), "what this call returns");
+    return v;
+  }
   case K::Attribute: {
     const auto &a = cast<ast::AttributeExpr>(expr);
     std::optional<Value> base = eval(a.getValue());
     if (!base)
       return std::nullopt;
-    return attribute(*base, a.getAttr(), a.getAttrLoc());
+    std::optional<Value> v = attribute(*base, a.getAttr(), a.getAttrLoc());
+    if (v && v->kind == Value::Kind::Refused)
+      return useOfRefused(*v, expr.loc(), "'" + a.getAttr() + "'");
+    return v;
   }
   case K::Subscript: {
     const auto &s = cast<ast::SubscriptExpr>(expr);
     std::optional<Value> base = eval(s.getValue());
     if (!base)
       return std::nullopt;
-    return subscript(*base, s.getIndex(), expr.loc());
+    std::optional<Value> v = subscript(*base, s.getIndex(), expr.loc());
+    if (v && v->kind == Value::Kind::Refused)
+      return useOfRefused(*v, expr.loc(), "this item");
+    return v;
   }
   case K::Slice:
     return error(expr.loc(), "a slice is only allowed inside '[]'");
@@ -601,6 +620,8 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   case K::GeneratorExp:
   case K::DictComp:
     return evalComprehension(cast<ast::ComprehensionExpr>(expr));
+  case K::JoinedStr:
+    return evalJoinedStr(cast<ast::JoinedStrExpr>(expr));
   case K::Starred:
     return error(expr.loc(), "can't use starred expression here");
   }

@@ -40,6 +40,12 @@ struct CallScope {
   const CallScope *parent = nullptr;
 };
 
+/// A field of a dataclass: an annotated name of its body, with or without a default.
+struct AnnotatedField {
+  std::string name;
+  bool hasDefault;
+};
+
 /// How a statement list finished, for Python-level control flow.
 enum class Flow { Normal, Break, Continue, Return, Error };
 
@@ -152,6 +158,53 @@ public:
   /// A shape from a Python list/tuple of ints (or None), a TensorShape, or a 1-D tensor.
   std::optional<Shape> shapeFrom(const Value &value, const Location &loc);
   std::optional<DType> dtypeArg(const Value *value, const Location &loc);
+
+  // --- TracerClasses.cpp: classes, instances, decorators, Python's library -------------
+  Flow execClassDef(const ast::ClassDefStmt &def);
+  /// `value` (a function or class just defined) through `decorators`, bottom-up, skipping
+  /// `tfFunction` (@tf.function, the identity while tracing).
+  std::optional<Value> applyDecorators(const ast::ExprList &decorators, Value value,
+                                       const ast::Expr *tfFunction);
+  static std::vector<AnnotatedField> annotatedFields(const ast::ClassDefStmt &def);
+  /// Calls a class, an instance (__call__), a bound method or a wrapper (partial, ...).
+  std::optional<Value> callObject(const Value &callee, const CallArgs &args);
+  std::optional<Value> callClass(const Value &cls, const CallArgs &args);
+  bool initDataclass(const Value &cls, const Value &self, const CallArgs &args);
+  std::optional<Value> makeDataclass(const Value &cls, const Object *options,
+                                     const Location &loc);
+  /// The attribute `name` of class `cls` along its MRO from position `from` (not bound),
+  /// or null; `owner` gets the class that holds it.
+  static const Value *classAttribute(Object &cls, llvm::StringRef name, size_t from = 0,
+                                     Object **owner = nullptr);
+  /// `obj.attr` of an instance, a class or super().
+  std::optional<Value> objectAttribute(const Value &base, llvm::StringRef attr,
+                                       const Location &loc);
+  bool setAttribute(const Value &base, llvm::StringRef attr, const Value &value,
+                    const Location &loc);
+  /// Before `container` keeps `value`: a tensor kept in an object made before the trace
+  /// began is noted, to be forgotten when the trace ends. (True: it may.)
+  bool mayHold(const Value &container, const Value &value, const Location &loc);
+  /// After tracing `traced`: the tensors it kept in module-level objects become refused
+  /// values, an error where another function reads one.
+  void forgetKeptTensors(const ast::FunctionDefStmt &traced);
+  /// Reports a refused value `v` used at `loc` (`what` names it, "'x'"), with its notes.
+  std::nullopt_t useOfRefused(const Value &v, const Location &loc, const llvm::Twine &what);
+  /// functools.*, dataclasses.*: Python's library that tracing runs.
+  std::optional<Value> callLibrary(llvm::StringRef path, const CallArgs &args);
+  /// math.* and numpy.* functions of Python numbers (nothing, without reporting, for a
+  /// name that is not one of them).
+  std::optional<Value> mathFunction(llvm::StringRef path, const CallArgs &args);
+  /// property, staticmethod, classmethod, super, getattr, hasattr, setattr, type.
+  std::optional<Value> callClassBuiltin(llvm::StringRef name, const CallArgs &args);
+
+  // --- TracerStrings.cpp: f-strings, str.format, str's methods ---------------------------
+  /// `value` formatted by `spec` (the format-spec mini-language) after `conversion` ('r',
+  /// 's', 'a' or 0), or nothing after reporting at `loc`.
+  std::optional<std::string> formatValue(const Value &value, char conversion,
+                                         llvm::StringRef spec, const Location &loc);
+  std::optional<Value> evalJoinedStr(const ast::JoinedStrExpr &s);
+  std::optional<Value> strFormat(const Value &self, const CallArgs &args);
+  std::optional<Value> strMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
 
   // --- TracerConditionals.cpp: emission (only with an Emitter attached) ---------------
   /// Tells the emitter about op `op`; false (and the trace failed) when it refuses.
@@ -294,6 +347,16 @@ public:
   /// Those entered and not yet left, across calls (a helper called in a staged branch
   /// is in it too).
   std::vector<StagedBlock> staging;
+  /// The entry point being traced (traceEntry): its command-line name, and for a method
+  /// its instance, bound to `self`.
+  std::string entryName;
+  const Value *entrySelf = nullptr;
+  /// Object::made() when the current trace began (objects made before are the module's).
+  uint64_t traceFirstObject = 0;
+  /// The module's objects the current trace kept tensors in.
+  std::vector<std::shared_ptr<Object>> keptTensors;
+  /// The class each method (a function defined in a class body) belongs to, for super().
+  llvm::DenseMap<const ast::FunctionDefStmt *, std::shared_ptr<Object>> methodClasses;
   /// Enters a staged block for the life of the guard.
   struct StagingScope {
     StagingScope(Impl &impl, const Location &loc, const char *what,
@@ -307,7 +370,12 @@ public:
 
   const ast::Module &module;
   DiagnosticEngine &diag;
+  /// The module's names once evaluateModule has run.
   Env globals;
+  /// Whether evaluateModule is running: the module's names are then its frame's (a
+  /// function called at module level reads those bound so far).
+  bool evaluatingModule = false;
+  Env &moduleNames() { return evaluatingModule ? frames.front().locals : globals; }
   llvm::DenseMap<const ast::FunctionDefStmt *, std::unique_ptr<FunctionAnalysis>> analyses;
   /// A deque, so that a Frame& stays valid while calls push and pop frames above it.
   std::deque<Frame> frames;

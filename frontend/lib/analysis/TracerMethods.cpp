@@ -93,6 +93,8 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     return listMethod(self, name, args);
   if (self.kind == Value::Kind::Dict)
     return dictMethod(self, name, args);
+  if (self.kind == Value::Kind::Str)
+    return strMethod(self, name, args);
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
 }
 
@@ -225,7 +227,7 @@ bool Tracer::Impl::setItem(const Value &container, const ast::Expr &indexExpr,
     return false;
   }
   std::optional<Value> index = eval(indexExpr);
-  if (!index || !mayChange(container, loc))
+  if (!index || !mayChange(container, loc) || (value && !mayHold(container, *value, loc)))
     return false;
   Object &object = *container.object;
   if (container.kind == Value::Kind::Dict) {
@@ -356,6 +358,9 @@ std::optional<Value> Tracer::Impl::listMethod(const Value &self, llvm::StringRef
         return std::nullopt;
       more = std::move(*got);
     }
+    for (const Value &v : more)
+      if (!mayHold(self, v, loc))
+        return std::nullopt;
     if (int64_t(items.size() + more.size()) > kMaxSequence)
       return error(loc, "this list would hold more than " + llvm::Twine(kMaxSequence) +
                             " items, agc's limit while tracing");
@@ -367,6 +372,8 @@ std::optional<Value> Tracer::Impl::listMethod(const Value &self, llvm::StringRef
       return std::nullopt;
     if (pos[0].kind != Value::Kind::Int && pos[0].kind != Value::Kind::Bool)
       return error(loc, "list.insert(): the index must be an int, not " + pos[0].describe());
+    if (!mayHold(self, pos[1], loc))
+      return std::nullopt;
     int64_t size = items.size(), k = pos[0].i < 0 ? pos[0].i + size : pos[0].i;
     items.insert(items.begin() + std::clamp<int64_t>(k, 0, size), pos[1]);
     return Value::none();
@@ -470,6 +477,12 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
     object.keys.push_back(key);
     object.items.push_back(value);
   };
+  for (const Value &v : pos)
+    if (!mayHold(self, v, loc))
+      return std::nullopt;
+  for (const auto &kw : args.keywords)
+    if (!mayHold(self, kw.second, loc))
+      return std::nullopt;
   if (name == "update") {
     if (!arity(0, 1))
       return std::nullopt;

@@ -324,6 +324,23 @@ static std::optional<bool> pyEquals(const Value &a, const Value &b) {
     }
     return true;
   }
+  case Value::Kind::Instance: {
+    // A dataclass compares its fields, as the __eq__ @dataclass writes; other objects are
+    // equal only to themselves.
+    const Object &cls = *a.object->mro.front();
+    if (!cls.dataclass || b.object->mro.front() != a.object->mro.front())
+      return false;
+    for (const auto &k : cls.mro)
+      for (const std::string &field : k->fields) {
+        const Value *x = a.object->attr(field), *y = b.object->attr(field);
+        if (!x || !y)
+          return false;
+        std::optional<bool> eq = pyEquals(*x, *y);
+        if (!eq || !*eq)
+          return eq;
+      }
+    return true;
+  }
   default:
     return false; // distinct objects
   }

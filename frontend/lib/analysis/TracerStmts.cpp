@@ -70,7 +70,7 @@ Env *Tracer::Impl::declaredScope(llvm::StringRef name, bool &isGlobal) {
   const Activity &activity = f.analysis->activity;
   isGlobal = unsigned(index) < activity.globals().size() && activity.globals().test(index);
   if (isGlobal)
-    return &globals;
+    return &moduleNames();
   if (unsigned(index) >= activity.nonlocals().size() || !activity.nonlocals().test(index))
     return nullptr;
   // The nearest enclosing call that binds it: closures share their cells, so the write
@@ -142,7 +142,11 @@ bool Tracer::Impl::assign(const ast::Expr &target, const Value &value) {
     }
     return setItem(*container, sub->getIndex(), &value, target.loc());
   }
-  error(target.loc(), "assignment to an attribute is not supported by agc");
+  if (const auto *attr = dyn_cast<ast::AttributeExpr>(&target)) {
+    std::optional<Value> base = eval(attr->getValue());
+    return base && setAttribute(*base, attr->getAttr(), value, target.loc());
+  }
+  error(target.loc(), "cannot assign to this expression");
   return false;
 }
 
@@ -277,11 +281,15 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
   case K::FunctionDef: {
     const auto &def = cast<ast::FunctionDefStmt>(stmt);
     std::optional<Value> fn = functionValue(def);
+    if (fn)
+      fn = applyDecorators(def.getDecorators(), std::move(*fn), def.getTfFunction());
     if (!fn)
       return Flow::Error;
     frame().locals[def.getName()] = std::move(*fn);
     return Flow::Normal;
   }
+  case K::ClassDef:
+    return execClassDef(cast<ast::ClassDefStmt>(stmt));
   }
   return Flow::Normal;
 }
@@ -525,7 +533,7 @@ Flow Tracer::Impl::execRaise(const ast::RaiseStmt &stmt) {
   const auto *name = dyn_cast<ast::NameExpr>(call ? &call->getCallee() : exc);
   std::string shown;
   if (name && isBuiltinException(name->getId()) && !frame().locals.count(name->getId()) &&
-      !globals.count(name->getId())) {
+      !moduleNames().count(name->getId())) {
     shown = name->getId().str();
     std::vector<std::string> args;
     size_t count = call ? call->getArgs().size() : 0;

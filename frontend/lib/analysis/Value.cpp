@@ -141,6 +141,10 @@ std::string Value::typeString() const {
   case Kind::Method: return "method";
   case Kind::Refused: return "refused";
   case Kind::Dict: return "dict";
+  case Kind::Class: return "class";
+  case Kind::Instance: return object->mro.front()->name;
+  case Kind::BoundMethod: return "method";
+  case Kind::Wrapper: return name;
   }
   llvm_unreachable("unknown Value::Kind");
 }
@@ -159,6 +163,11 @@ std::string Value::describe() const {
   case Kind::Undefined: return "undefined";
   case Kind::Module: return "the module '" + name + "'";
   case Kind::Function: return "the function '" + function->getName().str() + "'";
+  case Kind::Class: return "the class '" + object->name + "'";
+  case Kind::Instance: return "a '" + object->mro.front()->name + "' object";
+  case Kind::BoundMethod:
+    return "the method '" + elements[1].function->getName().str() + "' of " +
+           elements[0].describe();
   default:
     return "a Python " + typeString();
   }
@@ -181,6 +190,19 @@ std::string Value::pyStr(bool repr) const {
     if (v.kind == Value::Kind::Tuple && items.size() == 1)
       out += ",";
     return out + (v.kind == Value::Kind::Tuple ? ")" : "]");
+  }
+  case Value::Kind::Class:
+    return "<class '" + v.object->name + "'>";
+  case Value::Kind::Instance: {
+    const Object &cls = *v.object->mro.front();
+    if (!cls.dataclass)
+      return "<" + cls.name + " object>";
+    std::string out = cls.name + "(";
+    for (size_t i = 0; i < cls.fields.size(); ++i) {
+      const Value *field = const_cast<Object &>(*v.object).attr(cls.fields[i]);
+      out += (i ? ", " : "") + cls.fields[i] + "=" + (field ? field->pyStr(true) : "?");
+    }
+    return out + ")";
   }
   case Value::Kind::Dict: {
     std::string out = "{";
@@ -210,6 +232,22 @@ std::optional<size_t> Object::find(const Value &key) const {
     if (keyEquals(keys[k], key))
       return k;
   return std::nullopt;
+}
+
+Value *Object::attr(llvm::StringRef name) {
+  for (size_t k = 0; k < keys.size(); ++k)
+    if (keys[k].kind == Value::Kind::Str && keys[k].text == name)
+      return &items[k];
+  return nullptr;
+}
+
+void Object::setAttr(llvm::StringRef name, Value value) {
+  if (Value *slot = attr(name)) {
+    *slot = std::move(value);
+    return;
+  }
+  keys.push_back(Value::str(name.str()));
+  items.push_back(std::move(value));
 }
 
 Value Value::sequence(Kind kind, std::vector<Value> elements) {

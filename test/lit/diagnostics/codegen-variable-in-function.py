@@ -7,7 +7,7 @@ import tensorflow as tf
 def f():
     v = tf.Variable(1.0)
     return v.read_value()
-# CHECK:      {{.*}}codegen-variable-in-function.py:[[@LINE-2]]:9: error: a tf.Variable created inside a traced function is not supported by agc; create it at module level
+# CHECK:      {{.*}}codegen-variable-in-function.py:[[@LINE-2]]:9: error: a tf.Variable created inside a traced function is not supported by agc; create it at module level (or in the __init__ of a tf.Module made there)
 # CHECK-NEXT:     v = tf.Variable(1.0)
 # CHECK-NEXT:         ^~~~~~~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

@@ -20,10 +20,13 @@ def with_yield():
 @tf.function
 def fine():
     return tf.constant(1)
-# CHECK:      {{.*}}multiple-errors-unsupported.py:[[@LINE-15]]:5: error: class definitions are not supported by agc
+# CHECK:      {{.*}}multiple-errors-unsupported.py:[[@LINE-15]]:11: error: a class defined inside a function is not supported by agc
 # CHECK-NEXT:     class A:
-# CHECK-NEXT:     ^~~~~~~~
-# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-10]]:9: error: generators ('yield') are not supported by agc
+# CHECK-NEXT:           ^
+# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-18]]:11: note: define 'A' at the top level of the file
+# CHECK-NEXT:     class A:
+# CHECK-NEXT:           ^
+# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-13]]:9: error: generators ('yield') are not supported by agc
 # CHECK-NEXT:         yield 1
 # CHECK-NEXT:         ^~~~~~~
 # CHECK-NEXT: agc: error: {{.*}}: 2 of 3 @tf.functions refused ('with_class', 'with_yield'); nothing written. Compile the others alone with --function NAME

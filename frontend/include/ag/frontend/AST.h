@@ -38,7 +38,7 @@ public:
   enum class Kind : uint8_t {
     Name, IntLit, FloatLit, StrLit, BoolLit, NoneLit, EllipsisLit, Unary, Binary, BoolOp,
     Compare, Call, Attribute, Subscript, Slice, Tuple, List, Dict, IfExp, Lambda, ListComp,
-    DictComp, GeneratorExp, Starred,
+    DictComp, GeneratorExp, Starred, JoinedStr,
   };
   virtual ~Expr() = default;
   Kind getKind() const { return kind; }
@@ -103,6 +103,26 @@ public:
 
 private:
   std::string value;
+};
+
+/// One part of an f-string: literal text, or a replacement field `{value!conversion:spec}`.
+struct FStringPart {
+  std::string literal; ///< When value is null.
+  ExprPtr value;
+  char conversion = 0; ///< 'r', 's', 'a' or 0.
+  std::string spec;    ///< The format spec, without its ':' (literal text only).
+};
+
+/// `f"a{b!r:>8}c"`, and implicit concatenations that hold one.
+class JoinedStrExpr : public Expr {
+public:
+  JoinedStrExpr(Location loc, std::vector<FStringPart> parts)
+      : Expr(Kind::JoinedStr, loc), parts(std::move(parts)) {}
+  const std::vector<FStringPart> &getParts() const { return parts; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::JoinedStr; }
+
+private:
+  std::vector<FStringPart> parts;
 };
 
 class BoolLitExpr : public Expr {
@@ -394,7 +414,7 @@ class Stmt {
 public:
   enum class Kind : uint8_t {
     Import, ImportFrom, Assign, AugAssign, AnnAssign, ExprStmt, If, While, For, Break,
-    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef, With, Raise, Try,
+    Continue, Return, Pass, Assert, Delete, Global, Nonlocal, FunctionDef, ClassDef, With, Raise, Try,
     Unsupported,
   };
   virtual ~Stmt() = default;
@@ -727,14 +747,20 @@ struct Param {
 class FunctionDefStmt : public Stmt {
 public:
   FunctionDefStmt(Location loc, std::string name, Location nameLoc, std::vector<Param> params,
-                  ExprList decorators, ExprPtr returns, StmtList body)
+                  ExprList decorators, ExprPtr returns, StmtList body, int tfFunction = -1)
       : Stmt(Kind::FunctionDef, loc), name(std::move(name)), nameLoc(nameLoc),
         params(std::move(params)), decorators(std::move(decorators)),
-        returns(std::move(returns)), body(std::move(body)) {}
+        returns(std::move(returns)), body(std::move(body)), tfFunction(tfFunction) {}
   llvm::StringRef getName() const { return name; }
   const Location &getNameLoc() const { return nameLoc; }
   const std::vector<Param> &getParams() const { return params; }
+  /// Every decorator, outermost first (@tf.function among them).
   const ExprList &getDecorators() const { return decorators; }
+  /// The @tf.function decorator (which carries input_signature=), or null.
+  const Expr *getTfFunction() const {
+    return tfFunction < 0 ? nullptr : decorators[tfFunction].get();
+  }
+  bool isTfFunction() const { return tfFunction >= 0; }
   const Expr *getReturns() const { return returns.get(); }
   const StmtList &getBody() const { return body; }
   static bool classof(const Stmt *s) { return s->getKind() == Kind::FunctionDef; }
@@ -745,6 +771,33 @@ private:
   std::vector<Param> params;
   ExprList decorators;
   ExprPtr returns;
+  StmtList body;
+  int tfFunction; ///< The index of @tf.function in decorators, or -1.
+};
+
+/// `@decorators class name(bases, keywords): body`. Its body runs once, in a namespace of
+/// its own, when the statement runs.
+class ClassDefStmt : public Stmt {
+public:
+  ClassDefStmt(Location loc, std::string name, Location nameLoc, ExprList bases,
+               std::vector<Keyword> keywords, ExprList decorators, StmtList body)
+      : Stmt(Kind::ClassDef, loc), name(std::move(name)), nameLoc(nameLoc),
+        bases(std::move(bases)), keywords(std::move(keywords)),
+        decorators(std::move(decorators)), body(std::move(body)) {}
+  llvm::StringRef getName() const { return name; }
+  const Location &getNameLoc() const { return nameLoc; }
+  const ExprList &getBases() const { return bases; }
+  const std::vector<Keyword> &getKeywords() const { return keywords; }
+  const ExprList &getDecorators() const { return decorators; }
+  const StmtList &getBody() const { return body; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::ClassDef; }
+
+private:
+  std::string name;
+  Location nameLoc;
+  ExprList bases;
+  std::vector<Keyword> keywords;
+  ExprList decorators;
   StmtList body;
 };
 
@@ -787,6 +840,19 @@ public:
   const StmtList &getBody() const { return body; }
   /// The top-level function called `name`, or null.
   const FunctionDefStmt *findFunction(llvm::StringRef name) const;
+  /// The top-level class called `name`, or null.
+  const ClassDefStmt *findClass(llvm::StringRef name) const;
+
+  /// What `agc compile --function NAME` and `agc run FILE:NAME` name: a top-level function
+  /// (`f`), or a method of an instance the file makes at its top level (`model.method`;
+  /// `model` alone is its `__call__`), found from the source: `model = Model(...)` with
+  /// `Model` a top-level class whose body, or a base's, defines the method.
+  struct Entry {
+    const FunctionDefStmt *def = nullptr;
+    std::string receiver; ///< The instance's name, for a method; empty for a function.
+  };
+  /// The entry `name` names, or nothing with `why` saying why not.
+  std::optional<Entry> findEntry(llvm::StringRef name, std::string &why) const;
 
 private:
   Location location;

@@ -69,8 +69,9 @@ public:
 
   struct Fields {
     TSFieldId alias, alternative, argument, arguments, attribute, body, condition,
-        consequence, definition, function, key, left, moduleName, name, object, operator_,
-        operators, parameters, returnType, right, subscript, type, value;
+        consequence, definition, expression, formatSpecifier, function, key, left, moduleName,
+        name, object, operator_, typeConversion,
+        operators, parameters, returnType, right, subscript, superclasses, type, value;
   };
   const Fields &fields() const { return fieldIds; }
 

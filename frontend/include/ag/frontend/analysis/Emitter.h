@@ -66,8 +66,9 @@ class Emitter {
 public:
   virtual ~Emitter();
 
-  /// A traced function starts: gives each tensor argument its handle.
-  virtual bool beginFunction(const ast::FunctionDefStmt &function,
+  /// A traced function starts, called `name` (its Python name, or `model.method` for a
+  /// method of a module-level instance): gives each tensor argument its handle.
+  virtual bool beginFunction(const ast::FunctionDefStmt &function, llvm::StringRef name,
                              llvm::MutableArrayRef<Value> args) = 0;
   /// The traced function ends, returning `result` (a tensor, a Python value, a tuple).
   virtual bool endFunction(const ast::FunctionDefStmt &function, const Value &result) = 0;

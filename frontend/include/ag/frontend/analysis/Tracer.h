@@ -85,6 +85,8 @@ struct ArgumentSpec {
   bool runtimeChecks = true;
 };
 
+struct EntryPoint;
+
 class Tracer {
 public:
   Tracer(const ast::Module &module, DiagnosticEngine &diag);
@@ -109,8 +111,9 @@ public:
                                    llvm::ArrayRef<Value> args);
 
   /// Traces entry point `entry` (see entryPoints) with the arguments `spec` gives it: a
-  /// function definition, or a refused one, which reports why. Nothing after reporting.
-  std::optional<TraceResult> traceEntry(const ast::Stmt &entry, const ArgumentSpec &spec);
+  /// function definition, or a refused one, which reports why; a method is traced with
+  /// its module-level instance as `self`. Nothing after reporting.
+  std::optional<TraceResult> traceEntry(const EntryPoint &entry, const ArgumentSpec &spec);
 
   DiagnosticEngine &getDiagnostics();
 
@@ -129,13 +132,24 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
-/// The top-level functions a compile traces, in source order: those `spec.functions`
-/// names, else every @tf.function. An entry is a FunctionDefStmt, or an UnsupportedStmt
-/// for a definition agc refused as written (tracing it reports why). Nothing after
-/// reporting a name that is no function of the file (a usage error).
-std::optional<std::vector<const ast::Stmt *>> entryPoints(const ast::Module &module,
-                                                          const ArgumentSpec &spec,
-                                                          DiagnosticEngine &diag);
+/// A function a compile traces and exports.
+struct EntryPoint {
+  /// A FunctionDefStmt, or an UnsupportedStmt for a definition agc refused as written
+  /// (tracing it reports why).
+  const ast::Stmt *stmt;
+  /// Its name on the command line: `f`, `model.method`, `model` (its `__call__`).
+  std::string name;
+  /// For a method: the module-level instance it is traced on (`model`); else empty.
+  std::string receiver;
+};
+
+/// The functions a compile traces: those `spec.functions` names (top-level functions, and
+/// methods of module-level instances, ast::Module::findEntry), else every top-level
+/// @tf.function, in source order. Nothing after reporting a name that names none (a usage
+/// error).
+std::optional<std::vector<EntryPoint>> entryPoints(const ast::Module &module,
+                                                   const ArgumentSpec &spec,
+                                                   DiagnosticEngine &diag);
 
 /// Traces the entry points of `module` (entryPoints) with the arguments `spec` gives,
 /// after evaluating the module, and merges their decisions (a block staged in any trace

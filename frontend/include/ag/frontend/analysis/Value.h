@@ -81,6 +81,13 @@ struct Value {
   enum class Kind : uint8_t {
     Undefined, Tensor, Int, Float, Bool, Str, None, Tuple, List, Range, Module, Function,
     DTypeRef, Variable, TensorArray, TensorSpec, Builtin, Method, Refused, Dict,
+    Class,       ///< A user class (object: its namespace and MRO).
+    Instance,    ///< An instance of a user class (object: its attributes and class).
+    BoundMethod, ///< elements: [self, function]: `obj.method`.
+    /// What a builtin wraps: name "property", "staticmethod", "classmethod" (elements:
+    /// [function]), "partial" (elements: [function, args...], object: a dict of keywords),
+    /// "super" (elements: [self, the class whose MRO it starts after]).
+    Wrapper,
   };
   Kind kind = Kind::Undefined;
   // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef.
@@ -94,7 +101,8 @@ struct Value {
   /// Tuple, Range; Method: [receiver]; Function: its parameters' default values, one per
   /// parameter (Undefined where it has none). Not a List's: read items().
   std::vector<Value> elements;
-  /// List, Dict: the object it refers to, shared by every copy of this Value.
+  /// List, Dict, Class, Instance: the object it refers to, shared by every copy of this
+  /// Value; Variable: its identity (an empty object).
   std::shared_ptr<Object> object;
   const ast::FunctionDefStmt *function = nullptr;
   /// Function: the bindings of the call it was defined in, which it reads when it runs
@@ -160,12 +168,27 @@ struct Value {
   std::string pyStr(bool repr) const;
 };
 
-/// A mutable Python object: a list (its items) or a dict (its keys and values, in insertion
-/// order). Values refer to it through shared pointers, so that aliases see each change.
+/// A mutable Python object: a list (its items), a dict (its keys and values, in insertion
+/// order), a class or an instance (its attributes: str keys and their values). Values refer
+/// to it through shared pointers, so that aliases see each change.
 struct Object {
   Object();
   std::vector<Value> items;
-  std::vector<Value> keys; ///< Dict: parallel to items.
+  std::vector<Value> keys; ///< Dict, Class, Instance: parallel to items.
+  /// Class: its name, where it is defined, and its method resolution order (itself first;
+  /// Python's C3 linearization). Instance: its class (mro.front()).
+  std::string name;
+  const ast::ClassDefStmt *def = nullptr;
+  std::vector<std::shared_ptr<Object>> mro;
+  /// Class: it derives from tf.Module (its instances have name, variables, ...).
+  bool tfModule = false;
+  /// Class: made by @dataclass: its fields in order (each a str key of the class
+  /// namespace holding its default, if any); frozen ones refuse attribute assignment.
+  bool dataclass = false, frozen = false;
+  std::vector<std::string> fields;
+  /// Class, Instance: the attribute `name` (its own, not inherited), or null.
+  Value *attr(llvm::StringRef name);
+  void setAttr(llvm::StringRef name, Value value);
   /// The order objects were made in: a staged block refuses changing an object made before
   /// it (TensorFlow traces the block once, whichever way it runs).
   uint64_t serial;
@@ -182,7 +205,7 @@ bool isHashable(const Value &v);
 bool keyEquals(const Value &a, const Value &b);
 
 inline const std::vector<Value> &Value::items() const {
-  return object ? object->items : elements;
+  return kind == Kind::List || kind == Kind::Dict ? object->items : elements;
 }
 
 /// How many elements the Python range `range` (start, stop, step) yields; nullopt when
