@@ -58,6 +58,22 @@ bool stagesSomething(const StmtList &stmts, const TraceResult &trace) {
   return false;
 }
 
+/// `text` as a Python string literal: '...' with escapes.
+std::string pythonStringLiteral(llvm::StringRef text) {
+  std::string out = "'";
+  for (char c : text) {
+    switch (c) {
+    case '\\': out += "\\\\"; break;
+    case '\'': out += "\\'"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    default: out += c;
+    }
+  }
+  return out + "'";
+}
+
 /// `(a,)`, `(a, b)`: a tuple display of names.
 std::string tupleOf(llvm::ArrayRef<std::string> names) {
   return "(" + llvm::join(names, ", ") + (names.size() == 1 ? ",)" : ")");
@@ -738,6 +754,36 @@ bool ag::printConvertedModule(const Module &module, const TraceResult &trace, Tr
         buffer << "# " << cls->getName() << "." << m->getName() << ", converted\n";
         printer.printConvertedFunction(*m, 0);
         buffer << cls->getName() << "." << m->getName() << " = " << m->getName() << "\n\n\n";
+      }
+    }
+    // Imported helpers that stage control flow, converted in their own module (whose names
+    // they read), and bound again where this file imported them by name.
+    for (const auto &[name, imported] : tracer.getImportedModules()) {
+      for (const StmtPtr &stmt : imported->getBody()) {
+        const auto *helper = dyn_cast<FunctionDefStmt>(stmt.get());
+        if (!helper || helper->isTfFunction() || !stagesSomething(helper->getBody(), trace))
+          continue;
+        // (The converted code calls tf.cond and tf.while_loop, whether or not the module
+        // imported TensorFlow.)
+        std::string converted = "import tensorflow as tf\n";
+        llvm::raw_string_ostream inner(converted);
+        ToCodePrinter helperPrinter(inner, trace, tracer, diag, style);
+        helperPrinter.printConvertedFunction(*helper, 0);
+        if (helperPrinter.failed)
+          return false;
+        buffer << "# " << name << "." << helper->getName() << ", converted in its own module ("
+               << imported->loc().file << ")\n"
+               << "import sys as _agc_sys\n"
+               << "exec(" << pythonStringLiteral(converted) << ", _agc_sys.modules['" << name
+               << "'].__dict__)\n";
+        for (const StmtPtr &s : module.getBody())
+          if (const auto *from = dyn_cast<ImportFromStmt>(s.get());
+              from && from->getLevel() == 0 && from->getModule() == name)
+            for (const ImportAlias &alias : from->getNames())
+              if (alias.name == helper->getName())
+                buffer << (alias.asname.empty() ? alias.name : alias.asname)
+                       << " = _agc_sys.modules['" << name << "']." << alias.name << "\n";
+        buffer << "\n\n";
       }
     }
     if (!method)

@@ -202,3 +202,60 @@ TEST_CASE("a staged break may end a staged loop but not a Python one") {
   CHECK(bad.diagnostics.find("t.py:6:13: error: 'break' depends on a tensor") !=
         std::string::npos);
 }
+
+TEST_CASE("lists and dicts are shared objects: a change through one name is seen by all") {
+  Traced t("def helper(acc, v):\n    acc.append(v)\n"
+           "def f():\n    a = []\n    b = a\n    b.append(1)\n    helper(a, 2)\n"
+           "    rows = [[1], [2]]\n    rows[0].append(3)\n    d = {'k': a}\n"
+           "    d['k'].append(4)\n    return (len(a), len(rows[0]), a[2])\n",
+           "f");
+  REQUIRE(t.result);
+  const auto &r = t.result->result.items();
+  REQUIRE(r.size() == 3);
+  CHECK(r[0].i == 3); // [1, 2, 4]: through b, the helper's parameter, and the dict
+  CHECK(r[1].i == 2);
+  CHECK(r[2].i == 4);
+}
+
+TEST_CASE("dict keys compare as Python's: 1, 1.0 and True are one key; tensors are not keys") {
+  CHECK(keyEquals(Value::integer(1), Value::floating(1.0)));
+  CHECK(keyEquals(Value::boolean(true), Value::integer(1)));
+  CHECK_FALSE(keyEquals(Value::str("1"), Value::integer(1)));
+  CHECK(isHashable(Value::sequence(Value::Kind::Tuple, {Value::integer(1), Value::str("a")})));
+  CHECK_FALSE(isHashable(Value::list({})));
+  CHECK_FALSE(isHashable(Value::tensor(DType::Float32, Shape::scalar())));
+  Value d = Value::dict({Value::integer(1), Value::str("a")}, {Value::none(), Value::none()});
+  CHECK(d.object->find(Value::floating(1.0)) == std::optional<size_t>(0));
+  CHECK(d.object->find(Value::str("a")) == std::optional<size_t>(1));
+  CHECK_FALSE(d.object->find(Value::str("b")));
+}
+
+TEST_CASE("a method of a module-level instance is found from the source") {
+  llvm::SourceMgr sourceMgr;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  DiagnosticEngine diag(sourceMgr, os);
+  std::optional<SourceFile> file = addSourceBuffer(
+      "t.py",
+      "class Base:\n    def __call__(self, x):\n        return x\n"
+      "class M(Base):\n    def step(self, x):\n        return x\n"
+      "m = M()\ndef f():\n    pass\n",
+      diag);
+  REQUIRE(file);
+  std::unique_ptr<ast::Module> module = parseModule(*file, diag);
+  REQUIRE(module);
+  std::string why;
+  auto step = module->findEntry("m.step", why);
+  REQUIRE(step);
+  CHECK(step->def->getName() == "step");
+  CHECK(step->receiver == "m");
+  auto call = module->findEntry("m", why); // __call__, inherited
+  REQUIRE(call);
+  CHECK(call->def->getName() == "__call__");
+  auto fn = module->findEntry("f", why);
+  REQUIRE(fn);
+  CHECK(fn->receiver.empty());
+  CHECK_FALSE(module->findEntry("m.nothing", why));
+  CHECK(why == "'M' (the class of 'm') has no method 'nothing'");
+  CHECK_FALSE(module->findEntry("x.step", why));
+}

@@ -468,7 +468,8 @@ int usage(const llvm::Twine &message) {
 
 int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
                     llvm::StringRef kwargsText, unsigned errorLimit,
-                    const driver::Target &target, bool runtimeChecks) {
+                    const driver::Target &target, bool runtimeChecks,
+                    std::vector<std::string> importDirs) {
   auto [path, function] = fileFunction.rsplit(':');
   if (!fileFunction.contains(':') || !path.ends_with(".py") || function.empty())
     return usage("agc run needs FILE.py:FUNC, not '" + fileFunction + "'");
@@ -531,6 +532,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   analysis::ArgumentSpec spec;
   spec.runtimeChecks = runtimeChecks;
   spec.functions = {function.str()};
+  spec.importDirs = std::move(importDirs);
   std::string signature;
   std::map<std::string, TensorArg> tensors;
   for (const auto &[name, value] : bound) {

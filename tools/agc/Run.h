@@ -12,7 +12,8 @@ namespace ag {
 /// `target` must generate code for this machine (the CPU, --mcpu=native by default).
 /// `runtimeChecks`: see analysis::ArgumentSpec.
 int runFunction(llvm::StringRef fileFunction, llvm::StringRef args, llvm::StringRef kwargs,
-                unsigned errorLimit, const driver::Target &target, bool runtimeChecks = true);
+                unsigned errorLimit, const driver::Target &target, bool runtimeChecks = true,
+                std::vector<std::string> importDirs = {});
 
 } // namespace ag
 

@@ -125,6 +125,12 @@ cl::list<std::string> defines("D", cl::desc("A Python argument: every parameter 
                               cl::value_desc("name=value"), cl::Prefix,
                               cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::sub(toCodeCmd),
                               cl::cat(agcCategory));
+cl::list<std::string> importDirs("I", cl::desc("Look for the modules the file imports in this "
+                                               "directory too, after the file's own (repeat "
+                                               "for several; AGC_PATH's come last)"),
+                                  cl::value_desc("dir"), cl::Prefix,
+                                  cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                                  cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
                            cl::sub(compileCmd), cl::cat(agcCategory));
 cl::opt<std::string> depfile("MF", cl::desc("Where -MD writes the depfile"),
@@ -194,6 +200,7 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
   ag::analysis::ArgumentSpec spec;
   spec.runtimeChecks = !noRuntimeChecks;
   spec.functions.assign(functions.begin(), functions.end());
+  spec.importDirs.assign(importDirs.begin(), importDirs.end());
   for (const std::string &sig : signatures) {
     llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
     if (name.empty() || !llvm::StringRef(sig).contains('(')) {
@@ -450,7 +457,8 @@ int main(int argc, char **argv) {
       options.cpu = "native";
     std::unique_ptr<ag::driver::Target> cpu =
         llvm::cantFail(ag::driver::createTarget(ag::driver::TargetKind::CPU, options));
-    return ag::runFunction(target, runArgs, runKwargs, errorLimit, *cpu, !noRuntimeChecks);
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, *cpu, !noRuntimeChecks,
+                           {importDirs.begin(), importDirs.end()});
   }
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");

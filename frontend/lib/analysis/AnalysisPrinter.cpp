@@ -122,6 +122,7 @@ void printStatements(const ast::StmtList &stmts, const FunctionAnalysis &fa,
 bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
                                              DiagnosticEngine &diag, llvm::raw_ostream &os) {
   Tracer tracer(module, diag);
+  tracer.setImportPath(spec.importDirs);
   if (!tracer.evaluateModule())
     return false;
   bool ok = true;

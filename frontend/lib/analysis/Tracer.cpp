@@ -90,7 +90,19 @@ bool Tracer::Impl::evaluateModule() {
   refusals.clear();
   failed = false;
   globals.clear();
+  imported.clear();
+  unknownModules.clear();
+  if (readFiles.empty())
+    readFiles.push_back(module.loc().file.str());
   evaluatingModule = true;
+  evaluateBody(module.getBody(), nullptr);
+  evaluatingModule = false;
+  globals = std::move(frame().locals);
+  frames.pop_back();
+  return !diag.hadUsageError();
+}
+
+void Tracer::Impl::evaluateBody(const ast::StmtList &body, const Location *importedAt) {
   // A name whose module-level statement agc refused, or could not evaluate (a Keras
   // model, a class), is refused where a traced function uses it: Python would run the
   // statement, and TensorFlow fails only functions that need what it made.
@@ -104,7 +116,7 @@ bool Tracer::Impl::evaluateModule() {
       frame().locals[id.name] = v;
     }
   };
-  for (const ast::StmtPtr &stmt : module.getBody()) {
+  for (const ast::StmtPtr &stmt : body) {
     switch (stmt->getKind()) {
     case ast::Stmt::Kind::Unsupported: {
       const auto &unsupported = cast<ast::UnsupportedStmt>(*stmt);
@@ -127,6 +139,8 @@ bool Tracer::Impl::evaluateModule() {
         break;
       }
       failed = false;
+      if (importedAt) // where the importing file asked for it
+        captured.push_back({Severity::Note, *importedAt, "imported here"});
       std::vector<ast::Identifier> names;
       if (const auto *s = dyn_cast<ast::AssignStmt>(stmt.get()))
         for (const ast::ExprPtr &target : s->getTargets())
@@ -139,6 +153,14 @@ bool Tracer::Impl::evaluateModule() {
         names.push_back({s->getNameLoc(), s->getName().str()}); // a default failed
       else if (const auto *s = dyn_cast<ast::ClassDefStmt>(stmt.get()))
         names.push_back({s->getNameLoc(), s->getName().str()});
+      else if (const auto *s = dyn_cast<ast::ImportStmt>(stmt.get()))
+        for (const ast::ImportAlias &alias : s->getNames())
+          names.push_back({alias.loc, alias.asname.empty()
+                                          ? llvm::StringRef(alias.name).split('.').first.str()
+                                          : alias.asname});
+      else if (const auto *s = dyn_cast<ast::ImportFromStmt>(stmt.get()))
+        for (const ast::ImportAlias &alias : s->getNames())
+          names.push_back({alias.loc, alias.asname.empty() ? alias.name : alias.asname});
       refusals.push_back(std::move(captured));
       refuse(names, refusals.back());
       break;
@@ -149,10 +171,6 @@ bool Tracer::Impl::evaluateModule() {
       break;
     }
   }
-  evaluatingModule = false;
-  globals = std::move(frame().locals);
-  frames.pop_back();
-  return !diag.hadUsageError();
 }
 
 const FunctionAnalysis &Tracer::Impl::analysisOf(const ast::FunctionDefStmt &function) {
@@ -522,6 +540,23 @@ const FunctionAnalysis &Tracer::analysisOf(const ast::FunctionDefStmt &function)
   return impl->analysisOf(function);
 }
 DiagnosticEngine &Tracer::getDiagnostics() { return impl->diag; }
+void Tracer::setImportPath(const std::vector<std::string> &dirs) {
+  impl->importPath = dirs;
+  if (const char *env = std::getenv("AGC_PATH")) {
+    llvm::SmallVector<llvm::StringRef, 4> parts;
+    llvm::StringRef(env).split(parts, ':', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef p : parts)
+      impl->importPath.push_back(p.str());
+  }
+}
+const std::vector<std::string> &Tracer::getReadFiles() const { return impl->readFiles; }
+std::vector<std::pair<std::string, const ast::Module *>> Tracer::getImportedModules() const {
+  std::vector<std::pair<std::string, const ast::Module *>> out;
+  for (const std::string &file : impl->readFiles)
+    if (auto it = impl->imported.find(file); it != impl->imported.end())
+      out.push_back({it->second->name, it->second->ast});
+  return out;
+}
 
 std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const ArgumentSpec &spec) {
   if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(entry.stmt)) {
@@ -597,6 +632,7 @@ ag::analysis::entryPoints(const ast::Module &module, const ArgumentSpec &spec,
 std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::Module &module,
                                                      const ArgumentSpec &spec) {
   std::optional<std::vector<EntryPoint>> entries = entryPoints(module, spec, tracer.getDiagnostics());
+  tracer.setImportPath(spec.importDirs);
   if (!entries || !tracer.evaluateModule())
     return std::nullopt;
   TraceResult merged;

@@ -492,6 +492,15 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
                                              const Location &loc) {
   switch (base.kind) {
   case Value::Kind::Module: {
+    if (base.closure) { // a module of the user's: its names
+      auto it = base.closure->locals.find(attr);
+      if (it == base.closure->locals.end())
+        return error(loc, "AttributeError: module '" + base.name + "' has no attribute '" +
+                              attr + "'");
+      if (it->second.kind == Value::Kind::Refused)
+        return useOfRefused(it->second, loc, "'" + base.name + "." + attr + "'");
+      return it->second;
+    }
     if (std::optional<DType> d = dtypeFromName(attr); d && base.name == "tf") {
       Value v;
       v.kind = Value::Kind::DTypeRef;

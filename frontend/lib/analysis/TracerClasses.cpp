@@ -112,7 +112,7 @@ Flow Tracer::Impl::execClassDef(const ast::ClassDefStmt &def) {
 
   // The body, in a namespace of its own: its names are the class's attributes. Functions
   // defined there close over the module, not the namespace, as in Python.
-  frames.emplace_back(nullptr, nullptr, nullptr);
+  frames.emplace_back(nullptr, nullptr, moduleScope());
   Flow flow = execList(def.getBody());
   Frame body = std::move(frames.back());
   frames.pop_back();
@@ -730,6 +730,16 @@ std::optional<Value> Tracer::Impl::callLibrary(llvm::StringRef path, const CallA
     return v;
   if (failed)
     return std::nullopt;
+  auto unknown = unknownModules.find(path.split('.').first.str());
+  if (unknown != unknownModules.end()) {
+    error(args.loc, "'" + path + "' is not supported in traced code: '" + unknown->first +
+                        "' is not a module agc found nor a library it knows");
+    note(args.loc, "agc looked for " + unknown->first + ".py and " + unknown->first +
+                       "/__init__.py in " + unknown->second + ", in each -I directory and "
+                       "along AGC_PATH; it knows tensorflow, numpy, math, functools, "
+                       "dataclasses, enum, collections and typing");
+    return std::nullopt;
+  }
   return error(args.loc, "'" + path + "' is not supported in traced code: agc compiles "
                          "TensorFlow functions and Python, not other libraries");
 }

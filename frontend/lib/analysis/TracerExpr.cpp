@@ -50,6 +50,8 @@ Value *Tracer::Impl::bindingOf(llvm::StringRef id) {
     auto found = const_cast<CallScope *>(scope)->locals.find(id);
     if (found != scope->locals.end())
       return &found->second;
+    if (scope->module) // an imported module's names are its last
+      return nullptr;
   }
   Env &module = moduleNames();
   auto global = module.find(id);

@@ -27,6 +27,9 @@ using Env = llvm::StringMap<Value>;
 /// targets), appended to `out`.
 void assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out);
 
+/// A library module's path as the tracer names it: `tensorflow.math` is `tf.math`.
+std::string canonicalModule(llvm::StringRef name);
+
 /// Where `name` is first bound in `stmts` (recursively, not in nested functions).
 const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
 
@@ -36,8 +39,24 @@ const ast::Expr *findBinding(const ast::StmtList &stmts, llvm::StringRef name);
 struct CallScope {
   Env locals;
   /// The scope of the call that defined the function of this one (its closure); null for
-  /// a function of the module, and for module-level code.
+  /// a function of the main module, and for module-level code.
   const CallScope *parent = nullptr;
+  /// An imported module's names: lookups stop here (they never reach the main module's).
+  const struct ImportedModule *module = nullptr;
+};
+
+/// A module of the user's that the program imports (TracerImports.cpp).
+struct ImportedModule {
+  std::string name; ///< Dotted: "pkg.mod".
+  std::string path; ///< The file: ".../pkg/mod.py" or ".../pkg/__init__.py".
+  bool package = false;
+  const ast::Module *ast = nullptr;
+  /// Its names (a CallScope, so that its functions close over it): `names` from the start
+  /// of its evaluation, owned by `scope` once done.
+  CallScope *names = nullptr;
+  std::unique_ptr<CallScope> scope;
+  bool evaluating = false;
+  Location importedAt; ///< The first import of it, for notes.
 };
 
 /// A field of a dataclass: an annotated name of its body, with or without a default.
@@ -206,6 +225,28 @@ public:
   std::optional<Value> strFormat(const Value &self, const CallArgs &args);
   std::optional<Value> strMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
 
+  // --- TracerImports.cpp: programs of several files -----------------------------------
+  Flow execImport(const ast::ImportStmt &stmt);
+  Flow execImportFrom(const ast::ImportFromStmt &stmt);
+  /// The module `name` (dotted), found along the search path from `fromDir` and evaluated
+  /// once per evaluation of the program; null (with nothing reported) when it is not a
+  /// file of the user's, and null after reporting when it cannot be imported.
+  /// `package` prefixes the dotted name of a relative import (whose file is looked for in
+  /// `fromDir` only); `top` gets the first module of the chain (`pkg` of `pkg.mod`).
+  ImportedModule *importModule(llvm::StringRef name, llvm::StringRef fromDir,
+                               const Location &loc, bool &failedImport,
+                               llvm::StringRef package = "", ImportedModule **top = nullptr);
+  /// A module's value: `tf`-style path for a library, or one naming an ImportedModule.
+  Value moduleValue(const ImportedModule &m);
+  /// The imported module whose code is running (its scope), or null for the main module.
+  const ImportedModule *currentModule() const;
+  /// The scope a function defined here closes over when it is not in a call: an imported
+  /// module's, else null (the main module's names).
+  const CallScope *moduleScope() const;
+  /// Runs the statements of a module body (the main module's or an imported one's) in
+  /// the current frame: a statement that fails makes the names it binds refused.
+  void evaluateBody(const ast::StmtList &body, const Location *importedAt);
+
   // --- TracerConditionals.cpp: emission (only with an Emitter attached) ---------------
   /// Tells the emitter about op `op`; false (and the trace failed) when it refuses.
   bool emitOp(TFOp op, const CallArgs &args, Value &out) {
@@ -372,10 +413,26 @@ public:
   DiagnosticEngine &diag;
   /// The module's names once evaluateModule has run.
   Env globals;
+  /// The user's modules the program imported in this evaluation (by dotted name), and
+  /// every file parsed (kept for the Tracer's life: values point into their ASTs).
+  std::map<std::string, std::unique_ptr<ImportedModule>> imported;
+  std::map<std::string, std::unique_ptr<ast::Module>> parsedFiles;
+  /// Where imports look after the importing file's directory: -I, then AGC_PATH.
+  std::vector<std::string> importPath;
+  /// Every Python file the compile read (the main file first), for depfiles.
+  std::vector<std::string> readFiles;
+  /// Library modules imported that agc neither found nor knows, with where it looked.
+  std::map<std::string, std::string> unknownModules;
   /// Whether evaluateModule is running: the module's names are then its frame's (a
   /// function called at module level reads those bound so far).
   bool evaluatingModule = false;
   Env &moduleNames() { return evaluatingModule ? frames.front().locals : globals; }
+  /// The names a lookup in module-level scope reads: the imported module's whose code
+  /// runs, else the main module's.
+  Env &currentModuleNames() {
+    const CallScope *scope = moduleScope();
+    return scope ? const_cast<CallScope *>(scope)->locals : moduleNames();
+  }
   llvm::DenseMap<const ast::FunctionDefStmt *, std::unique_ptr<FunctionAnalysis>> analyses;
   /// A deque, so that a Frame& stays valid while calls push and pop frames above it.
   std::deque<Frame> frames;

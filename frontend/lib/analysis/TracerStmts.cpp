@@ -16,7 +16,7 @@ using llvm::cast;
 using llvm::dyn_cast;
 
 /// The module path agc uses for a Python module name: `tensorflow...` is `tf...`.
-static std::string canonicalModule(llvm::StringRef name) {
+std::string ag::analysis::canonicalModule(llvm::StringRef name) {
   if (name == "tensorflow" || name.starts_with("tensorflow."))
     return ("tf" + name.drop_front(strlen("tensorflow"))).str();
   return name.str();
@@ -70,7 +70,7 @@ Env *Tracer::Impl::declaredScope(llvm::StringRef name, bool &isGlobal) {
   const Activity &activity = f.analysis->activity;
   isGlobal = unsigned(index) < activity.globals().size() && activity.globals().test(index);
   if (isGlobal)
-    return &moduleNames();
+    return &currentModuleNames();
   if (unsigned(index) >= activity.nonlocals().size() || !activity.nonlocals().test(index))
     return nullptr;
   // The nearest enclosing call that binds it: closures share their cells, so the write
@@ -154,21 +154,9 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
   using K = ast::Stmt::Kind;
   switch (stmt.getKind()) {
   case K::Import:
-    for (const ast::ImportAlias &alias : cast<ast::ImportStmt>(stmt).getNames()) {
-      llvm::StringRef bound = alias.asname.empty()
-                                  ? llvm::StringRef(alias.name).split('.').first
-                                  : llvm::StringRef(alias.asname);
-      std::string path = alias.asname.empty() ? canonicalModule(bound) : canonicalModule(alias.name);
-      frame().locals[bound] = Value::module(path);
-    }
-    return Flow::Normal;
-  case K::ImportFrom: {
-    const auto &from = cast<ast::ImportFromStmt>(stmt);
-    for (const ast::ImportAlias &alias : from.getNames())
-      frame().locals[alias.asname.empty() ? alias.name : alias.asname] =
-          Value::module(canonicalModule(from.getModule()) + "." + alias.name);
-    return Flow::Normal;
-  }
+    return execImport(cast<ast::ImportStmt>(stmt));
+  case K::ImportFrom:
+    return execImportFrom(cast<ast::ImportFromStmt>(stmt));
   case K::Assign: {
     const auto &s = cast<ast::AssignStmt>(stmt);
     std::optional<Value> value = eval(s.getValue());
@@ -310,6 +298,8 @@ std::optional<Value> Tracer::Impl::functionValue(const ast::FunctionDefStmt &def
   if (frame().function) { // defined in a call: it closes over the call's names
     fn.closure = frame().scope.get();
     frame().closedOver = true;
+  } else {
+    fn.closure = moduleScope(); // an imported module's names (null: the main module's)
   }
   return fn;
 }

@@ -79,6 +79,9 @@ struct ArgumentSpec {
   /// The functions to compile, by name (--function, agc run FILE:F): any function at the
   /// top level of the file. Empty: every @tf.function there.
   std::vector<std::string> functions;
+  /// Where `import` looks for the user's modules after the importing file's directory
+  /// (-I DIR, in order); AGC_PATH's directories follow.
+  std::vector<std::string> importDirs;
   /// Whether the generated code checks at run time what TensorFlow checks (bounds,
   /// division by zero, sizes); -fno-runtime-checks turns it off. Assertions the program
   /// writes (tf.debugging) are kept either way.
@@ -116,6 +119,14 @@ public:
   std::optional<TraceResult> traceEntry(const EntryPoint &entry, const ArgumentSpec &spec);
 
   DiagnosticEngine &getDiagnostics();
+
+  /// Where imports look after the importing file's directory: `dirs` (-I), then the
+  /// directories of the AGC_PATH environment variable (':'-separated, as PYTHONPATH).
+  void setImportPath(const std::vector<std::string> &dirs);
+  /// Every Python file read so far: the main file, then each module it imported.
+  const std::vector<std::string> &getReadFiles() const;
+  /// The user's modules the last evaluation imported: dotted name and AST, in import order.
+  std::vector<std::pair<std::string, const ast::Module *>> getImportedModules() const;
 
   /// The analyses of `function`, computed once.
   const FunctionAnalysis &analysisOf(const ast::FunctionDefStmt &function);

@@ -1,0 +1,3 @@
+from cyc import b
+
+X = 1

@@ -1,0 +1,3 @@
+from cyc import a
+
+Y = a.X
