@@ -158,6 +158,37 @@ void ToCodePrinter::printExpr(const Expr &expr, unsigned context) {
     return PythonPrinter::printExpr(expr, context);
   // tf.cond(...) and tf.logical_not(...) are calls: primary expressions.
   switch (expr.getKind()) {
+  case Expr::Kind::Call: {
+    // int(t), float(t), range(t): AutoGraph's casts and tf.range.
+    const auto &call = cast<CallExpr>(expr);
+    llvm::StringRef what = d->construct ? d->construct : "";
+    if (what == "range") {
+      os << "tf.range(";
+      printCommaList(call.getArgs());
+      os << ')';
+      return;
+    }
+    if (what.starts_with("len") && call.getArgs().size() == 1) {
+      // A static first dimension is a Python int, as AutoGraph's len_ gives it; else the
+      // tensor's.
+      if (what == "len") {
+        os << "tf.shape(";
+        printExpr(*call.getArgs()[0], PrecIfExp);
+        os << ")[0]";
+      } else {
+        printExpr(*call.getArgs()[0], PrecPrimary);
+        os << ".shape[0]";
+      }
+      return;
+    }
+    if ((what == "int" || what == "float") && call.getArgs().size() == 1) {
+      os << "tf.cast(";
+      printExpr(*call.getArgs()[0], PrecIfExp);
+      os << (what == "int" ? ", tf.int32)" : ", tf.float32)");
+      return;
+    }
+    return PythonPrinter::printExpr(expr, context);
+  }
   case Expr::Kind::Unary:
     os << "tf.logical_not(";
     printExpr(cast<UnaryExpr>(expr).getOperand(), PrecIfExp);

@@ -295,3 +295,28 @@ class Affine(tf.Module):
 
 
 affine = Affine()
+
+
+class Recorder:
+    """A context manager of the user's: Python that runs while tracing."""
+
+    def __init__(self):
+        self.events = []
+
+    def __enter__(self):
+        self.events.append("enter")
+        return len(self.events)
+
+    def __exit__(self, exc_type, exc, tb):
+        self.events.append("exit")
+        return False
+
+
+@tf.function
+def python_context_manager(x):
+    rec = Recorder()
+    with rec as depth:
+        y = x * depth
+    with rec:
+        y += 1
+    return y + len(rec.events)

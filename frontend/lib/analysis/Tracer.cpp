@@ -491,12 +491,27 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
     result = nullptr;
     return std::nullopt;
   }
-  // A top-level function with decorators besides @tf.function is what they made of it:
-  // trace a call of that (as tf.function calls what its decorators return).
+  // A function with decorators besides @tf.function is what they made of it: trace a
+  // call of that (as tf.function calls what its decorators return). For a method, what
+  // its instance's attribute is (`self` then comes from there).
   std::optional<Value> value;
-  auto bound = globals.find(function.getName());
   bool decorated = function.getDecorators().size() > (function.isTfFunction() ? 1u : 0u);
-  if (decorated && bound != globals.end() && bound->second.kind == Value::Kind::Refused) {
+  std::optional<Value> method;
+  if (decorated && entrySelf) {
+    method = objectAttribute(*entrySelf, function.getName(), function.getNameLoc());
+    if (method && method->kind == Value::Kind::BoundMethod &&
+        method->elements[1].function == &function) {
+      method.reset(); // the function as written
+    } else if (method) {
+      call.positional.erase(call.positional.begin()); // bound already
+      value = callValue(*method, call);
+    }
+    decorated = false;
+  }
+  auto bound = globals.find(function.getName());
+  if (method || failed) {
+    // traced through the instance's attribute above (or that failed)
+  } else if (decorated && bound != globals.end() && bound->second.kind == Value::Kind::Refused) {
     error(function.getNameLoc(), "'" + function.getName() + "' cannot be compiled: agc could "
                                  "not apply its decorators");
     for (const StoredDiagnostic &why : *bound->second.refusal)
@@ -586,8 +601,8 @@ std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const Arg
   impl->entryName = entry.name;
   impl->entrySelf = self ? &*self : nullptr;
   std::optional<std::vector<Value>> args = argumentsFor(function, spec);
-  impl->entrySelf = nullptr;
   std::optional<TraceResult> out = args ? trace(function, *args) : std::nullopt;
+  impl->entrySelf = nullptr;
   impl->entryName.clear();
   return out;
 }

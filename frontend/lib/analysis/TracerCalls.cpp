@@ -126,6 +126,16 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (v.isTensorLike()) {
       if (name == "abs")
         return callTF("tf.math.abs", args);
+      // AutoGraph's int_ and float_ are casts (to int32 and float32), elementwise.
+      if (name == "int" || name == "float") {
+        Value dtype;
+        dtype.kind = Value::Kind::DTypeRef;
+        dtype.dtype = name == "int" ? DType::Int32 : DType::Float32;
+        CallArgs cast;
+        cast.positional = {v, dtype};
+        cast.loc = args.loc;
+        return callTF("tf.cast", cast);
+      }
       return error(args.loc, name + "() of " + v.describe() + " needs its value, which a "
                              "tensor has only at run time; use tf.cast");
     }

@@ -425,6 +425,23 @@ std::optional<Value> Tracer::Impl::evalCall(const ast::Expr &expr) {
       return error(keyword.loc, "got multiple values for keyword argument '" + keyword.name + "'");
     args.keywords.push_back({keyword.name, std::move(*v)});
   }
+  // int(), float(), len() and range() of a tensor are AutoGraph's int_, float_, len_ and
+  // range_ (a cast, the first dimension, tf.range): to-code writes them so, from this
+  // decision.
+  if (callee->kind == Value::Kind::Builtin &&
+      (callee->name == "int" || callee->name == "float" || callee->name == "range" ||
+       callee->name == "len") &&
+      llvm::any_of(args.positional, [](const Value &v) { return v.isTensorLike(); })) {
+    const Value &first = args.positional[0];
+    bool staticLen = first.shape.rankKnown && first.shape.rank() > 0 && first.shape.dims[0] >= 0;
+    Decision &d = exprDecision(expr, callee->name == "int"     ? "int"
+                                     : callee->name == "float" ? "float"
+                                     : callee->name == "range" ? "range"
+                                     : staticLen               ? "len (static)"
+                                                               : "len");
+    d.staged = true;
+    d.reason = "an argument is a tensor";
+  }
   return call(*callee, args, c);
 }
 
@@ -585,14 +602,6 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
     const auto &d = cast<ast::DictExpr>(expr);
     Value out = Value::dict({}, {});
     Object &object = *out.object;
-    auto put = [&](const Value &key, const Value &value) {
-      if (std::optional<size_t> k = object.find(key)) {
-        object.items[*k] = value;
-        return;
-      }
-      object.keys.push_back(key);
-      object.items.push_back(value);
-    };
     for (size_t k = 0; k < d.getKeys().size(); ++k) {
       const ast::Expr *keyExpr = d.getKeys()[k].get();
       std::optional<Value> key = keyExpr ? eval(*keyExpr) : Value::none();
@@ -605,12 +614,12 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
                                                     value->describe());
         Object other = *value->object;
         for (size_t j = 0; j < other.keys.size(); ++j)
-          put(other.keys[j], other.items[j]);
+          object.put(other.keys[j], other.items[j]);
         continue;
       }
       if (!checkHashable(*key, keyExpr->loc()))
         return std::nullopt;
-      put(*key, *value);
+      object.put(*key, *value);
     }
     return out;
   }
@@ -686,13 +695,7 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
         std::optional<Value> value = eval(*valueExpr);
         if (!value || !checkHashable(*v, c.getElement().loc()))
           return false;
-        Object &object = *dict.object;
-        if (std::optional<size_t> at = object.find(*v)) {
-          object.items[*at] = std::move(*value);
-        } else {
-          object.keys.push_back(std::move(*v));
-          object.items.push_back(std::move(*value));
-        }
+        dict.object->put(*v, std::move(*value));
         return true;
       }
       if (int64_t(out.size()) >= kMaxSequence) {

@@ -158,6 +158,10 @@ public:
   /// write, read, stack, size, unstack of a tf.TensorArray.
   std::optional<Value> tensorArrayMethod(const Value &self, llvm::StringRef name,
                                          const CallArgs &args);
+  /// Whether method `type.name` got from `lo` to `hi` positional arguments (and keywords
+  /// only where `keywords`); reports otherwise.
+  bool checkArity(llvm::StringRef type, llvm::StringRef name, const CallArgs &args, size_t lo,
+                  size_t hi, bool keywords);
   /// The methods of a Python list and dict (append, pop, get, items, update, ...).
   std::optional<Value> listMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
   std::optional<Value> dictMethod(const Value &self, llvm::StringRef name, const CallArgs &args);

@@ -234,11 +234,8 @@ bool Tracer::Impl::setItem(const Value &container, const ast::Expr &indexExpr,
     if (!checkHashable(*index, indexExpr.loc()))
       return false;
     std::optional<size_t> k = object.find(*index);
-    if (value && k) {
-      object.items[*k] = *value;
-    } else if (value) {
-      object.keys.push_back(*index);
-      object.items.push_back(*value);
+    if (value) {
+      object.put(*index, *value);
     } else if (k) {
       object.keys.erase(object.keys.begin() + *k);
       object.items.erase(object.items.begin() + *k);
@@ -284,18 +281,24 @@ bool Tracer::Impl::unpackKeywords(const Value &mapping, const Location &loc, Cal
   return true;
 }
 
+bool Tracer::Impl::checkArity(llvm::StringRef type, llvm::StringRef name, const CallArgs &args,
+                              size_t lo, size_t hi, bool keywords) {
+  size_t n = args.positional.size();
+  if (n >= lo && n <= hi && (keywords || args.keywords.empty()))
+    return true;
+  error(args.loc, type + "." + name + "() takes " +
+                      (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
+                      " positional arguments, but got " + llvm::Twine(n) +
+                      (args.keywords.empty() ? "" : " and keywords"));
+  return false;
+}
+
 std::optional<Value> Tracer::Impl::listMethod(const Value &self, llvm::StringRef name,
                                               const CallArgs &args) {
   const Location &loc = args.loc;
   const std::vector<Value> &pos = args.positional;
-  auto arity = [&](size_t lo, size_t hi) -> bool {
-    if (pos.size() >= lo && pos.size() <= hi && args.keywords.empty())
-      return true;
-    error(loc, "list." + name + "() takes " +
-                   (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
-                   " positional arguments, but got " + llvm::Twine(pos.size()) +
-                   (args.keywords.empty() ? "" : " and keywords"));
-    return false;
+  auto arity = [&](size_t lo, size_t hi) {
+    return checkArity("list", name, args, lo, hi, /*keywords=*/false);
   };
   std::vector<Value> &items = self.object->items;
   // Python's == on one item and `x`, as list.index/count/remove compare.
@@ -429,14 +432,8 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
   const Location &loc = args.loc;
   const std::vector<Value> &pos = args.positional;
   Object &object = *self.object;
-  auto arity = [&](size_t lo, size_t hi) -> bool {
-    if (pos.size() >= lo && pos.size() <= hi && (args.keywords.empty() || name == "update"))
-      return true;
-    error(loc, "dict." + name + "() takes " +
-                   (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
-                   " positional arguments, but got " + llvm::Twine(pos.size()) +
-                   (args.keywords.empty() ? "" : " and keywords"));
-    return false;
+  auto arity = [&](size_t lo, size_t hi) {
+    return checkArity("dict", name, args, lo, hi, /*keywords=*/name == "update");
   };
   if (name == "keys" || name == "values" || name == "items") {
     if (!arity(0, 0))
@@ -469,14 +466,6 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
     return error(loc, "a Python dict has no method '" + name + "' agc knows");
   if (!mayChange(self, loc))
     return std::nullopt;
-  auto put = [&](const Value &key, const Value &value) {
-    if (std::optional<size_t> k = object.find(key)) {
-      object.items[*k] = value;
-      return;
-    }
-    object.keys.push_back(key);
-    object.items.push_back(value);
-  };
   for (const Value &v : pos)
     if (!mayHold(self, v, loc))
       return std::nullopt;
@@ -490,7 +479,7 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
       if (pos[0].kind == Value::Kind::Dict) {
         Object other = *pos[0].object; // a copy: d.update(d) reads what it writes
         for (size_t k = 0; k < other.keys.size(); ++k)
-          put(other.keys[k], other.items[k]);
+          object.put(other.keys[k], other.items[k]);
       } else {
         std::optional<std::vector<Value>> pairs = pythonItems(pos[0], loc);
         if (!pairs)
@@ -501,12 +490,12 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
                                   pair.describe());
           if (!checkHashable(pair.items()[0], loc))
             return std::nullopt;
-          put(pair.items()[0], pair.items()[1]);
+          object.put(pair.items()[0], pair.items()[1]);
         }
       }
     }
     for (const auto &[key, value] : args.keywords)
-      put(Value::str(key), value);
+      object.put(Value::str(key), value);
     return Value::none();
   }
   if (name == "setdefault") {
@@ -515,7 +504,7 @@ std::optional<Value> Tracer::Impl::dictMethod(const Value &self, llvm::StringRef
     if (std::optional<size_t> k = object.find(pos[0]))
       return object.items[*k];
     Value value = pos.size() == 2 ? pos[1] : Value::none();
-    put(pos[0], value);
+    object.put(pos[0], value);
     return value;
   }
   if (name == "pop") {

@@ -435,6 +435,8 @@ static bool isScopeManager(llvm::StringRef path) {
 Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
   llvm::scope_exit restore([&, outer = nameScope] { nameScope = outer; });
   std::vector<std::string> scopes;
+  // The __exit__ methods of the Python context managers entered, innermost last.
+  std::vector<Value> exits;
   for (const ast::WithItem &item : stmt.getItems()) {
     const auto *call = dyn_cast<ast::CallExpr>(item.context.get());
     std::optional<Value> callee = call ? eval(call->getCallee()) : std::nullopt;
@@ -446,9 +448,28 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
       std::optional<Value> manager = eval(*item.context);
       if (!manager)
         return Flow::Error;
+      // An object of a Python class with __enter__ and __exit__: Python, run while tracing.
+      if (manager->kind == Value::Kind::Instance) {
+        Object &cls = *manager->object->mro.front();
+        const Value *enter = classAttribute(cls, "__enter__");
+        const Value *exit = classAttribute(cls, "__exit__");
+        if (enter && exit) {
+          std::optional<Value> method = objectAttribute(*manager, "__enter__", item.context->loc());
+          std::optional<Value> entered =
+              method ? callValue(*method, std::vector<Value>{}, item.context->loc()) : std::nullopt;
+          if (!entered || (item.target && !assign(*item.target, *entered)))
+            return Flow::Error;
+          std::optional<Value> bound = objectAttribute(*manager, "__exit__", item.context->loc());
+          if (!bound)
+            return Flow::Error;
+          exits.push_back(std::move(*bound));
+          continue;
+        }
+      }
       error(item.context->loc(), "agc cannot enter " + manager->describe() + " as a context "
-                                 "manager: it supports tf.name_scope, tf.device and "
-                                 "tf.control_dependencies");
+                                 "manager: it supports tf.name_scope, tf.device, "
+                                 "tf.control_dependencies and Python classes with __enter__ "
+                                 "and __exit__");
       return Flow::Error;
     }
     std::vector<Value> args;
@@ -498,7 +519,14 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
     if (!scopes.empty())
       nameScope = scopes.back();
   }
-  return execList(stmt.getBody());
+  Flow flow = execList(stmt.getBody());
+  if (flow == Flow::Error)
+    return flow;
+  // __exit__(None, None, None), innermost first, however the body ended.
+  for (const Value &exit : llvm::reverse(exits))
+    if (!callValue(exit, {Value::none(), Value::none(), Value::none()}, stmt.loc()))
+      return Flow::Error;
+  return flow;
 }
 
 //===----------------------------------------------------------------------------------===//

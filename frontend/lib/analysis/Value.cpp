@@ -250,6 +250,15 @@ void Object::setAttr(llvm::StringRef name, Value value) {
   items.push_back(std::move(value));
 }
 
+void Object::put(const Value &key, Value value) {
+  if (std::optional<size_t> k = find(key)) {
+    items[*k] = std::move(value);
+    return;
+  }
+  keys.push_back(key);
+  items.push_back(std::move(value));
+}
+
 Value Value::sequence(Kind kind, std::vector<Value> elements) {
   Value v;
   v.kind = kind;
@@ -283,18 +292,18 @@ bool ag::analysis::isHashable(const Value &v) {
   }
 }
 
-bool ag::analysis::keyEquals(const Value &a, const Value &b) {
-  auto number = [](const Value &v) -> std::optional<double> {
-    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool)
-      return double(v.i);
-    if (v.kind == Value::Kind::Float)
-      return v.f;
+/// Python's == on Python values; nothing where it would compare tensors (whose == is a
+/// tensor: TensorFlow cannot use it as a Python bool while tracing).
+std::optional<bool> ag::analysis::pyEquals(const Value &a, const Value &b) {
+  if (a.isTensorLike() || b.isTensorLike())
     return std::nullopt;
-  };
+  if (a.object && a.object == b.object)
+    return true;
   if (a.isPyScalar() && b.isPyScalar()) {
     if (a.kind != Value::Kind::Float && b.kind != Value::Kind::Float)
       return a.i == b.i;
-    return *number(a) == *number(b);
+    return (a.kind == Value::Kind::Float ? a.f : double(a.i)) ==
+           (b.kind == Value::Kind::Float ? b.f : double(b.i));
   }
   if (a.kind != b.kind)
     return false;
@@ -302,13 +311,61 @@ bool ag::analysis::keyEquals(const Value &a, const Value &b) {
   case Value::Kind::Str: return a.text == b.text;
   case Value::Kind::None: return true;
   case Value::Kind::DTypeRef: return a.dtype == b.dtype;
+  case Value::Kind::Range:
+    return a.elements[0].i == b.elements[0].i && a.elements[1].i == b.elements[1].i &&
+           a.elements[2].i == b.elements[2].i;
+  case Value::Kind::Function: return a.function == b.function && a.closure == b.closure;
+  case Value::Kind::Module: case Value::Kind::Builtin: return a.name == b.name;
   case Value::Kind::Tuple:
-    return a.elements.size() == b.elements.size() &&
-           llvm::all_of(llvm::seq<size_t>(0, a.elements.size()),
-                        [&](size_t k) { return keyEquals(a.elements[k], b.elements[k]); });
-  default:
-    return false;
+  case Value::Kind::List: {
+    const std::vector<Value> &x = a.items(), &y = b.items();
+    if (x.size() != y.size())
+      return false;
+    for (size_t k = 0; k < x.size(); ++k) {
+      std::optional<bool> eq = pyEquals(x[k], y[k]);
+      if (!eq || !*eq)
+        return eq;
+    }
+    return true;
   }
+  case Value::Kind::Dict: {
+    const Object &x = *a.object, &y = *b.object;
+    if (x.keys.size() != y.keys.size())
+      return false;
+    for (size_t k = 0; k < x.keys.size(); ++k) {
+      std::optional<size_t> j = y.find(x.keys[k]);
+      if (!j)
+        return false;
+      std::optional<bool> eq = pyEquals(x.items[k], y.items[*j]);
+      if (!eq || !*eq)
+        return eq;
+    }
+    return true;
+  }
+  case Value::Kind::Instance: {
+    // A dataclass compares its fields, as the __eq__ @dataclass writes; other objects are
+    // equal only to themselves.
+    const Object &cls = *a.object->mro.front();
+    if (!cls.dataclass || b.object->mro.front() != a.object->mro.front())
+      return false;
+    for (const auto &k : cls.mro)
+      for (const std::string &field : k->fields) {
+        const Value *x = a.object->attr(field), *y = b.object->attr(field);
+        if (!x || !y)
+          return false;
+        std::optional<bool> eq = pyEquals(*x, *y);
+        if (!eq || !*eq)
+          return eq;
+      }
+    return true;
+  }
+  default:
+    return false; // distinct objects
+  }
+}
+
+bool ag::analysis::keyEquals(const Value &a, const Value &b) {
+  return pyEquals(a, b).value_or(false);
 }
 
 std::optional<int64_t> ag::analysis::rangeLength(const Value &range) {

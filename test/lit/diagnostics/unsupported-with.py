@@ -8,6 +8,6 @@ import tensorflow as tf
 def traced():
     with tf.constant(1) as f:
         pass
-# CHECK:      {{.*}}unsupported-with.py:[[@LINE-2]]:10: error: agc cannot enter an int32 tensor of shape () as a context manager: it supports tf.name_scope, tf.device and tf.control_dependencies
+# CHECK:      {{.*}}unsupported-with.py:[[@LINE-2]]:10: error: agc cannot enter an int32 tensor of shape () as a context manager: it supports tf.name_scope, tf.device, tf.control_dependencies and Python classes with __enter__ and __exit__
 # CHECK-NEXT:     with tf.constant(1) as f:
 # CHECK-NEXT:          ^~~~~~~~~~~~~~

@@ -196,12 +196,18 @@ struct Object {
   static uint64_t made();
   /// Dict: the index of `key` (Python's ==: 1, 1.0 and True are one key), or nullopt.
   std::optional<size_t> find(const Value &key) const;
+  /// Dict: `d[key] = value` (a new key goes last, an existing one keeps its place).
+  void put(const Value &key, Value value);
 };
 
 /// Whether `v` can be a dict key (a Python number, bool, str, None, or a tuple of them);
 /// a tensor is not hashable in TensorFlow 2.
 bool isHashable(const Value &v);
-/// Python's == on hashable values.
+/// Python's == on Python values (a dataclass compares its fields, other objects are equal
+/// to themselves); nothing where it would compare tensors, whose == is a tensor that
+/// TensorFlow cannot use as a Python bool while tracing.
+std::optional<bool> pyEquals(const Value &a, const Value &b);
+/// Python's == on hashable values (dict keys).
 bool keyEquals(const Value &a, const Value &b);
 
 inline const std::vector<Value> &Value::items() const {
