@@ -1,6 +1,10 @@
 """Python lists and dicts while tracing: literals, methods, aliasing, **kwargs, dict
 comprehensions. tf.function runs them as Python (AutoGraph leaves them alone), so a list
 or dict is one object that every name bound to it sees change."""
+import collections
+import enum
+import typing
+
 import tensorflow as tf
 
 CONFIG = {"scale": 2.0, "shift": -1.0, "layers": [3, 4]}
@@ -268,3 +272,46 @@ def add_n_of_python_list(x):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
 def add_n_of_unknown_lengths(a, b):
     return tf.add_n([a, b, a * 2])
+
+
+Pair = collections.namedtuple("Pair", ["left", "right"])
+Options = collections.namedtuple("Options", "rate steps clip", defaults=[3, None])
+
+
+class Span(typing.NamedTuple):
+    start: float
+    stop: float = 10.0
+
+    def width(self):
+        return self.stop - self.start
+
+
+@tf.function
+def namedtuples(x):
+    p = Pair(x, right=x * 2)
+    opts = Options(0.5)
+    left, right = p
+    q = p._replace(right=x * 10)
+    s = Span(1.0)
+    extra = opts._asdict()["steps"] + len(p._fields)
+    return (p.left + p[1] + left * right + q.right + opts.rate * opts.steps + s.width() +
+            isinstance(p, Pair) + isinstance(p, tuple) + extra + (opts.clip is None))
+
+
+@tf.function
+def namedtuple_of_tensors_returned(x):
+    return Pair(tf.reduce_sum(x), tf.reduce_max(x))
+
+
+class Mode(enum.Enum):
+    TRAIN = "train"
+    EVAL = 2
+
+
+@tf.function
+def enum_members(x, training=True):
+    mode = Mode.TRAIN if training else Mode.EVAL
+    tf.print(f"{mode}", mode.name, mode.value)
+    if mode == Mode.TRAIN:
+        return x * 2 + len(mode.value)
+    return x * mode.value + (mode is Mode.EVAL)

@@ -459,6 +459,8 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
             t == "range" || t == "dict")
           return v.typeString() == t;
       }
+      if (type.kind == K::Class && type.object->namedtuple)
+        return v.kind == K::Tuple && v.object && llvm::is_contained(v.object->mro, type.object);
       if (type.kind == K::Class)
         return v.kind == K::Instance && llvm::is_contained(v.object->mro.front()->mro, type.object);
       if (type.kind == K::Builtin && type.name == "object")
@@ -565,6 +567,10 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
   case Value::Kind::Instance:
   case Value::Kind::Class:
     return objectAttribute(base, attr, loc);
+  case Value::Kind::Tuple:
+    if (base.object) // a namedtuple
+      return objectAttribute(base, attr, loc);
+    return error(loc, base.describe() + " has no attribute '" + attr + "'");
   case Value::Kind::Wrapper:
     if (base.name == "super")
       return objectAttribute(base, attr, loc);

@@ -71,6 +71,7 @@ Flow Tracer::Impl::execClassDef(const ast::ClassDefStmt &def) {
   cls->name = def.getName().str();
   cls->def = &def;
   std::vector<std::shared_ptr<Object>> bases;
+  bool enumeration = false;
   for (const ast::ExprPtr &baseExpr : def.getBases()) {
     std::optional<Value> base = eval(*baseExpr);
     if (!base)
@@ -84,6 +85,14 @@ Flow Tracer::Impl::execClassDef(const ast::ClassDefStmt &def) {
       continue;
     if (base->kind == Value::Kind::Module && base->name == "tf.Module") {
       cls->tfModule = true;
+      continue;
+    }
+    if (base->kind == Value::Kind::Module && base->name == "typing.NamedTuple") {
+      cls->namedtuple = true; // its fields are the annotated names, below
+      continue;
+    }
+    if (base->kind == Value::Kind::Module && base->name == "enum.Enum") {
+      enumeration = true; // its members are made below
       continue;
     }
     if (base->kind == Value::Kind::Module && llvm::StringRef(base->name).starts_with("tf.keras")) {
@@ -162,6 +171,45 @@ Flow Tracer::Impl::execClassDef(const ast::ClassDefStmt &def) {
   }
   for (const AnnotatedField &field : annotatedFields(def))
     cls->fields.push_back(field.name);
+  cls->enumeration = enumeration;
+  if (enumeration) {
+    // enum.Enum: each name the body binds to a value (not a function, not _private) is a
+    // member, an instance with .name and .value, equal only to itself.
+    for (size_t k = 0; k < cls->keys.size(); ++k) {
+      llvm::StringRef name = cls->keys[k].text;
+      Value &v = cls->items[k];
+      if (name.starts_with("_") || v.kind == Value::Kind::Function ||
+          v.kind == Value::Kind::Wrapper)
+        continue;
+      Value member;
+      member.kind = Value::Kind::Instance;
+      member.object = std::make_shared<Object>();
+      member.object->mro = {cls};
+      member.object->setAttr("name", Value::str(name.str()));
+      member.object->setAttr("value", v);
+      member.boundAt = v.boundAt;
+      v = std::move(member);
+    }
+  }
+  if (cls->namedtuple) { // typing.NamedTuple: defaults from the class body, last fields only
+    for (const std::string &field : cls->fields)
+      if (const Value *d = cls->attr(field))
+        cls->defaults.push_back(*d);
+      else if (!cls->defaults.empty()) {
+        error(def.getNameLoc(), "TypeError: Non-default namedtuple field " + field +
+                                    " cannot follow default field");
+        return Flow::Error;
+      }
+  } else {
+    // A subclass of a namedtuple class makes the same tuples.
+    for (const auto &base : bases)
+      if (base->namedtuple) {
+        cls->namedtuple = true;
+        cls->fields = base->fields;
+        cls->defaults = base->defaults;
+        break;
+      }
+  }
 
   Value value;
   value.kind = Value::Kind::Class;
@@ -225,6 +273,37 @@ static std::string snakeCase(llvm::StringRef name) {
 
 std::optional<Value> Tracer::Impl::callClass(const Value &cls, const CallArgs &args) {
   Object &c = *cls.object;
+  if (c.namedtuple) {
+    // The fields by position or name, the last ones defaulted: a tuple of this class.
+    size_t n = c.fields.size(), firstDefault = n - c.defaults.size();
+    if (args.positional.size() > n)
+      return error(args.loc, "TypeError: " + c.name + "() takes " + llvm::Twine(n) +
+                                 " positional arguments but " +
+                                 llvm::Twine(args.positional.size()) + " were given");
+    for (const auto &[key, v] : args.keywords)
+      if (!llvm::is_contained(c.fields, key))
+        return error(args.loc, "TypeError: " + c.name + "() got an unexpected keyword "
+                                   "argument '" + key + "'");
+    std::vector<Value> items;
+    for (size_t k = 0; k < n; ++k) {
+      const Value *kw = args.get(~0u, c.fields[k]);
+      if (k < args.positional.size() && kw)
+        return error(args.loc, "TypeError: " + c.name + "() got multiple values for argument '" +
+                                   c.fields[k] + "'");
+      if (k < args.positional.size())
+        items.push_back(args.positional[k]);
+      else if (kw)
+        items.push_back(*kw);
+      else if (k >= firstDefault)
+        items.push_back(c.defaults[k - firstDefault]);
+      else
+        return error(args.loc, "TypeError: " + c.name + "() missing required argument: '" +
+                                   c.fields[k] + "'");
+    }
+    Value t = Value::sequence(Value::Kind::Tuple, std::move(items));
+    t.object = cls.object;
+    return t;
+  }
   Value self;
   self.kind = Value::Kind::Instance;
   self.object = std::make_shared<Object>();
@@ -411,6 +490,30 @@ std::optional<Value> Tracer::Impl::objectAttribute(const Value &base, llvm::Stri
     }
     return raw;
   };
+  if (base.kind == Value::Kind::Tuple) { // a namedtuple
+    Object &cls = *base.object;
+    auto field = llvm::find(cls.fields, attr);
+    if (field != cls.fields.end() && size_t(field - cls.fields.begin()) < base.elements.size())
+      return base.elements[field - cls.fields.begin()];
+    if (attr == "_fields") {
+      std::vector<Value> names;
+      for (const std::string &f : cls.fields)
+        names.push_back(Value::str(f));
+      return Value::sequence(Value::Kind::Tuple, std::move(names));
+    }
+    if (attr == "_asdict" || attr == "_replace") {
+      Value m;
+      m.kind = Value::Kind::Method;
+      m.name = attr.str();
+      m.elements.push_back(base);
+      return m;
+    }
+    // Methods of a class that derives from the namedtuple.
+    for (const auto &k : cls.mro)
+      if (const Value *raw = k->attr(attr))
+        return bind(base, *raw);
+    return error(loc, "AttributeError: '" + cls.name + "' object has no attribute '" + attr + "'");
+  }
   if (base.kind == Value::Kind::Instance) {
     if (const Value *own = base.object->attr(attr))
       return *own;
@@ -710,6 +813,45 @@ std::optional<Value> Tracer::Impl::callLibrary(llvm::StringRef path, const CallA
       if (key != "default" && key != "default_factory" && key != "repr" && key != "compare")
         return error(args.loc, "dataclasses.field() option '" + key + "' is not supported by agc");
     return wrap("field", {dflt ? *dflt : Value(), factory ? *factory : Value()});
+  }
+  if (path == "collections.namedtuple") {
+    // namedtuple(typename, field_names, defaults=None): field names a list of str, or one
+    // str of names separated by spaces or commas.
+    const Value *typeName = args.get(0, "typename"), *names = args.get(1, "field_names");
+    const Value *defaults = args.get(~0u, "defaults");
+    if (!typeName || typeName->kind != Value::Kind::Str || !names)
+      return error(args.loc, "namedtuple() takes a type name and its field names");
+    auto cls = std::make_shared<Object>();
+    cls->name = typeName->text;
+    cls->namedtuple = true;
+    cls->mro = {cls};
+    if (names->kind == Value::Kind::Str) {
+      llvm::SmallVector<llvm::StringRef, 4> parts;
+      llvm::SplitString(names->text, parts, " ,");
+      for (llvm::StringRef p : parts)
+        cls->fields.push_back(p.str());
+    } else {
+      std::optional<std::vector<Value>> items = pythonItems(*names, args.loc);
+      if (!items)
+        return std::nullopt;
+      for (const Value &v : *items) {
+        if (v.kind != Value::Kind::Str)
+          return error(args.loc, "TypeError: Type names and field names must be strings");
+        cls->fields.push_back(v.text);
+      }
+    }
+    if (defaults && defaults->kind != Value::Kind::None) {
+      std::optional<std::vector<Value>> items = pythonItems(*defaults, args.loc);
+      if (!items)
+        return std::nullopt;
+      if (items->size() > cls->fields.size())
+        return error(args.loc, "TypeError: Got more default values than field names");
+      cls->defaults = std::move(*items);
+    }
+    Value v;
+    v.kind = Value::Kind::Class;
+    v.object = cls;
+    return v;
   }
   if (path == "dataclasses.asdict" || path == "dataclasses.astuple") {
     if (pos.size() != 1 || pos[0].kind != Value::Kind::Instance ||

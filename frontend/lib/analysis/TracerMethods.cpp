@@ -95,6 +95,26 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     return dictMethod(self, name, args);
   if (self.kind == Value::Kind::Str)
     return strMethod(self, name, args);
+  if (self.kind == Value::Kind::Tuple && self.object) { // a namedtuple's _asdict, _replace
+    const Object &cls = *self.object;
+    if (name == "_asdict") {
+      std::vector<Value> keys;
+      for (const std::string &f : cls.fields)
+        keys.push_back(Value::str(f));
+      return Value::dict(std::move(keys), self.elements);
+    }
+    Value out = Value::sequence(Value::Kind::Tuple, self.elements);
+    out.object = self.object;
+    if (!args.positional.empty())
+      return error(loc, "_replace() takes keyword arguments only");
+    for (const auto &[key, v] : args.keywords) {
+      auto field = llvm::find(cls.fields, key);
+      if (field == cls.fields.end())
+        return error(loc, "ValueError: Got unexpected field names: ['" + key + "']");
+      out.elements[field - cls.fields.begin()] = v;
+    }
+    return out;
+  }
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
 }
 

@@ -182,6 +182,13 @@ std::string Value::pyStr(bool repr) const {
   case Value::Kind::Str: return repr ? "'" + v.text + "'" : v.text;
   case Value::Kind::None: return "None";
   case Value::Kind::Tuple:
+    if (v.object && v.object->namedtuple) { // Point(x=1, y=2)
+      std::string out = v.object->name + "(";
+      for (size_t i = 0; i < v.elements.size() && i < v.object->fields.size(); ++i)
+        out += (i ? ", " : "") + v.object->fields[i] + "=" + v.elements[i].pyStr(true);
+      return out + ")";
+    }
+    [[fallthrough]];
   case Value::Kind::List: {
     std::string out = v.kind == Value::Kind::Tuple ? "(" : "[";
     const std::vector<Value> &items = v.items();
@@ -195,6 +202,9 @@ std::string Value::pyStr(bool repr) const {
     return "<class '" + v.object->name + "'>";
   case Value::Kind::Instance: {
     const Object &cls = *v.object->mro.front();
+    if (cls.enumeration) // Color.RED
+      if (const Value *name = const_cast<Object &>(*v.object).attr("name"))
+        return cls.name + "." + name->text;
     if (!cls.dataclass)
       return "<" + cls.name + " object>";
     std::string out = cls.name + "(";

@@ -102,7 +102,7 @@ struct Value {
   /// parameter (Undefined where it has none). Not a List's: read items().
   std::vector<Value> elements;
   /// List, Dict, Class, Instance: the object it refers to, shared by every copy of this
-  /// Value; Variable: its identity (an empty object).
+  /// Value; Variable: its identity (an empty object); Tuple: its namedtuple class, if any.
   std::shared_ptr<Object> object;
   const ast::FunctionDefStmt *function = nullptr;
   /// Function: the bindings of the call it was defined in, which it reads when it runs
@@ -186,6 +186,13 @@ struct Object {
   /// namespace holding its default, if any); frozen ones refuse attribute assignment.
   bool dataclass = false, frozen = false;
   std::vector<std::string> fields;
+  /// Class: a namedtuple (collections.namedtuple, typing.NamedTuple): its instances are
+  /// tuples (Kind::Tuple) whose `object` is the class, with `fields` as names and
+  /// `defaults` for the last fields.
+  bool namedtuple = false;
+  std::vector<Value> defaults;
+  /// Class: an enum.Enum; its members are instances with `name` and `value`.
+  bool enumeration = false;
   /// Class, Instance: the attribute `name` (its own, not inherited), or null.
   Value *attr(llvm::StringRef name);
   void setAttr(llvm::StringRef name, Value value);
