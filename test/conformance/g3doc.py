@@ -1,7 +1,7 @@
 """The examples of AutoGraph's reference pages (tensorflow/python/autograph/g3doc/reference:
 control_flow.md), restated as functions with tensor inputs in place of tf.random: what
 is staged and what runs as Python, how break, continue and return are lowered, and what
-TensorFlow refuses."""
+TensorFlow refuses. (The page's buggy_while_py_true_tf_break is in the seeds theme.)"""
 import tensorflow as tf
 
 
@@ -93,15 +93,6 @@ def while_with_break(i):
             break
         i += 1
     return i
-
-
-@tf.function
-def python_while_with_tensor_break(x):
-    while True:
-        if tf.equal(x, 0):
-            break
-        x -= 1
-    return x
 
 
 @tf.function
