@@ -85,6 +85,28 @@ void ag::analysis::assignedNames(const ast::Expr &target, std::vector<ast::Ident
       ag::analysis::assignedNames(*e, out);
 }
 
+void ag::analysis::boundNames(const ast::Stmt &stmt, std::vector<ast::Identifier> &out) {
+  if (const auto *s = dyn_cast<ast::AssignStmt>(&stmt))
+    for (const ast::ExprPtr &target : s->getTargets())
+      assignedNames(*target, out);
+  else if (const auto *s = dyn_cast<ast::AugAssignStmt>(&stmt))
+    assignedNames(s->getTarget(), out);
+  else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(&stmt))
+    assignedNames(s->getTarget(), out);
+  else if (const auto *s = dyn_cast<ast::FunctionDefStmt>(&stmt))
+    out.push_back({s->getNameLoc(), s->getName().str()});
+  else if (const auto *s = dyn_cast<ast::ClassDefStmt>(&stmt))
+    out.push_back({s->getNameLoc(), s->getName().str()});
+  else if (const auto *s = dyn_cast<ast::ImportStmt>(&stmt))
+    for (const ast::ImportAlias &alias : s->getNames())
+      out.push_back({alias.loc, alias.asname.empty()
+                                    ? llvm::StringRef(alias.name).split('.').first.str()
+                                    : alias.asname});
+  else if (const auto *s = dyn_cast<ast::ImportFromStmt>(&stmt))
+    for (const ast::ImportAlias &alias : s->getNames())
+      out.push_back({alias.loc, alias.asname.empty() ? alias.name : alias.asname});
+}
+
 bool Tracer::Impl::evaluateModule() {
   frames.emplace_back(nullptr, nullptr, nullptr);
   refusals.clear();
@@ -142,25 +164,7 @@ void Tracer::Impl::evaluateBody(const ast::StmtList &body, const Location *impor
       if (importedAt) // where the importing file asked for it
         captured.push_back({Severity::Note, *importedAt, "imported here"});
       std::vector<ast::Identifier> names;
-      if (const auto *s = dyn_cast<ast::AssignStmt>(stmt.get()))
-        for (const ast::ExprPtr &target : s->getTargets())
-          assignedNames(*target, names);
-      else if (const auto *s = dyn_cast<ast::AugAssignStmt>(stmt.get()))
-        assignedNames(s->getTarget(), names);
-      else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get()))
-        assignedNames(s->getTarget(), names);
-      else if (const auto *s = dyn_cast<ast::FunctionDefStmt>(stmt.get()))
-        names.push_back({s->getNameLoc(), s->getName().str()}); // a default failed
-      else if (const auto *s = dyn_cast<ast::ClassDefStmt>(stmt.get()))
-        names.push_back({s->getNameLoc(), s->getName().str()});
-      else if (const auto *s = dyn_cast<ast::ImportStmt>(stmt.get()))
-        for (const ast::ImportAlias &alias : s->getNames())
-          names.push_back({alias.loc, alias.asname.empty()
-                                          ? llvm::StringRef(alias.name).split('.').first.str()
-                                          : alias.asname});
-      else if (const auto *s = dyn_cast<ast::ImportFromStmt>(stmt.get()))
-        for (const ast::ImportAlias &alias : s->getNames())
-          names.push_back({alias.loc, alias.asname.empty() ? alias.name : alias.asname});
+      boundNames(*stmt, names);
       refusals.push_back(std::move(captured));
       refuse(names, refusals.back());
       break;

@@ -136,15 +136,7 @@ Flow Tracer::Impl::execClassDef(const ast::ClassDefStmt &def) {
   std::function<void(const ast::StmtList &)> collect = [&](const ast::StmtList &stmts) {
     for (const ast::StmtPtr &stmt : stmts) {
       std::vector<ast::Identifier> names;
-      if (const auto *s = dyn_cast<ast::AssignStmt>(stmt.get()))
-        for (const ast::ExprPtr &t : s->getTargets())
-          assignedNames(*t, names);
-      else if (const auto *s = dyn_cast<ast::AnnAssignStmt>(stmt.get()))
-        assignedNames(s->getTarget(), names);
-      else if (const auto *s = dyn_cast<ast::FunctionDefStmt>(stmt.get()))
-        names.push_back({s->getNameLoc(), s->getName().str()});
-      else if (const auto *s = dyn_cast<ast::ClassDefStmt>(stmt.get()))
-        names.push_back({s->getNameLoc(), s->getName().str()});
+      boundNames(*stmt, names);
       for (const ast::Identifier &id : names)
         if (!llvm::is_contained(order, id.name))
           order.push_back(id.name);

@@ -27,6 +27,10 @@ using Env = llvm::StringMap<Value>;
 /// targets), appended to `out`.
 void assignedNames(const ast::Expr &target, std::vector<ast::Identifier> &out);
 
+/// The names statement `stmt` binds where it runs (not in the blocks it holds): assignment
+/// targets, a def's or class's name, the names an import binds; appended to `out`.
+void boundNames(const ast::Stmt &stmt, std::vector<ast::Identifier> &out);
+
 /// A library module's path as the tracer names it: `tensorflow.math` is `tf.math`.
 std::string canonicalModule(llvm::StringRef name);
 

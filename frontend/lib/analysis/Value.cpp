@@ -252,12 +252,7 @@ Value *Object::attr(llvm::StringRef name) {
 }
 
 void Object::setAttr(llvm::StringRef name, Value value) {
-  if (Value *slot = attr(name)) {
-    *slot = std::move(value);
-    return;
-  }
-  keys.push_back(Value::str(name.str()));
-  items.push_back(std::move(value));
+  put(Value::str(name.str()), std::move(value));
 }
 
 void Object::put(const Value &key, Value value) {
