@@ -120,6 +120,50 @@ TEST_CASE("a staged loop keeps dtypes and shapes; its variables become tensors")
   CHECK(t.returned() == "int32[]");
 }
 
+TEST_CASE("tuples, lists and dicts go through staged ifs and loops leaf by leaf") {
+  Traced t("import tensorflow as tf\n"
+           "def f(n, x):\n"
+           "    acc = {'sum': 0.0, 'parts': [x, 1]}\n"
+           "    first = acc\n"
+           "    for i in tf.range(n):\n"
+           "        acc = {'sum': acc['sum'] + x, 'parts': [acc['parts'][0] * 2.0, i]}\n"
+           "    if x > 0:\n"
+           "        p = (x, 1.0)\n"
+           "    else:\n"
+           "        p = (-x, 2.0)\n"
+           "    return acc, first, p\n",
+           "f", sig("f(n: int32[], x: float32[])"));
+  REQUIRE(t.result);
+  const Decision *loop = t.at(2);
+  REQUIRE(loop);
+  CHECK(loop->staged);
+  REQUIRE(loop->carried.size() == 1);
+  CHECK(loop->carried[0].first == "acc");
+  const auto &r = t.result->result.items();
+  REQUIRE(r.size() == 3);
+  // The loop gives a new dict of tensors (its Python numbers became tensors); the one
+  // bound before it is unchanged, as tf.while_loop packs new structures.
+  REQUIRE(r[0].kind == Value::Kind::Dict);
+  CHECK(r[0].items()[0].typeString() == "float32[]");
+  CHECK(r[0].items()[1].items()[1].typeString() == "int32[]");
+  CHECK(r[1].object.get() != r[0].object.get());
+  CHECK(r[1].items()[0].kind == Value::Kind::Float);
+  REQUIRE(r[2].kind == Value::Kind::Tuple);
+  CHECK(r[2].items()[1].typeString() == "float32[]");
+
+  Traced changes("import tensorflow as tf\n"
+                 "def f(n):\n"
+                 "    v = [tf.constant(0)]\n"
+                 "    for i in tf.range(n):\n"
+                 "        v = [v[0], i]\n"
+                 "    return v\n",
+                 "f", sig("f(n: int32[])"));
+  CHECK_FALSE(changes.result);
+  CHECK(changes.diagnostics.find("'v' does not have the same nested structure after one "
+                                 "iteration: 'v' is a list of 1 item, then a list of 2 items") !=
+        std::string::npos);
+}
+
 TEST_CASE("Python arithmetic follows Python; tensor arithmetic follows TensorFlow") {
   Traced py("import tensorflow as tf\n@tf.function\ndef f():\n    return (-7 // 2, -7 % 2, 2 ** 10, 7 / 2)\n", "f");
   REQUIRE(py.result);

@@ -586,7 +586,7 @@ bool Tracer::Impl::setAttribute(const Value &base, llvm::StringRef attr, const V
                    "' object has no setter agc supports");
     return false;
   }
-  if (!mayChange(base, loc) || !mayHold(base, value, loc))
+  if (!mayChange(base, loc, /*store=*/true) || !mayHold(base, value, loc))
     return false;
   // A tf.Variable made for an attribute at module level is named after it.
   if (emitter && evaluatingModule && value.kind == Value::Kind::Variable)

@@ -60,6 +60,24 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
                              const Env &thenEnv, const Env &elseEnv, const Location &loc) {
   Frame &f = frame();
   std::vector<Value> thenValues, elseValues, results;
+  // Each name's leaves: a tuple, list or dict goes through the cond leaf by leaf (None
+  // leaves, equal in both, stay out); `structures` packs them again.
+  std::vector<Value> structures;
+  auto leavesOf = [](const Value &v, const Value &structure) {
+    std::vector<Value> out;
+    if (!isNest(structure)) {
+      out.push_back(v);
+      return out;
+    }
+    std::vector<NestLeaf> leaves;
+    if (v.isDefined())
+      flattenNest(v, structure, "", leaves);
+    else
+      flattenNest(structure, structure, "", leaves); // undefined on this path: any leaves
+    for (NestLeaf &leaf : leaves)
+      out.push_back(v.isDefined() ? std::move(leaf.value) : Value());
+    return out;
+  };
   for (const std::string &name : names) {
     auto a = thenEnv.find(name), b = elseEnv.find(name);
     Value x = a != thenEnv.end() ? a->second : Value();
@@ -73,31 +91,52 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
         y = Value::boolean(false);
       type = Value::tensor(DType::Bool, Shape::scalar());
     } else if (name == returnSlot()) {
-      // Undefined on a path that has not returned: its value is never used there.
-      std::optional<Value> tx = x.isDefined() ? tensorTypeOf(x, loc) : std::nullopt;
-      std::optional<Value> ty = y.isDefined() ? tensorTypeOf(y, loc) : std::nullopt;
-      if (tx && ty && tx->dtype != ty->dtype) {
-        error(loc, "the returns joined by this staged condition give " + tx->describe() +
-                       " and " + ty->describe() + "; they must have one dtype");
-        return false;
+      // Undefined on a path that has not returned: its value is never used there
+      // (execReturn checked that joined returns agree).
+      type = f.returnValue ? *f.returnValue : x.isDefined() ? x : y;
+      if (!isNest(type)) {
+        std::optional<Value> tx = x.isDefined() ? tensorTypeOf(x, loc) : std::nullopt;
+        std::optional<Value> ty = y.isDefined() ? tensorTypeOf(y, loc) : std::nullopt;
+        if (tx && ty && tx->dtype != ty->dtype) {
+          error(loc, "the returns joined by this staged condition give " + tx->describe() +
+                         " and " + ty->describe() + "; they must have one dtype");
+          return false;
+        }
+        type = tx && ty ? Value::tensor(tx->dtype, tx->shape.join(ty->shape)) : tx ? *tx : *ty;
       }
-      type = tx && ty ? Value::tensor(tx->dtype, tx->shape.join(ty->shape)) : tx ? *tx : *ty;
     } else {
       type = f.locals[name];
     }
-    thenValues.push_back(std::move(x));
-    elseValues.push_back(std::move(y));
-    type.ir = nullptr;
-    results.push_back(std::move(type));
+    structures.push_back(isNest(type) ? type : Value());
+    std::vector<Value> xs = leavesOf(x, type), ys = leavesOf(y, type), types = leavesOf(type, type);
+    for (size_t k = 0; k < types.size(); ++k) {
+      if (types[k].kind == Value::Kind::None)
+        continue;
+      thenValues.push_back(std::move(xs[k]));
+      elseValues.push_back(std::move(ys[k]));
+      types[k].ir = nullptr;
+      results.push_back(std::move(types[k]));
+    }
   }
   if (!emitter->endCond(token, thenValues, elseValues, results)) {
     failed = true;
     return false;
   }
+  size_t at = 0;
   for (size_t k = 0; k < names.size(); ++k) {
     Value &slot = f.locals[names[k]];
     Location boundAt = slot.boundAt;
-    slot = results[k];
+    if (isNest(structures[k])) {
+      // The structure's leaves, None ones kept, the others from the cond's results.
+      std::vector<Value> leaves = leavesOf(structures[k], structures[k]);
+      for (Value &leaf : leaves)
+        if (leaf.kind != Value::Kind::None)
+          leaf = results[at++];
+      size_t next = 0;
+      slot = packNest(structures[k], leaves, next);
+    } else {
+      slot = results[at++];
+    }
     slot.boundAt = boundAt.isValid() ? boundAt : loc;
   }
   return true;
@@ -151,6 +190,16 @@ Flow Tracer::Impl::execGuarded(const ast::StmtList &stmts, size_t from) {
     if (isExitName(name) || after == thenEnv.end() || sameValue(entry.getValue(), after->second))
       continue;
     const Value &x = after->second, &y = entry.getValue();
+    if (isNest(x) || isNest(y)) {
+      std::optional<Value> merged = joinNests(
+          name.str(), x, y, "the code that runs only where no earlier break, continue or "
+          "return happened and where one did", loc);
+      if (!merged)
+        return Flow::Error;
+      f.locals[name] = *merged;
+      names.push_back(name.str());
+      continue;
+    }
     if (!(x.isTensorLike() || x.isPyScalar() || x.kind == Value::Kind::TensorArray) ||
         !(y.isTensorLike() || y.isPyScalar() || y.kind == Value::Kind::TensorArray)) {
       error(loc, "'" + name + "' changes from " + y.describe() + " to " + x.describe() +
@@ -322,6 +371,63 @@ Flow Tracer::Impl::execStagedIf(const ast::IfStmt &stmt, const Value &test) {
   return Flow::Normal;
 }
 
+void Tracer::Impl::noneAtEnd(const std::string &name, const char *branch,
+                             const Location &loc, const Location &boundAt) {
+  error(loc, "'" + name + "' is None at the end of the " + branch + " branch");
+  if (boundAt.isValid())
+    note(boundAt, "'" + name + "' is set to None here");
+  note(loc, "a staged if (tf.cond) can only produce tensors, and '" + name + "' is used after "
+            "it; give it a tensor value in both branches (tf.zeros, or a flag), or stop using it "
+            "after the if");
+}
+
+std::optional<Value> Tracer::Impl::joinNests(const std::string &name, const Value &x,
+                                             const Value &y, const char *what,
+                                             const Location &loc) {
+  std::string difference = nestDifference(x, y, name);
+  if (!difference.empty()) {
+    error(loc, "'" + name + "' must have the same nested structure in " + what + ": " +
+                   difference);
+    if (x.boundAt.isValid())
+      note(x.boundAt, "'" + name + "' is " + x.describe() + " here");
+    if (y.boundAt.isValid())
+      note(y.boundAt, "and " + y.describe() + " here");
+    return std::nullopt;
+  }
+  std::vector<NestLeaf> xs, ys;
+  flattenNest(x, x, name, xs);
+  flattenNest(y, x, name, ys);
+  std::vector<Value> joined;
+  for (size_t k = 0; k < xs.size(); ++k) {
+    const Value &a = xs[k].value, &b = ys[k].value;
+    const std::string &path = xs[k].path;
+    if (a.kind == Value::Kind::None || b.kind == Value::Kind::None) {
+      noneAtEnd(name, a.kind == Value::Kind::None ? "main" : "else", loc,
+                a.kind == Value::Kind::None ? a.boundAt : b.boundAt);
+      return std::nullopt;
+    }
+    if (!(a.isTensorLike() || a.isPyScalar()) || !(b.isTensorLike() || b.isPyScalar())) {
+      error(loc, "'" + path + "' is " + a.describe() + " and " + b.describe() + " in " +
+                     what + "; a staged if (tf.cond) can only produce tensors (or tuples, "
+                     "lists and dicts of them)");
+      return std::nullopt;
+    }
+    std::optional<Value> ta = tensorTypeOf(a, loc), tb = tensorTypeOf(b, loc);
+    if (!ta || !tb)
+      return std::nullopt;
+    if (ta->dtype != tb->dtype) {
+      error(loc, "'" + path + "' has dtype " + dtypeName(ta->dtype) + " and dtype " +
+                     dtypeName(tb->dtype) + " in " + what);
+      return std::nullopt;
+    }
+    joined.push_back(Value::tensor(ta->dtype, ta->shape.join(tb->shape)));
+  }
+  size_t next = 0;
+  Value merged = packNest(x, joined, next);
+  merged.boundAt = loc;
+  return merged;
+}
+
 bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                                  Flow thenFlow, Flow elseFlow) {
   const BlockVars &vars = frame().analysis->blocks.find(&stmt)->second;
@@ -360,12 +466,21 @@ bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const
       continue;
     }
     const Value &x = a->second, &y = b->second;
+    if (isNest(x) || isNest(y)) {
+      std::optional<Value> merged =
+          joinNests(name, x, y, "the main and else branches", stmt.loc());
+      if (!merged)
+        return false;
+      frame().locals[name] = *merged;
+      d.carried.push_back({name, *merged});
+      continue;
+    }
     bool xTensor = x.isTensorLike() || x.isPyScalar(), yTensor = y.isTensorLike() || y.isPyScalar();
     if (!xTensor || !yTensor) {
-      if (x.kind == y.kind && x.kind == Value::Kind::None) {
-        frame().locals[name] = x;
-        d.carried.push_back({name, x});
-        continue;
+      if (x.kind == Value::Kind::None || y.kind == Value::Kind::None) {
+        noneAtEnd(name, x.kind == Value::Kind::None ? "main" : "else", stmt.loc(),
+                  x.kind == Value::Kind::None ? x.boundAt : y.boundAt);
+        return false;
       }
       error(stmt.loc(), "'" + name + "' is " + x.describe() + " in the main branch and " +
                             y.describe() + " in the else branch; a staged if (tf.cond) can "

@@ -4,7 +4,8 @@
 // TracerStmts.cpp statements, TracerConditionals.cpp ifs and the flags of exits,
 // TracerLoops.cpp loops, TracerExpr.cpp, TracerOperators.cpp and TracerCalls.cpp
 // expressions and Python semantics, TFOps.cpp (with TFOpRules.cpp) the tf.* functions,
-// TracerMethods.cpp the methods of tensors and state.
+// TracerMethods.cpp the methods of tensors and state, TracerNest.cpp the tuples, lists and
+// dicts that staged blocks carry leaf by leaf.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
@@ -68,6 +69,24 @@ struct AnnotatedField {
   std::string name;
   bool hasDefault;
 };
+
+/// Nested structures (TracerNest.cpp): a tuple, list or dict that a staged block carries
+/// leaf by leaf, as TensorFlow's nest does.
+bool isNest(const Value &v);
+/// Where `b` differs in structure from `a` (kinds, lengths, dict keys, namedtuple
+/// classes), in words naming the place from `path`; empty when they share one.
+std::string nestDifference(const Value &a, const Value &b, const std::string &path);
+/// A leaf of a nested structure and its path from the name (`d['s']`, `v[0]`, `p.lo`).
+struct NestLeaf {
+  std::string path;
+  Value value;
+};
+/// Appends the leaves of `v` (itself, if it is not a nest) in the order of `structure`,
+/// which `v` shares (a dict's keys in `structure`'s order).
+void flattenNest(const Value &v, const Value &structure, const std::string &path,
+                 std::vector<NestLeaf> &out);
+/// `structure` with its leaves taken from `leaves` from `next` on: lists and dicts new.
+Value packNest(const Value &structure, llvm::ArrayRef<Value> leaves, size_t &next);
 
 /// How a statement list finished, for Python-level control flow.
 enum class Flow { Normal, Break, Continue, Return, Error };
@@ -173,8 +192,9 @@ public:
   std::optional<Value> dictItem(const Value &dict, const Value &key, const Location &loc);
   bool checkHashable(const Value &key, const Location &loc);
   /// Whether Python object `container` (a list or dict) may be changed here: not inside a
-  /// staged block it was made before (reported at `loc`).
-  bool mayChange(const Value &container, const Location &loc);
+  /// staged block it was made before (reported at `loc`). `store`: the change sets an item
+  /// or attribute, which TensorFlow carries as a compound symbol and agc does not.
+  bool mayChange(const Value &container, const Location &loc, bool store = false);
   /// `container[index] = value` and `del container[index]` on a list or dict.
   bool setItem(const Value &container, const ast::Expr &index, const Value *value,
                const Location &loc);
@@ -353,8 +373,10 @@ public:
   /// `before0` (written `entryDescription`), must keep its dtype and a shape its entry
   /// shape (or invariant) admits. Returns the value the loop carries, or nothing after
   /// reporting.
+  /// `after` is what it holds then (null where the body deleted it); `name` may be a
+  /// leaf's path (`v[0]`).
   std::optional<Value> checkLoopVariable(const ast::Stmt &stmt, const std::string &name,
-                                         const Value &before0,
+                                         const Value &before0, const Value *after,
                                          const std::string &entryDescription);
   Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
   Flow execReturn(const ast::ReturnStmt &stmt);
@@ -363,6 +385,15 @@ public:
   /// declares it `global` (the module's names; `isGlobal` set) or `nonlocal` (the
   /// enclosing call that binds it); null for a local name.
   Env *declaredScope(llvm::StringRef name, bool &isGlobal);
+  /// The type of tuple, list or dict `name` after a staged if whose branches give `x` and
+  /// `y` (`what` names them: "the main and else branches"): one structure, whose leaves
+  /// are tensors of one dtype (or None in both). Nothing after reporting.
+  /// Reports TensorFlow's refusal of None (or a structure holding one) that a staged if
+  /// produces: `name` is None at the end of `branch` ("main" or "else").
+  void noneAtEnd(const std::string &name, const char *branch, const Location &loc,
+                 const Location &boundAt);
+  std::optional<Value> joinNests(const std::string &name, const Value &x, const Value &y,
+                                 const char *what, const Location &loc);
   /// Merges the carried names of a staged block from two environments; false on error.
   bool mergeBranches(const ast::IfStmt &stmt, const Env &then, const Env &orelse,
                      Flow thenFlow, Flow elseFlow);
@@ -392,6 +423,7 @@ public:
     Location loc;
     const char *what; ///< "if (tf.cond)", "loop (tf.while_loop)", ...
     uint64_t firstObject;
+    size_t frameDepth; ///< frames.size() where it is: a store at that depth is in its code.
   };
   /// Those entered and not yet left, across calls (a helper called in a staged branch
   /// is in it too).
@@ -411,7 +443,7 @@ public:
     StagingScope(Impl &impl, const Location &loc, const char *what,
                  uint64_t firstObject = Object::made())
         : impl(impl) {
-      impl.staging.push_back({loc, what, firstObject});
+      impl.staging.push_back({loc, what, firstObject, impl.frames.size()});
     }
     ~StagingScope() { impl.staging.pop_back(); }
     Impl &impl;

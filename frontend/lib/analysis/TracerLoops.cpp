@@ -178,13 +178,13 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
 std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,
                                                      const std::string &name,
                                                      const Value &before0,
+                                                     const Value *afterPtr,
                                                      const std::string &entryDescription) {
-  auto it = frame().locals.find(name);
-  if (it == frame().locals.end()) {
+  if (!afterPtr) {
     error(stmt.loc(), "'" + name + "' is deleted in the loop but is a loop variable");
     return std::nullopt;
   }
-  const Value &after = it->second;
+  const Value &after = *afterPtr;
   if (before0.kind == Value::Kind::TensorArray) {
     if (after.kind != Value::Kind::TensorArray) {
       error(stmt.loc(), "'" + name + "' is a tf.TensorArray before the loop, but " +
@@ -252,9 +252,55 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     d.shapeInvariants.push_back({entry.getKey().str(), entry.getValue()});
   llvm::sort(d.shapeInvariants, [](const auto &a, const auto &b) { return a.first < b.first; });
 
-  // 1. Loop variables: defined before the loop, and tensors from here on.
+  // 1. Loop variables: defined before the loop, and tensors from here on. A tuple, list
+  // or dict is carried leaf by leaf (`entry` holds the leaves, `loopVars` where each
+  // variable's are); the body gets new lists and dicts, which it may change.
+  const uint64_t firstObject = Object::made();
+  struct LoopVar {
+    std::string name;
+    Value structure; ///< A nest: its structure; otherwise undefined.
+    size_t first, count;
+  };
+  std::vector<LoopVar> loopVars;
   std::vector<std::pair<std::string, Value>> entry;
   llvm::StringMap<std::string> entryDescriptions; // for notes: the value as written
+  // A leaf as the loop carries it: a tensor (or a TensorArray).
+  auto enterLeaf = [&](const std::string &name, const Value &v,
+                       const Value &variable) -> std::optional<Value> {
+    if (v.kind == Value::Kind::TensorArray)
+      return v;
+    if (!v.isTensorLike() && !v.isPyScalar()) {
+      error(stmt.loc(), "'" + name + "' is " + v.describe() +
+                            " before the loop; a variable of a staged loop must be a tensor, "
+                            "a Python number, or a tuple, list or dict of them");
+      if (variable.boundAt.isValid())
+        note(variable.boundAt, "'" + name + "' is assigned here");
+      return std::nullopt;
+    }
+    std::optional<Value> t = asTensor(v, stmt.loc());
+    if (!t)
+      return std::nullopt;
+    auto inv = invariants.find(name);
+    if (inv != invariants.end()) {
+      if (!inv->second.admits(t->shape)) {
+        error(stmt.loc(), "'" + name + "' has shape " + t->shape.str() +
+                              " before the loop, which its shape invariant " +
+                              inv->second.str() + " does not admit");
+        return std::nullopt;
+      }
+      Value relaxed = Value::tensor(t->dtype, inv->second);
+      if (emitter && !emitter->castTo(relaxed, *t, stmt.loc())) {
+        failed = true;
+        return std::nullopt;
+      }
+      *t = relaxed;
+    }
+    t->boundAt = v.boundAt.isValid() ? v.boundAt : variable.boundAt;
+    entryDescriptions[name] = v.isPyScalar()
+                                  ? v.describe() + ", which the loop makes " + t->describe()
+                                  : v.describe();
+    return t;
+  };
   for (const std::string &name : vars.carried) {
     auto it = f.locals.find(name);
     if (it == f.locals.end()) {
@@ -267,44 +313,51 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                            " = tf.zeros_like(...)`");
       return Flow::Error;
     }
-    const Value &v = it->second;
-    if (v.kind == Value::Kind::TensorArray) {
-      entry.push_back({name, v});
-      continue;
-    }
-    if (!v.isTensorLike() && !v.isPyScalar()) {
-      error(stmt.loc(), "'" + name + "' is " + v.describe() +
-                            " before the loop; a variable of a staged loop must be a tensor "
-                            "or a Python number");
-      if (v.boundAt.isValid())
-        note(v.boundAt, "'" + name + "' is assigned here");
-      return Flow::Error;
-    }
-    std::optional<Value> t = asTensor(v, stmt.loc());
-    if (!t)
-      return Flow::Error;
-    auto inv = invariants.find(name);
-    if (inv != invariants.end()) {
-      if (!inv->second.admits(t->shape)) {
-        error(stmt.loc(), "'" + name + "' has shape " + t->shape.str() +
-                              " before the loop, which its shape invariant " +
-                              inv->second.str() + " does not admit");
-        return Flow::Error;
+    const Value v = it->second;
+    LoopVar var{name, Value(), entry.size(), 1};
+    if (isNest(v)) {
+      var.structure = v;
+      std::vector<NestLeaf> leaves;
+      flattenNest(v, v, name, leaves);
+      var.count = leaves.size();
+      std::vector<Value> entered;
+      for (const NestLeaf &leaf : leaves) {
+        std::optional<Value> t = enterLeaf(leaf.path, leaf.value, v);
+        if (!t)
+          return Flow::Error;
+        entry.push_back({leaf.path, *t});
+        entered.push_back(*t);
       }
-      Value relaxed = Value::tensor(t->dtype, inv->second);
-      if (emitter && !emitter->castTo(relaxed, *t, stmt.loc())) {
-        failed = true;
+      size_t next = 0;
+      f.locals[name] = packNest(v, entered, next);
+      f.locals[name].boundAt = v.boundAt;
+    } else {
+      std::optional<Value> t = enterLeaf(name, v, v);
+      if (!t)
         return Flow::Error;
-      }
-      *t = relaxed;
+      f.locals[name] = *t;
+      entry.push_back({name, *t});
     }
-    t->boundAt = v.boundAt;
-    f.locals[name] = *t;
-    entry.push_back({name, *t});
-    entryDescriptions[name] = v.isPyScalar()
-                                  ? v.describe() + ", which the loop makes " + t->describe()
-                                  : v.describe();
+    loopVars.push_back(std::move(var));
   }
+  // The loop variables bound again to the emitter's values for the leaves (`ir`).
+  auto rebind = [&](const std::vector<Value> &values) {
+    for (const LoopVar &var : loopVars) {
+      if (!isNest(var.structure)) {
+        f.locals[var.name].ir = values[var.first].ir;
+        continue;
+      }
+      std::vector<Value> leaves;
+      for (size_t k = var.first; k < var.first + var.count; ++k) {
+        leaves.push_back(entry[k].second);
+        leaves.back().ir = values[k].ir;
+      }
+      size_t next = 0;
+      Location boundAt = f.locals[var.name].boundAt;
+      f.locals[var.name] = packNest(var.structure, leaves, next);
+      f.locals[var.name].boundAt = boundAt;
+    }
+  };
 
   // Emitting: AutoGraph's extra loop variables (the break flag; a for loop's index
   // into what it iterates, and its trip count), then the loop's test region.
@@ -318,6 +371,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       if (!unset)
         return Flow::Error;
       f.locals[breakFlag] = *unset;
+      loopVars.push_back({breakFlag, Value(), entry.size(), 1});
       entry.push_back({breakFlag, *unset});
     }
     if (forStmt) {
@@ -333,14 +387,14 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
         return Flow::Error;
       }
       f.locals[index] = start;
+      loopVars.push_back({index, Value(), entry.size(), 1});
       entry.push_back({index, start});
     }
     std::vector<Value> vars;
     for (auto &[name, value] : entry)
       vars.push_back(value);
     token = emitter->beginLoop(vars, stmt.loc());
-    for (size_t k = 0; k < entry.size(); ++k)
-      f.locals[entry[k].first].ir = vars[k].ir;
+    rebind(vars);
   }
 
   // 2. The test, as tf.while_loop traces it: on the loop variables.
@@ -371,14 +425,21 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     if (!go)
       return Flow::Error;
     std::vector<Value> vars;
-    for (auto &[name, value] : entry)
-      vars.push_back(f.locals[name]);
+    for (const LoopVar &var : loopVars) {
+      if (!isNest(var.structure)) {
+        vars.push_back(f.locals[var.name]);
+        continue;
+      }
+      std::vector<NestLeaf> leaves;
+      flattenNest(f.locals[var.name], var.structure, var.name, leaves);
+      for (NestLeaf &leaf : leaves)
+        vars.push_back(std::move(leaf.value));
+    }
     if (!emitter->loopBody(token, *go, vars)) {
       failed = true;
       return Flow::Error;
     }
-    for (size_t k = 0; k < entry.size(); ++k)
-      f.locals[entry[k].first].ir = vars[k].ir;
+    rebind(vars);
   }
   if (forStmt) {
     Value item = *element;
@@ -399,7 +460,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   f.loops.push_back({&stmt, true});
   Flow flow;
   {
-    StagingScope staged(*this, stmt.loc(), "loop (tf.while_loop)");
+    StagingScope staged(*this, stmt.loc(), "loop (tf.while_loop)", firstObject);
     flow = execList(body);
   }
   f.loops.pop_back();
@@ -417,27 +478,61 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     }
   }
 
-  // 4. Loop variables keep their dtype and shape.
-  d.carried.clear();
+  // 4. Loop variables keep their structure, and their leaves their dtype and shape.
   std::vector<Value> next, results;
-  for (auto &[name, before0] : entry) {
-    std::optional<Value> carried = checkLoopVariable(stmt, name, before0, entryDescriptions[name]);
-    if (!carried)
-      return Flow::Error;
-    next.push_back(f.locals[name]);
-    results.push_back(*carried);
-    results.back().ir = nullptr;
-    if (!isExitName(name))
-      d.carried.push_back({name, *carried});
-  }
-  if (token) {
-    if (!emitter->endLoop(token, next, results)) {
-      failed = true;
+  for (const LoopVar &var : loopVars) {
+    auto it = f.locals.find(var.name);
+    const Value *after = it == f.locals.end() ? nullptr : &it->second;
+    if (!isNest(var.structure)) {
+      std::optional<Value> carried =
+          checkLoopVariable(stmt, var.name, entry[var.first].second, after,
+                            entryDescriptions[var.name]);
+      if (!carried)
+        return Flow::Error;
+      next.push_back(*after);
+      results.push_back(*carried);
+      results.back().ir = nullptr;
+      continue;
+    }
+    std::string difference =
+        after ? nestDifference(var.structure, *after, var.name) : std::string();
+    if (!after || !difference.empty()) {
+      error(stmt.loc(), "'" + var.name + "' does not have the same nested structure after "
+                        "one iteration" + (after ? ": " + difference : std::string()));
+      if (after && after->boundAt.isValid())
+        note(after->boundAt, "'" + var.name + "' is assigned here");
+      note(stmt.loc(), "a staged loop (tf.while_loop) carries each item of a tuple, list or "
+                       "dict; keep their number (and a dict's keys) from one iteration to the "
+                       "next, or collect values in a tf.TensorArray");
       return Flow::Error;
     }
-    for (size_t k = 0; k < entry.size(); ++k)
-      if (!isExitName(entry[k].first))
-        d.carried[k].second.ir = results[k].ir;
+    std::vector<NestLeaf> leaves;
+    flattenNest(*after, var.structure, var.name, leaves);
+    for (size_t k = 0; k < leaves.size(); ++k) {
+      const std::string &path = leaves[k].path;
+      std::optional<Value> carried =
+          checkLoopVariable(stmt, path, entry[var.first + k].second, &leaves[k].value,
+                            entryDescriptions[path]);
+      if (!carried)
+        return Flow::Error;
+      next.push_back(leaves[k].value);
+      results.push_back(*carried);
+      results.back().ir = nullptr;
+    }
+  }
+  if (token && !emitter->endLoop(token, next, results)) {
+    failed = true;
+    return Flow::Error;
+  }
+  d.carried.clear();
+  for (const LoopVar &var : loopVars) {
+    if (isExitName(var.name))
+      continue;
+    size_t at = var.first;
+    Value value = isNest(var.structure) ? packNest(var.structure, results, at) : results[at];
+    if (isNest(var.structure))
+      value.boundAt = var.structure.boundAt;
+    d.carried.push_back({var.name, std::move(value)});
   }
 
   // 5. After the loop: the loop variables as tensors; what the body bound is local to it.

@@ -175,7 +175,7 @@ std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::St
 // Python lists and dicts
 //===----------------------------------------------------------------------------------===//
 
-bool Tracer::Impl::mayChange(const Value &container, const Location &loc) {
+bool Tracer::Impl::mayChange(const Value &container, const Location &loc, bool store) {
   if (!container.object)
     return true;
   // The innermost block the object was made before (a guard's bound is its call's start,
@@ -187,6 +187,28 @@ bool Tracer::Impl::mayChange(const Value &container, const Location &loc) {
     return true;
   const StagedBlock &block = *made;
   bool loop = llvm::StringRef(block.what).starts_with("loop");
+  if (store && block.frameDepth == frames.size()) {
+    // TensorFlow carries `d[k]` or `a.b` set in a staged block as a variable of its own.
+    error(loc, "this sets " + llvm::Twine(container.kind == Value::Kind::Instance
+                                              ? "an attribute of "
+                                              : "an item of ") +
+                   "a Python " + container.typeString() + " made before the staged " +
+                   block.what + " it is in, which agc does not carry");
+    note(block.loc, llvm::Twine("the staged ") + block.what + ": TensorFlow carries an item or "
+                    "attribute set in it as a variable of its own (AutoGraph's compound "
+                    "symbols); agc carries names, and the tuples, lists and dicts bound to "
+                    "them");
+    if (container.kind == Value::Kind::Dict)
+      note(loc, "bind the name to a new dict instead (d = {**d, 'key': value}): a staged if "
+                "or loop carries a dict's values one by one");
+    else if (container.kind == Value::Kind::List)
+      note(loc, "bind the name to a new list instead (l = l[:i] + [value] + l[i + 1:]): a "
+                "staged if or loop carries a list's items one by one");
+    else
+      note(loc, "keep the value in a name during the staged " + llvm::Twine(block.what) +
+                    ", and set the attribute after it");
+    return false;
+  }
   error(loc, "this changes a Python " + container.typeString() + " made before the staged " +
                  block.what + " it is in");
   note(block.loc, llvm::Twine("the staged ") + block.what + ": TensorFlow traces its code once, "
@@ -247,7 +269,8 @@ bool Tracer::Impl::setItem(const Value &container, const ast::Expr &indexExpr,
     return false;
   }
   std::optional<Value> index = eval(indexExpr);
-  if (!index || !mayChange(container, loc) || (value && !mayHold(container, *value, loc)))
+  if (!index || !mayChange(container, loc, /*store=*/value != nullptr) ||
+      (value && !mayHold(container, *value, loc)))
     return false;
   Object &object = *container.object;
   if (container.kind == Value::Kind::Dict) {

@@ -375,10 +375,9 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
       f.conditionalReturnAt = &stmt;
   }
   if (f.returnValue && (staged || f.conditionalReturnAt)) {
-    // Returns that tf.cond joins must agree: tensors of one dtype.
+    // Returns that tf.cond joins must agree: tensors of one dtype, or tuples, lists and
+    // dicts of one structure whose leaves do.
     const Value &prior = *f.returnValue;
-    bool priorTensor = prior.isTensorLike() || prior.isPyScalar();
-    bool thisTensor = value->isTensorLike() || value->isPyScalar();
     auto mismatch = [&](const llvm::Twine &what) {
       error(stmt.loc(), "this return gives " + what + ", but the return at line " +
                             llvm::Twine(f.returnAt->loc().begin.line) + " gives " +
@@ -387,28 +386,66 @@ Flow Tracer::Impl::execReturn(const ast::ReturnStmt &stmt) {
       note(f.returnAt->loc(), "the other return");
       return Flow::Error;
     };
-    if (priorTensor != thisTensor)
+    if (isNest(prior) != isNest(*value))
       return mismatch(value->describe());
-    if (thisTensor) {
-      std::optional<Value> a = asTensor(prior, stmt.loc()), b = asTensor(*value, stmt.loc());
+    std::string difference = nestDifference(prior, *value, "return");
+    if (!difference.empty()) {
+      error(stmt.loc(), "this return and the return at line " +
+                            llvm::Twine(f.returnAt->loc().begin.line) +
+                            " give values of different nested structures (" + difference +
+                            "); returns joined by a staged condition must have the same "
+                            "structure");
+      note(f.returnAt->loc(), "the other return");
+      return Flow::Error;
+    }
+    std::vector<NestLeaf> priorLeaves, theseLeaves;
+    flattenNest(prior, prior, "", priorLeaves);
+    flattenNest(*value, prior, "", theseLeaves);
+    std::vector<Value> joined;
+    for (size_t k = 0; k < priorLeaves.size(); ++k) {
+      const Value &p = priorLeaves[k].value, &v = theseLeaves[k].value;
+      bool priorTensor = p.isTensorLike() || p.isPyScalar();
+      bool thisTensor = v.isTensorLike() || v.isPyScalar();
+      if (priorTensor != thisTensor ||
+          (!thisTensor && !(p.kind == Value::Kind::None && v.kind == Value::Kind::None)))
+        return mismatch(value->describe());
+      if (!thisTensor) {
+        joined.push_back(v);
+        continue;
+      }
+      std::optional<Value> a = asTensor(p, stmt.loc()), b = asTensor(v, stmt.loc());
       if (!a || !b)
         return Flow::Error;
       if (a->dtype != b->dtype)
-        return mismatch(b->describe());
-      value = Value::tensor(a->dtype, a->shape.join(b->shape));
+        return mismatch(isNest(prior) ? value->describe() + " (" + b->describe() + " at " +
+                                            priorLeaves[k].path + ")"
+                                      : b->describe());
+      joined.push_back(Value::tensor(a->dtype, a->shape.join(b->shape)));
     }
+    size_t next = 0;
+    value = packNest(prior, joined, next);
   }
   if (!f.returnAt)
     f.returnAt = &stmt;
   f.returnValue = *value;
   f.openReturn = nullptr; // a return here covers the paths an earlier staged if left open
-  if (emitter && staged) {
+  if (staged) {
     // AutoGraph's retval_ and do_return: a value and a flag that staged ifs carry.
-    if (!returned.isTensorLike() && !returned.isPyScalar()) {
-      error(stmt.loc(), "returning " + returned.describe() + " under a staged condition is "
-                        "not supported by agc's code generator yet; return a tensor");
-      return Flow::Error;
-    }
+    std::vector<NestLeaf> leaves;
+    flattenNest(returned, returned, "", leaves);
+    for (const NestLeaf &leaf : leaves)
+      if (!leaf.value.isTensorLike() && !leaf.value.isPyScalar()) {
+        std::string what = leaf.value.describe();
+        if (isNest(returned))
+          what += " (at " + leaf.path + " of " + returned.describe() + ")";
+        error(stmt.loc(), "this return gives " + what + " under a staged condition; tf.cond "
+                          "can only produce tensors (or tuples, lists and dicts of them)");
+        note(stmt.loc(), "return a tensor there, or move the return out of the staged "
+                         "condition");
+        return Flow::Error;
+      }
+  }
+  if (emitter && staged) {
     std::optional<Value> set = boolTensor(true, stmt.loc());
     if (!set)
       return Flow::Error;

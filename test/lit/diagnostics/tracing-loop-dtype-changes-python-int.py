@@ -13,7 +13,7 @@ def f(n):
 # CHECK-NEXT: {{.*}}tracing-loop-dtype-changes-python-int.py:[[@LINE-5]]:9: note: 'x' becomes a float32 tensor of shape () here
 # CHECK-NEXT:         x = tf.cast(i, tf.float32)
 # CHECK-NEXT:         ^
-# CHECK-NEXT: {{.*}}tracing-loop-dtype-changes-python-int.py:[[@LINE-10]]:5: note: 'x' is an int32 tensor of shape () before the loop
+# CHECK-NEXT: {{.*}}tracing-loop-dtype-changes-python-int.py:[[@LINE-10]]:5: note: 'x' is the Python int 0, which the loop makes an int32 tensor of shape () before the loop
 # CHECK-NEXT:     x = 0
 # CHECK-NEXT:     ^
 # CHECK-NOT:  {{.*}}error:{{.*}}
