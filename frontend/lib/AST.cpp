@@ -182,6 +182,8 @@ llvm::StringRef ag::ast::kindName(Expr::Kind kind) {
   case Expr::Kind::GeneratorExp: return "GeneratorExp";
   case Expr::Kind::Starred: return "Starred";
   case Expr::Kind::JoinedStr: return "JoinedStr";
+  case Expr::Kind::Set: return "Set";
+  case Expr::Kind::SetComp: return "SetComp";
   }
   llvm_unreachable("unknown Expr::Kind");
 }

@@ -190,6 +190,7 @@ void Dumper::dumpExpr(const Expr &expr, llvm::StringRef field) {
   }
   case Expr::Kind::Tuple:
   case Expr::Kind::List:
+  case Expr::Kind::Set:
     listField("elts", cast<SequenceExpr>(expr).getElements());
     break;
   case Expr::Kind::Dict:

@@ -72,7 +72,9 @@ ExprPtr ASTBuilder::buildExprInner(TSNode node) {
   case Sym::Lambda: return buildLambda(node);
   case Sym::ListComprehension:
   case Sym::DictionaryComprehension:
-  case Sym::GeneratorExpression: return buildComprehension(node);
+  case Sym::GeneratorExpression:
+  case Sym::SetComprehension: return buildComprehension(node);
+  case Sym::Set: return buildSequence(node, Sym::Set, /*asTarget=*/false);
   default:
     return unsupportedNode(node);
   }
@@ -163,6 +165,7 @@ ExprPtr ASTBuilder::buildComprehension(TSNode node) {
     return nullptr;
   Expr::Kind exprKind = k == Sym::ListComprehension       ? Expr::Kind::ListComp
                         : k == Sym::DictionaryComprehension ? Expr::Kind::DictComp
+                        : k == Sym::SetComprehension        ? Expr::Kind::SetComp
                                                             : Expr::Kind::GeneratorExp;
   return std::make_unique<ComprehensionExpr>(exprKind, loc(node), std::move(element),
                                              std::move(value), std::move(generators));
@@ -213,6 +216,8 @@ ExprPtr ASTBuilder::buildSequence(TSNode node, Sym sym, bool asTarget) {
     return nullptr;
   if (sym == Sym::List || sym == Sym::ListPattern)
     return std::make_unique<ListExpr>(loc(node), std::move(elements));
+  if (sym == Sym::Set)
+    return std::make_unique<SetExpr>(loc(node), std::move(elements));
   return std::make_unique<TupleExpr>(loc(node), std::move(elements));
 }
 

@@ -203,6 +203,11 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     printCommaList(cast<ListExpr>(expr).getElements());
     os << ']';
     break;
+  case Expr::Kind::Set:
+    os << '{';
+    printCommaList(cast<SetExpr>(expr).getElements());
+    os << '}';
+    break;
   case Expr::Kind::Dict: {
     const auto &d = cast<DictExpr>(expr);
     os << '{';
@@ -276,10 +281,11 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
     break;
   case Expr::Kind::ListComp:
   case Expr::Kind::DictComp:
-  case Expr::Kind::GeneratorExp: {
+  case Expr::Kind::GeneratorExp:
+  case Expr::Kind::SetComp: {
     const auto &c = cast<ComprehensionExpr>(expr);
-    os << (expr.getKind() == Expr::Kind::ListComp ? '['
-           : expr.getKind() == Expr::Kind::DictComp ? '{' : '(');
+    bool braces = expr.getKind() == Expr::Kind::DictComp || expr.getKind() == Expr::Kind::SetComp;
+    os << (expr.getKind() == Expr::Kind::ListComp ? '[' : braces ? '{' : '(');
     printExpr(c.getElement(), PrecIfExp);
     if (c.getValue()) {
       os << ": ";
@@ -295,8 +301,7 @@ void PythonPrinter::printExpr(const Expr &expr, unsigned context) {
         printExpr(*test, PrecOr);
       }
     }
-    os << (expr.getKind() == Expr::Kind::ListComp ? ']'
-           : expr.getKind() == Expr::Kind::DictComp ? '}' : ')');
+    os << (expr.getKind() == Expr::Kind::ListComp ? ']' : braces ? '}' : ')');
     break;
   }
   }

@@ -103,6 +103,8 @@ static const SymName kSymNames[] = {
     {"list_comprehension", Sym::ListComprehension},
     {"dictionary_comprehension", Sym::DictionaryComprehension},
     {"generator_expression", Sym::GeneratorExpression},
+    {"set", Sym::Set},
+    {"set_comprehension", Sym::SetComprehension},
     {"for_in_clause", Sym::ForInClause},
     {"if_clause", Sym::IfClause},
     {"with_statement", Sym::WithStatement},

@@ -274,6 +274,22 @@ TEST_CASE("dict keys compare as Python's: 1, 1.0 and True are one key; tensors a
   CHECK_FALSE(d.object->find(Value::str("b")));
 }
 
+TEST_CASE("sets: elements distinct by Python's ==, iterated only in an order Python is sure of") {
+  Value s = Value::set({Value::integer(5), Value::integer(1), Value::boolean(true),
+                        Value::floating(5.0), Value::integer(3)});
+  REQUIRE(s.items().size() == 3); // 1 == True and 5 == 5.0: the first kept
+  std::optional<std::vector<Value>> order = setIterationOrder(s);
+  REQUIRE(order);
+  CHECK((*order)[0].i == 1);
+  CHECK((*order)[1].i == 3);
+  CHECK((*order)[2].i == 5);
+  CHECK_FALSE(setIterationOrder(Value::set({Value::integer(8), Value::integer(1)})));
+  CHECK_FALSE(setIterationOrder(Value::set({Value::str("a")})));
+  CHECK(pyEquals(s, Value::set({Value::integer(3), Value::integer(5), Value::integer(1)})) ==
+        std::optional<bool>(true));
+  CHECK(s.pyStr(false) == "{1, 3, 5}");
+}
+
 TEST_CASE("a method of a module-level instance is found from the source") {
   llvm::SourceMgr sourceMgr;
   std::string out;

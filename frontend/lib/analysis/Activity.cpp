@@ -104,6 +104,7 @@ private:
     }
     case K::Tuple:
     case K::List:
+    case K::Set:
       return readsAll(cast<ast::SequenceExpr>(expr).getElements(), out);
     case K::Dict:
       for (const ast::ExprPtr &key : cast<ast::DictExpr>(expr).getKeys())
@@ -130,7 +131,8 @@ private:
     }
     case K::ListComp:
     case K::DictComp:
-    case K::GeneratorExp: {
+    case K::GeneratorExp:
+    case K::SetComp: {
       // The first iterable is read where the comprehension is; the rest runs in its own
       // scope, where the targets are bound.
       const auto &c = cast<ast::ComprehensionExpr>(expr);

@@ -145,6 +145,10 @@ std::optional<DType> Tracer::Impl::dtypeArg(const Value *value, const Location &
   if (value->kind == Value::Kind::Str)
     if (std::optional<DType> d = dtypeFromName(value->text))
       return d;
+  // NumPy's scalar types name dtypes too: np.float32.
+  if (value->kind == Value::Kind::Module && llvm::StringRef(value->name).starts_with("numpy."))
+    if (std::optional<DType> d = dtypeFromName(llvm::StringRef(value->name).drop_front(6)))
+      return d;
   error(loc, "expected a dtype such as tf.float32, not " + value->describe());
   return std::nullopt;
 }
@@ -201,7 +205,11 @@ std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
   return sum;
 }
 
-std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &args) {
+std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &given) {
+  // NumPy arrays become constants where a TensorFlow function takes them.
+  CallArgs args = given;
+  if (!convertArrays(args))
+    return std::nullopt;
   std::optional<TFOp> op = lookupTFOp(path);
   if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||
               path == "tf.compat.v1.py_func"))

@@ -73,8 +73,11 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
   size_t n = args.positional.size();
   if (name == "print") {
     std::string line;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < n; ++i) {
+      if (!checkPrintable(py(i), args.loc))
+        return std::nullopt;
       line += (i ? " " : "") + py(i).pyStr(false);
+    }
     if (result)
       result->printed.push_back(line);
     return Value::none();
@@ -100,8 +103,13 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     if (n != 1)
       return error(args.loc, "len() takes exactly one argument");
     const Value &v = py(0);
-    if (v.isPySequence() || v.kind == Value::Kind::Dict)
+    if (v.isPySequence() || v.kind == Value::Kind::Dict || v.kind == Value::Kind::Set)
       return Value::integer(v.items().size());
+    if (v.kind == Value::Kind::NDArray) {
+      if (v.shape.rank() == 0)
+        return error(args.loc, "TypeError: len() of unsized object");
+      return Value::integer(v.shape.dims[0]);
+    }
     if (v.kind == Value::Kind::Str)
       return Value::integer(v.text.size());
     if (v.kind == Value::Kind::Range) {
@@ -140,7 +148,8 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
                              "tensor has only at run time; use tf.cast");
     }
     if (name == "str")
-      return Value::str(v.pyStr(false));
+      return checkPrintable(v, args.loc) ? std::optional<Value>(Value::str(v.pyStr(false)))
+                                         : std::nullopt;
     if (v.kind == Value::Kind::Str && (name == "float" || name == "int"))
       return parseNumber(name, v.text, args.loc);
     if (!v.isPyScalar())
@@ -169,7 +178,7 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
   if (name == "min" || name == "max") {
     std::vector<Value> items = args.positional;
     if (n == 1) {
-      std::optional<std::vector<Value>> inner = pythonItems(py(0), args.loc);
+      std::optional<std::vector<Value>> inner = itemsInAnyOrder(py(0), args.loc);
       if (!inner)
         return std::nullopt;
       items = std::move(*inner);
@@ -236,6 +245,14 @@ std::optional<Value> Tracer::Impl::callBuiltin(llvm::StringRef name, const CallA
     std::snprintf(text.data(), text.size(), "%.*f", places, v.f);
     return Value::floating(std::strtod(text.c_str(), nullptr));
   }
+  if (name == "set") {
+    if (n > 1)
+      return error(args.loc, "set() takes at most one argument");
+    std::optional<std::vector<Value>> items =
+        n == 0 ? std::optional<std::vector<Value>>(std::vector<Value>())
+               : itemsInAnyOrder(py(0), args.loc);
+    return items ? makeSet(*items, args.loc) : std::nullopt;
+  }
   if (name == "tuple" || name == "list") {
     if (n == 0)
       return Value::sequence(name == "tuple" ? Value::Kind::Tuple : Value::Kind::List, {});
@@ -287,7 +304,12 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
   if (name == "sum") {
     if (n < 1 || n > 2)
       return error(args.loc, "sum() takes an iterable and an optional start");
-    std::optional<std::vector<Value>> items = itemsOf(0);
+    // Ints add up the same in any order (floats do not: a set's order matters then).
+    bool ints = py(0).kind == Value::Kind::Set &&
+                llvm::all_of(py(0).items(), [](const Value &v) {
+                  return v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool;
+                });
+    std::optional<std::vector<Value>> items = ints ? itemsInAnyOrder(py(0), args.loc) : itemsOf(0);
     if (!items)
       return std::nullopt;
     const Value *start = args.get(1, "start");
@@ -303,7 +325,7 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
   if (name == "any" || name == "all") {
     if (n != 1)
       return error(args.loc, name + "() takes one argument");
-    std::optional<std::vector<Value>> items = itemsOf(0);
+    std::optional<std::vector<Value>> items = itemsInAnyOrder(py(0), args.loc);
     if (!items)
       return std::nullopt;
     bool isAll = name == "all";
@@ -373,7 +395,10 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
     if (n != source + 1)
       return error(args.loc, isFilter ? "filter() takes a function and an iterable"
                                       : "sorted() takes one iterable (and key=, reverse=)");
-    std::optional<std::vector<Value>> items = itemsOf(source);
+    // Without a key, sorted() orders a set's distinct elements the same from any order.
+    std::optional<std::vector<Value>> items =
+        !isFilter && !args.get(99, "key") ? itemsInAnyOrder(py(source), args.loc)
+                                          : itemsOf(source);
     if (!items)
       return std::nullopt;
     const Value *fn = isFilter ? &py(0) : args.get(99, "key");
@@ -456,7 +481,7 @@ std::optional<Value> Tracer::Impl::callIterableBuiltin(llvm::StringRef name,
         if (t == "int")
           return v.kind == K::Int || v.kind == K::Bool; // bool is an int in Python
         if (t == "float" || t == "bool" || t == "str" || t == "list" || t == "tuple" ||
-            t == "range" || t == "dict")
+            t == "range" || t == "dict" || t == "set")
           return v.typeString() == t;
       }
       if (type.kind == K::Class && type.object->namedtuple)
@@ -561,7 +586,12 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
   case Value::Kind::TensorArray:
   case Value::Kind::List:
   case Value::Kind::Dict:
+  case Value::Kind::Set:
   case Value::Kind::DTypeRef:
+    break;
+  case Value::Kind::NDArray:
+    if (attr == "shape" || attr == "ndim" || attr == "size" || attr == "dtype")
+      return arrayAttribute(base, attr, loc);
   case Value::Kind::Str:
     break;
   case Value::Kind::Instance:

@@ -860,6 +860,10 @@ std::optional<Value> Tracer::Impl::callLibrary(llvm::StringRef path, const CallA
       return Value::sequence(Value::Kind::Tuple, std::move(values));
     return Value::dict(std::move(keys), std::move(values));
   }
+  if (std::optional<Value> v = numpyFunction(path, args))
+    return v;
+  if (failed)
+    return std::nullopt;
   if (std::optional<Value> v = mathFunction(path, args))
     return v;
   if (failed)
@@ -1013,7 +1017,8 @@ std::optional<Value> Tracer::Impl::callClassBuiltin(llvm::StringRef name, const 
       return c;
     }
     if (pos[0].isPyScalar() || pos[0].isPySequence() || pos[0].kind == Value::Kind::Str ||
-        pos[0].kind == Value::Kind::Dict || pos[0].kind == Value::Kind::None)
+        pos[0].kind == Value::Kind::Dict || pos[0].kind == Value::Kind::Set ||
+        pos[0].kind == Value::Kind::None)
       return Value::builtin(pos[0].kind == Value::Kind::None ? "NoneType" : pos[0].typeString());
     return error(args.loc, "type() of " + pos[0].describe() + " is not supported by agc");
   }

@@ -29,7 +29,7 @@ static const char *const kBuiltins[] = {
     "range", "len", "print", "int", "float", "bool", "abs", "min", "max", "str", "tuple",
     "list", "sum", "any", "all", "sorted", "reversed", "enumerate", "zip", "map", "filter",
     "callable", "isinstance", "dict", "round", "object", "property", "staticmethod",
-    "classmethod", "super", "getattr", "hasattr", "setattr", "type"};
+    "classmethod", "super", "getattr", "hasattr", "setattr", "type", "set"};
 
 std::nullopt_t Tracer::Impl::useOfRefused(const Value &v, const Location &loc,
                                           const llvm::Twine &what) {
@@ -97,7 +97,8 @@ std::optional<bool> Tracer::Impl::truth(const Value &v) const {
   case Value::Kind::None: return false;
   case Value::Kind::Tuple:
   case Value::Kind::List:
-  case Value::Kind::Dict: return !v.items().empty();
+  case Value::Kind::Dict:
+  case Value::Kind::Set: return !v.items().empty();
   case Value::Kind::Range: return v.elements[0].i != v.elements[1].i;
   case Value::Kind::Tensor:
   case Value::Kind::Variable:
@@ -578,7 +579,8 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   case K::Slice:
     return error(expr.loc(), "a slice is only allowed inside '[]'");
   case K::Tuple:
-  case K::List: {
+  case K::List:
+  case K::Set: {
     std::vector<Value> items;
     for (const ast::ExprPtr &e : cast<ast::SequenceExpr>(expr).getElements()) {
       const auto *starred = dyn_cast<ast::StarredExpr>(e.get());
@@ -594,6 +596,8 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
         return std::nullopt;
       items.insert(items.end(), more->begin(), more->end());
     }
+    if (expr.getKind() == K::Set)
+      return makeSet(items, expr.loc());
     return Value::sequence(expr.getKind() == K::Tuple ? Value::Kind::Tuple : Value::Kind::List,
                            std::move(items));
   }
@@ -630,6 +634,7 @@ std::optional<Value> Tracer::Impl::eval(const ast::Expr &expr) {
   case K::ListComp:
   case K::GeneratorExp:
   case K::DictComp:
+  case K::SetComp:
     return evalComprehension(cast<ast::ComprehensionExpr>(expr));
   case K::JoinedStr:
     return evalJoinedStr(cast<ast::JoinedStrExpr>(expr));
@@ -654,6 +659,11 @@ std::optional<std::vector<Value>> Tracer::Impl::pythonItems(const Value &iter,
     items = iter.items();
   } else if (iter.kind == Value::Kind::Dict) {
     items = iter.object->keys;
+  } else if (iter.kind == Value::Kind::Set) {
+    std::optional<std::vector<Value>> ordered = setItemsInOrder(iter, loc);
+    if (!ordered)
+      return std::nullopt;
+    items = std::move(*ordered);
   } else if (iter.kind == Value::Kind::Str) {
     for (char c : iter.text)
       items.push_back(Value::str(std::string(1, c)));
@@ -708,7 +718,12 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
     }
     const ast::Comprehension &g = gens[k];
     std::optional<Value> iter = k == 0 ? first : eval(*g.iter);
-    std::optional<std::vector<Value>> items = iter ? pythonItems(*iter, g.iter->loc()) : std::nullopt;
+    // A set comprehension's result has no order, so it may read a set in any order.
+    bool anyOrder = c.getKind() == ast::Expr::Kind::SetComp;
+    std::optional<std::vector<Value>> items =
+        !iter ? std::nullopt
+        : anyOrder ? itemsInAnyOrder(*iter, g.iter->loc())
+                   : pythonItems(*iter, g.iter->loc());
     if (!items)
       return false;
     for (const Value &item : *items) {
@@ -748,5 +763,7 @@ std::optional<Value> Tracer::Impl::evalComprehension(const ast::ComprehensionExp
     return std::nullopt;
   if (c.getValue())
     return dict;
+  if (c.getKind() == ast::Expr::Kind::SetComp)
+    return makeSet(out, c.loc());
   return Value::sequence(Value::Kind::List, std::move(out));
 }

@@ -188,6 +188,36 @@ public:
   /// The methods of a Python list and dict (append, pop, get, items, update, ...).
   std::optional<Value> listMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
   std::optional<Value> dictMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
+  // --- TracerNumpy.cpp: NumPy arrays made while tracing --------------------------------
+  /// np.array, np.zeros, ... (nothing, without reporting, for another function).
+  std::optional<Value> numpyFunction(llvm::StringRef path, const CallArgs &args);
+  /// A dtype= of NumPy's (np.float32, float, 'int32', tf.int64); nothing when absent, and
+  /// nothing with `failed` set after reporting.
+  std::optional<DType> numpyDType(const Value *value, const Location &loc);
+  std::optional<Value> arrayAttribute(const Value &array, llvm::StringRef attr,
+                                      const Location &loc);
+  /// A constant tensor of `dtype` holding `array` (NumPy's astype conversion).
+  std::optional<Value> arrayToTensor(const Value &array, DType dtype, const Location &loc);
+  /// Replaces the NumPy arrays among a TensorFlow function's arguments (in lists and tuples
+  /// too) with constants, of the dtype of the first tensor argument (or dtype=) if any.
+  bool convertArrays(CallArgs &args);
+  // --- TracerSets.cpp: Python sets ----------------------------------------------------
+  std::optional<Value> setMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
+  /// A new set of `elements`, after checking that each is hashable.
+  std::optional<Value> makeSet(const std::vector<Value> &elements, const Location &loc);
+  /// `lhs | rhs`, `&`, `-`, `^` on two sets; nothing when either is not a set (no report).
+  std::optional<Value> setOperator(ast::BinaryOp op, const Value &lhs, const Value &rhs,
+                                   const Location &loc);
+  /// `<=`, `<`, `>=`, `>` on two sets (subset and superset); nothing for other operands.
+  std::optional<bool> setCompare(ast::CmpOp op, const Value &lhs, const Value &rhs);
+  /// The items of an iterable where their order does not matter (sorted, min, len, ...):
+  /// a set's in any order, others' as pythonItems gives them.
+  std::optional<std::vector<Value>> itemsInAnyOrder(const Value &iterable, const Location &loc);
+  /// A set's elements in Python's iteration order, or a located refusal where agc does not
+  /// know it.
+  std::optional<std::vector<Value>> setItemsInOrder(const Value &set, const Location &loc);
+  /// Whether `v` can be printed as Python would print it (a set in it has a known order).
+  bool checkPrintable(const Value &v, const Location &loc);
   /// `d[key]`, and the check that `key` can be a dict key.
   std::optional<Value> dictItem(const Value &dict, const Value &key, const Location &loc);
   bool checkHashable(const Value &key, const Location &loc);

@@ -93,6 +93,8 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     return listMethod(self, name, args);
   if (self.kind == Value::Kind::Dict)
     return dictMethod(self, name, args);
+  if (self.kind == Value::Kind::Set)
+    return setMethod(self, name, args);
   if (self.kind == Value::Kind::Str)
     return strMethod(self, name, args);
   if (self.kind == Value::Kind::Tuple && self.object) { // a namedtuple's _asdict, _replace

@@ -198,6 +198,15 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
         return v;
       return error(loc, failure);
     }
+    if (lhs.kind == Value::Kind::Set && rhs.kind == Value::Kind::Set)
+      return setOperator(op, lhs, rhs, loc);
+    if (lhs.kind == Value::Kind::NDArray || rhs.kind == Value::Kind::NDArray) {
+      error(loc, "NumPy arithmetic ('" + ast::spelling(op) + "' of " + lhs.describe() + " and " +
+                     rhs.describe() + ") while tracing is not supported by agc");
+      note(loc, "make the array a tensor first (tf.constant(array)), or compute it with "
+                "TensorFlow ops");
+      return std::nullopt;
+    }
     if (op == B::Add && lhs.kind == rhs.kind &&
         (lhs.kind == Value::Kind::Str || lhs.isPySequence())) {
       if (lhs.kind == Value::Kind::Str)
@@ -226,13 +235,19 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
     return error(loc, "unsupported operand types for " + ast::spelling(op) + ": " +
                           lhs.describe() + " and " + rhs.describe());
   }
-  // A tensor takes part: the other side converts to its dtype.
+  // A tensor takes part: the other side converts to its dtype (a NumPy array as its astype
+  // does).
   const Value &tensorSide = lhs.isTensorLike() ? lhs : rhs;
   DType dtype = tensorSide.dtype;
-  std::optional<Value> a = lhs.isTensorLike() ? asTensor(lhs, loc) : toTensor(lhs, loc, dtype);
+  auto convert = [&](const Value &v) {
+    return v.isTensorLike()                   ? asTensor(v, loc)
+           : v.kind == Value::Kind::NDArray ? arrayToTensor(v, dtype, loc)
+                                              : toTensor(v, loc, dtype);
+  };
+  std::optional<Value> a = convert(lhs);
   if (!a)
     return std::nullopt;
-  std::optional<Value> b = rhs.isTensorLike() ? asTensor(rhs, loc) : toTensor(rhs, loc, dtype);
+  std::optional<Value> b = convert(rhs);
   if (!b)
     return std::nullopt;
   if (op == B::MatMul) {
@@ -293,11 +308,13 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
   }
   if (op == C::In || op == C::NotIn) {
     bool found = false;
-    if (rhs.kind == Value::Kind::Dict) {
+    if (rhs.kind == Value::Kind::Dict || rhs.kind == Value::Kind::Set) {
       if (!isHashable(lhs))
-        return error(loc, "unhashable type: " + lhs.describe() + " cannot be a dict key" +
+        return error(loc, "unhashable type: " + lhs.describe() + " cannot be " +
+                              (rhs.kind == Value::Kind::Set ? "in a set" : "a dict key") +
                               (lhs.isTensorLike() ? " (use tensor.ref() as the key)" : ""));
-      found = rhs.object->find(lhs).has_value();
+      found = rhs.kind == Value::Kind::Set ? rhs.object->findElement(lhs).has_value()
+                                           : rhs.object->find(lhs).has_value();
     } else if (rhs.kind == Value::Kind::Str) {
       if (lhs.kind != Value::Kind::Str)
         return error(loc, "'in <string>' requires a string as left operand, not " +
@@ -350,6 +367,8 @@ std::optional<Value> Tracer::Impl::compare(ast::CmpOp op, const Value &lhs, cons
                               "whose values exist only at run time");
       return Value::boolean(op == C::Eq ? *eq : !*eq);
     }
+    if (std::optional<bool> r = setCompare(op, lhs, rhs))
+      return Value::boolean(*r);
     if (lhs.kind == Value::Kind::Str && rhs.kind == Value::Kind::Str) {
       int c = lhs.text.compare(rhs.text);
       return Value::boolean(op == C::Lt ? c < 0 : op == C::LtE ? c <= 0 : op == C::Gt ? c > 0 : c >= 0);

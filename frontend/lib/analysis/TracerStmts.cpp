@@ -182,6 +182,14 @@ Flow Tracer::Impl::exec(const ast::Stmt &stmt) {
         return Flow::Error;
       return Flow::Normal;
     }
+    // `s |= t` (and &=, -=, ^=) changes the set in place.
+    if (current->kind == Value::Kind::Set && rhs->kind == Value::Kind::Set) {
+      std::optional<Value> value = setOperator(s.getOp(), *current, *rhs, stmt.loc());
+      if (!value || !mayChange(*current, stmt.loc()))
+        return Flow::Error;
+      current->object->items = value->object->items;
+      return assign(s.getTarget(), *current) ? Flow::Normal : Flow::Error;
+    }
     std::optional<Value> value = binary(s.getOp(), *current, *rhs, stmt.loc());
     if (!value || !assign(s.getTarget(), *value))
       return Flow::Error;

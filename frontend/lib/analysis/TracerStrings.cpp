@@ -116,6 +116,8 @@ std::optional<std::string> Tracer::Impl::formatValue(const Value &v, char conver
       (!v.isPyScalar() && specText.empty())) {
     if (v.isTensorLike() && !specText.empty() && !conversion)
       return this->error(loc, "TypeError: unsupported format string passed to Tensor.__format__");
+    if (!checkPrintable(v, loc))
+      return std::nullopt;
     std::string text = conversion == 'r' || conversion == 'a' ? v.pyStr(true) : v.pyStr(false);
     if (spec->type && spec->type != 's')
       return this->error(loc, llvm::Twine("ValueError: Unknown format code '") + std::string(1, spec->type) +

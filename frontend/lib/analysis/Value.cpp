@@ -145,6 +145,8 @@ std::string Value::typeString() const {
   case Kind::Instance: return object->mro.front()->name;
   case Kind::BoundMethod: return "method";
   case Kind::Wrapper: return name;
+  case Kind::Set: return "set";
+  case Kind::NDArray: return "numpy.ndarray";
   }
   llvm_unreachable("unknown Value::Kind");
 }
@@ -165,6 +167,8 @@ std::string Value::describe() const {
   case Kind::Function: return "the function '" + function->getName().str() + "'";
   case Kind::Class: return "the class '" + object->name + "'";
   case Kind::Instance: return "a '" + object->mro.front()->name + "' object";
+  case Kind::NDArray:
+    return "a NumPy " + dtypeName(dtype).str() + " array of shape " + shape.str();
   case Kind::BoundMethod:
     return "the method '" + elements[1].function->getName().str() + "' of " +
            elements[0].describe();
@@ -213,6 +217,16 @@ std::string Value::pyStr(bool repr) const {
       out += (i ? ", " : "") + cls.fields[i] + "=" + (field ? field->pyStr(true) : "?");
     }
     return out + ")";
+  }
+  case Value::Kind::Set: {
+    if (v.object->items.empty())
+      return "set()";
+    // Python's order where agc knows it (the tracer refuses to print the others).
+    std::vector<Value> items = setIterationOrder(v).value_or(v.object->items);
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i)
+      out += (i ? ", " : "") + items[i].pyStr(true);
+    return out + "}";
   }
   case Value::Kind::Dict: {
     std::string out = "{";
@@ -276,6 +290,38 @@ Value Value::sequence(Kind kind, std::vector<Value> elements) {
   return v;
 }
 
+Value Value::set(const std::vector<Value> &elements) {
+  Value v;
+  v.kind = Kind::Set;
+  v.object = std::make_shared<Object>();
+  for (const Value &e : elements)
+    v.object->add(e);
+  return v;
+}
+
+std::optional<size_t> Object::findElement(const Value &key) const {
+  for (size_t k = 0; k < items.size(); ++k)
+    if (keyEquals(items[k], key))
+      return k;
+  return std::nullopt;
+}
+
+bool Object::add(const Value &key) {
+  if (findElement(key))
+    return false;
+  items.push_back(key);
+  return true;
+}
+
+std::optional<std::vector<Value>> ag::analysis::setIterationOrder(const Value &set) {
+  std::vector<Value> out = set.object->items;
+  for (const Value &e : out)
+    if ((e.kind != Value::Kind::Int && e.kind != Value::Kind::Bool) || e.i < 0 || e.i > 7)
+      return std::nullopt;
+  llvm::sort(out, [](const Value &a, const Value &b) { return a.i < b.i; });
+  return out;
+}
+
 Value Value::dict(std::vector<Value> keys, std::vector<Value> values) {
   Value v;
   v.kind = Kind::Dict;
@@ -332,6 +378,12 @@ std::optional<bool> ag::analysis::pyEquals(const Value &a, const Value &b) {
         return eq;
     }
     return true;
+  }
+  case Value::Kind::Set: {
+    const Object &x = *a.object, &y = *b.object;
+    if (x.items.size() != y.items.size())
+      return false;
+    return llvm::all_of(x.items, [&](const Value &e) { return y.findElement(e).has_value(); });
   }
   case Value::Kind::Dict: {
     const Object &x = *a.object, &y = *b.object;

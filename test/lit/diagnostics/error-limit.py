@@ -4,22 +4,22 @@ import tensorflow as tf
 
 @tf.function
 def a():
-    return {1}
+    return 1j
 
 
 @tf.function
 def b():
-    return {2}
+    return 2j
 
 
 @tf.function
 def c():
-    return {3}
-# CHECK:      {{.*}}error-limit.py:[[@LINE-11]]:12: error: set displays are not supported by agc
-# CHECK-NEXT:     return {1}
-# CHECK-NEXT:            ^~~
-# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-9]]:12: error: set displays are not supported by agc
-# CHECK-NEXT:     return {2}
-# CHECK-NEXT:            ^~~
+    return 3j
+# CHECK:      {{.*}}error-limit.py:[[@LINE-11]]:12: error: complex numbers are not supported by agc
+# CHECK-NEXT:     return 1j
+# CHECK-NEXT:            ^~
+# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-9]]:12: error: complex numbers are not supported by agc
+# CHECK-NEXT:     return 2j
+# CHECK-NEXT:            ^~
 # CHECK-NEXT: agc: error: too many errors (2), stopping here
-# CHECK-NOT:  return {3}
+# CHECK-NOT:  return 3j

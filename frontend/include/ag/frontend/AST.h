@@ -38,7 +38,7 @@ public:
   enum class Kind : uint8_t {
     Name, IntLit, FloatLit, StrLit, BoolLit, NoneLit, EllipsisLit, Unary, Binary, BoolOp,
     Compare, Call, Attribute, Subscript, Slice, Tuple, List, Dict, IfExp, Lambda, ListComp,
-    DictComp, GeneratorExp, Starred, JoinedStr,
+    DictComp, GeneratorExp, Starred, JoinedStr, Set, SetComp,
   };
   virtual ~Expr() = default;
   Kind getKind() const { return kind; }
@@ -290,12 +290,13 @@ private:
   ExprPtr lower, upper, step;
 };
 
-/// A tuple or a list display; `(a, b)`, `a, b`, `[a, b]`.
+/// A tuple, list or set display; `(a, b)`, `a, b`, `[a, b]`, `{a, b}`.
 class SequenceExpr : public Expr {
 public:
   const ExprList &getElements() const { return elements; }
   static bool classof(const Expr *e) {
-    return e->getKind() == Kind::Tuple || e->getKind() == Kind::List;
+    return e->getKind() == Kind::Tuple || e->getKind() == Kind::List ||
+           e->getKind() == Kind::Set;
   }
 
 protected:
@@ -318,6 +319,13 @@ public:
   ListExpr(Location loc, ExprList elements)
       : SequenceExpr(Kind::List, loc, std::move(elements)) {}
   static bool classof(const Expr *e) { return e->getKind() == Kind::List; }
+};
+
+class SetExpr : public SequenceExpr {
+public:
+  SetExpr(Location loc, ExprList elements)
+      : SequenceExpr(Kind::Set, loc, std::move(elements)) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Set; }
 };
 
 /// `{k: v, ...}`.
@@ -398,7 +406,7 @@ public:
   const std::vector<Comprehension> &getGenerators() const { return generators; }
   static bool classof(const Expr *e) {
     return e->getKind() == Kind::ListComp || e->getKind() == Kind::DictComp ||
-           e->getKind() == Kind::GeneratorExp;
+           e->getKind() == Kind::GeneratorExp || e->getKind() == Kind::SetComp;
   }
 
 private:

@@ -45,7 +45,7 @@ enum class Sym : uint8_t {
   KeywordArgument, Attribute, Subscript, Slice, Tuple, List, Dictionary, Pair,
   ExpressionList, ParenthesizedExpression, ConditionalExpression, ListSplat,
   DictionarySplat, Lambda, LambdaParameters, ListComprehension, DictionaryComprehension,
-  GeneratorExpression, ForInClause, IfClause, WithStatement, WithClause, WithItem, AsPattern,
+  GeneratorExpression, Set, SetComprehension, ForInClause, IfClause, WithStatement, WithClause, WithItem, AsPattern,
   AsPatternTarget, RaiseStatement, TryStatement, ExceptClause, FinallyClause,
   // Extras.
   Comment, LineContinuation,

@@ -88,9 +88,16 @@ struct Value {
     /// [function]), "partial" (elements: [function, args...], object: a dict of keywords),
     /// "super" (elements: [self, the class whose MRO it starts after]).
     Wrapper,
+    /// A set: its object's items are its elements (distinct by Python's ==), in the order
+    /// they were added (not Python's iteration order: see setIterationOrder).
+    Set,
+    /// A NumPy array made while tracing (np.array, np.zeros, ...): its dtype, its (known)
+    /// shape, and its elements flat in `elements` (Python ints, floats or bools). TensorFlow
+    /// turns one into a constant where an op takes it.
+    NDArray,
   };
   Kind kind = Kind::Undefined;
-  // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef.
+  // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef, NDArray.
   DType dtype = DType::Float32;
   Shape shape;
   // Int, Bool (0/1), Range (start, stop, step in elements[0..2] as Int values).
@@ -144,6 +151,9 @@ struct Value {
   /// A tuple, or a new list (an Object of its own).
   static Value sequence(Kind kind, std::vector<Value> elements);
   static Value list(std::vector<Value> items) { return sequence(Kind::List, std::move(items)); }
+  /// A new set of `elements` (hashable Python values; an element equal to an earlier one
+  /// is dropped, as Python keeps the first).
+  static Value set(const std::vector<Value> &elements);
   /// A new dict of `keys` (hashable Python values, distinct) and their `values`.
   static Value dict(std::vector<Value> keys, std::vector<Value> values);
 
@@ -205,6 +215,10 @@ struct Object {
   std::optional<size_t> find(const Value &key) const;
   /// Dict: `d[key] = value` (a new key goes last, an existing one keeps its place).
   void put(const Value &key, Value value);
+  /// Set: the index of element `key` in items (Python's ==), or nullopt.
+  std::optional<size_t> findElement(const Value &key) const;
+  /// Set: adds `key` unless an equal element is there; whether it did.
+  bool add(const Value &key);
 };
 
 /// Whether `v` can be a dict key (a Python number, bool, str, None, or a tuple of them);
@@ -218,8 +232,15 @@ std::optional<bool> pyEquals(const Value &a, const Value &b);
 bool keyEquals(const Value &a, const Value &b);
 
 inline const std::vector<Value> &Value::items() const {
-  return kind == Kind::List || kind == Kind::Dict ? object->items : elements;
+  return kind == Kind::List || kind == Kind::Dict || kind == Kind::Set ? object->items
+                                                                          : elements;
 }
+
+/// The order Python iterates set `set` in, where agc knows it for certain: CPython places
+/// an element at the slot its hash picks, and its tables have at least 8 slots, so ints
+/// (and bools) from 0 to 7 come out in ascending order. nullopt otherwise (Python's order
+/// then depends on the hashes, and for str on the process's hash seed).
+std::optional<std::vector<Value>> setIterationOrder(const Value &set);
 
 /// How many elements the Python range `range` (start, stop, step) yields; nullopt when
 /// that count does not fit in an int64 (range(-2**63, 2**63 - 1)).
