@@ -213,3 +213,11 @@ def rebuilt_dict_in_loop(n):
     for i in tf.range(n):
         d = {**d, "a": d["a"] + i}
     return d["a"], d["b"]
+
+
+@tf.function
+def python_number_in_returned_tuple(x):
+    if x > 0:
+        return x, 1.0
+    y = x * 2.0
+    return y, 2.0

@@ -178,7 +178,9 @@ private:
     Scope inner;
     for (const ast::Param &param : def.getParams())
       add(inner.bound, names.intern(param.name));
+    ++nestedDepth;
     scopeOf(def.getBody(), inner, /*record=*/false);
+    --nestedDepth;
     NameSet free = inner.read;
     NameSet bound = inner.bound;
     bound.resize(std::max(bound.size(), free.size()));
@@ -248,7 +250,11 @@ private:
       for (const ast::Param &param : def.getParams())
         if (param.defaultValue)
           reads(*param.defaultValue, s.read);
-      freeNames(def, s.read);
+      NameSet free;
+      freeNames(def, free);
+      unionInto(s.read, free);
+      if (nestedDepth == 0) // a def of this function's own (not a lambda: AutoGraph does not
+        unionInto(result.closedSet, free); // keep a lambda's free names live)
       add(s.bound, names.intern(def.getName()));
       return;
     }
@@ -377,6 +383,8 @@ private:
   const CFG &cfg;
   NameTable &names;
   Activity &result;
+  /// How deep in nested functions freeNames is (only this function's defs record closures).
+  unsigned nestedDepth = 0;
 };
 
 } // namespace ag::analysis
@@ -396,6 +404,6 @@ void Activity::resize(unsigned size) {
                         &entry.second.iterate})
       for (NameSet *set : {&part->read, &part->bound, &part->deleted})
         set->resize(size);
-  for (NameSet *set : {&paramSet, &globalSet, &nonlocalSet})
+  for (NameSet *set : {&paramSet, &globalSet, &nonlocalSet, &closedSet})
     set->resize(size);
 }

@@ -33,6 +33,14 @@ BlockVars ag::analysis::computeBlockVars(const ast::Stmt &stmt, const CFG &cfg,
   NameSet relevant = vars.liveIn;
   relevant |= vars.liveOut;
   relevant |= activity.nonlocals();
+  // A nested def's free names, where defined before the block (one first bound in it
+  // is not carried for the closure's sake).
+  NameSet closed = activity.closedOver();
+  closed.resize(std::max(closed.size(), vars.definedIn.size()));
+  NameSet definedIn = vars.definedIn;
+  definedIn.resize(closed.size());
+  closed &= definedIn;
+  relevant |= closed;
   NameSet carried = vars.modified;
   carried &= relevant;
 

@@ -371,15 +371,50 @@ Tracer::Impl::argumentsFor(const ast::FunctionDefStmt &function, const ArgumentS
   return done(true);
 }
 
+/// How an unconverted function's reason goes on to the functions it calls.
+static constexpr llvm::StringLiteral kNorWhatItCalls = ", nor the functions it calls";
+
+/// The first `yield` in `stmts` (a refused statement; not in nested functions), or null:
+/// calling a generator function makes a generator, which agc does not support, whatever
+/// path the call would take.
+static const ast::UnsupportedStmt *findYield(const ast::StmtList &stmts) {
+  for (const ast::StmtPtr &stmt : stmts) {
+    if (const auto *u = llvm::dyn_cast<ast::UnsupportedStmt>(stmt.get()))
+      if (llvm::StringRef(u->getWhy()[0].message).starts_with("generators ('yield')"))
+        return u;
+    if (llvm::isa<ast::FunctionDefStmt>(stmt.get()) || llvm::isa<ast::ClassDefStmt>(stmt.get()))
+      continue;
+    for (const ast::StmtList *block : ast::nestedBlocks(*stmt))
+      if (const ast::UnsupportedStmt *u = findYield(*block))
+        return u;
+  }
+  return nullptr;
+}
+
 std::optional<Value> Tracer::Impl::callFunction(const ast::FunctionDefStmt &function,
                                                 const CallScope *closure, const CallArgs &args,
                                                 const std::vector<Value> *defaults) {
+  if (const ast::UnsupportedStmt *yield = findYield(function.getBody())) {
+    diag.report(yield->getWhy());
+    failed = true;
+    note(args.loc, "'" + function.getName() + "' is a generator function (it holds a yield), "
+                   "called here");
+    return std::nullopt;
+  }
   if (frames.size() > kMaxCallDepth)
     return error(args.loc, "calls nested more than " + llvm::Twine(kMaxCallDepth) +
                                " deep while tracing: a recursion must end on Python values "
                                "within that depth");
   const std::vector<ast::Param> &params = function.getParams();
   Frame callee(&function, &analysisOf(function), closure);
+  // Unconverted: called from unconverted code, or by Python itself (a constructor, ...).
+  if (!unconvertedCall.empty()) {
+    callee.unconverted = std::exchange(unconvertedCall, std::string());
+  } else if (!frames.empty() && !frames.back().unconverted.empty()) {
+    callee.unconverted = frames.back().unconverted;
+    if (!llvm::StringRef(callee.unconverted).ends_with(kNorWhatItCalls))
+      callee.unconverted += kNorWhatItCalls;
+  }
   size_t positional = 0;
   bool varArgs = false, varKeywords = false;
   for (size_t i = 0; i < params.size(); ++i) {
@@ -524,6 +559,14 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
              !(bound->second.kind == Value::Kind::Function && bound->second.function == &function)) {
     value = callValue(Value(bound->second), call);
   } else {
+    // @tf.function(autograph=False): nothing in the function is converted.
+    std::optional<UnconvertedScope> off;
+    if (const auto *call = llvm::dyn_cast_or_null<ast::CallExpr>(function.getTfFunction()))
+      if (const ast::Keyword *autograph = call->findKeyword("autograph"))
+        if (const auto *b = llvm::dyn_cast<ast::BoolLitExpr>(autograph->value.get());
+            b && !b->getValue())
+          off.emplace(*this, "'" + function.getName().str() +
+                                 "', whose @tf.function says autograph=False");
     value = callFunction(function, /*closure=*/nullptr, call);
   }
   closedOver.clear();

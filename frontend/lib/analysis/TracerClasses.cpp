@@ -311,6 +311,8 @@ std::optional<Value> Tracer::Impl::callClass(const Value &cls, const CallArgs &a
   if (init && init->kind == Value::Kind::Function) {
     CallArgs withSelf = args;
     withSelf.positional.insert(withSelf.positional.begin(), self);
+    UnconvertedScope python(*this, "a constructor (" + c.name + ".__init__), which Python "
+                                   "calls");
     std::optional<Value> r = callValue(*init, withSelf);
     if (!r)
       return std::nullopt;
@@ -466,8 +468,10 @@ std::optional<Value> Tracer::Impl::objectAttribute(const Value &base, llvm::Stri
       return m;
     }
     if (raw.kind == Value::Kind::Wrapper) {
-      if (raw.name == "property")
+      if (raw.name == "property") {
+        UnconvertedScope python(*this, "a property's getter, which Python calls unconverted");
         return callValue(raw.elements[0], std::vector<Value>{self}, loc);
+      }
       if (raw.name == "staticmethod")
         return raw.elements[0];
       if (raw.name == "classmethod") {

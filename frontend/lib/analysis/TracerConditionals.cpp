@@ -94,7 +94,20 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
       // Undefined on a path that has not returned: its value is never used there
       // (execReturn checked that joined returns agree).
       type = f.returnValue ? *f.returnValue : x.isDefined() ? x : y;
-      if (!isNest(type)) {
+      if (isNest(type)) {
+        // Its leaves as the tensors the cond gives (a Python number becomes one).
+        std::vector<NestLeaf> leaves;
+        flattenNest(type, type, "", leaves);
+        std::vector<Value> types;
+        for (const NestLeaf &leaf : leaves) {
+          std::optional<Value> t = tensorTypeOf(leaf.value, loc);
+          if (!t)
+            return false;
+          types.push_back(*t);
+        }
+        size_t next = 0;
+        type = packNest(type, types, next);
+      } else {
         std::optional<Value> tx = x.isDefined() ? tensorTypeOf(x, loc) : std::nullopt;
         std::optional<Value> ty = y.isDefined() ? tensorTypeOf(y, loc) : std::nullopt;
         if (tx && ty && tx->dtype != ty->dtype) {
@@ -263,11 +276,31 @@ Decision &Tracer::Impl::blockDecision(const ast::Stmt &stmt) {
   return d;
 }
 
+std::nullopt_t Tracer::Impl::refuseUnconverted(const Location &loc, const llvm::Twine &what,
+                                               bool iterating) {
+  if (iterating)
+    error(loc, "iterating over a tensor is not allowed here: AutoGraph does not convert " +
+                   frame().unconverted + ", so " + what + " is Python's, over a symbolic tensor");
+  else
+    error(loc, "using a tensor as a Python bool is not allowed here: AutoGraph does not "
+               "convert " + frame().unconverted + ", so " + what + " needs the tensor's value, "
+               "which exists only at run time");
+  note(frame().function ? frame().function->getNameLoc() : loc,
+       "TensorFlow raises OperatorNotAllowedInGraphError; move the code into a function that "
+       "AutoGraph converts (a @tf.function, or one it calls), or use tf.cond / "
+       "tf.while_loop");
+  return std::nullopt;
+}
+
 Flow Tracer::Impl::execIf(const ast::IfStmt &stmt) {
   std::optional<Value> test = eval(stmt.getTest());
   if (!test)
     return Flow::Error;
   Decision &d = blockDecision(stmt);
+  if (test->isTensorLike() && !frame().unconverted.empty()) {
+    refuseUnconverted(stmt.getTest().loc(), "the test of this if");
+    return Flow::Error;
+  }
   if (test->isTensorLike()) {
     d.staged = true;
     d.reason = testReason(*test);

@@ -223,6 +223,8 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
   if (!v)
     return std::nullopt;
   if (u.getOp() == ast::UnaryOp::Not) {
+    if (v->isTensorLike() && !frame().unconverted.empty())
+      return refuseUnconverted(expr.loc(), "this 'not'");
     if (v->isTensorLike()) {
       Decision &d = exprDecision(expr, "not");
       d.staged = true;
@@ -283,6 +285,8 @@ std::optional<Value> Tracer::Impl::evalBoolOp(const ast::Expr &expr) {
   const ast::ExprList &operands = b.getValues();
   std::optional<Value> acc = eval(*operands[0]);
   for (size_t k = 1; acc && k < operands.size(); ++k) {
+    if (acc->isTensorLike() && !frame().unconverted.empty())
+      return refuseUnconverted(operands[k - 1]->loc(), isAnd ? "this 'and'" : "this 'or'");
     if (acc->isTensorLike())
       return stagedBoolOp(b, k, *acc);
     std::optional<bool> t = truth(*acc);
@@ -461,6 +465,8 @@ std::optional<Value> Tracer::Impl::evalIfExp(const ast::Expr &expr) {
     d.reason = "the test is " + test->describe();
     return eval(*t ? e.getBody() : e.getOrElse());
   }
+  if (!frame().unconverted.empty())
+    return refuseUnconverted(e.getTest().loc(), "this conditional expression");
   if (unconvertedIfExp > 0) {
     error(e.getTest().loc(), "using a tensor as a Python bool is not allowed: AutoGraph does "
                              "not convert a conditional expression inside a branch of another "

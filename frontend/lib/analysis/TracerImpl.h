@@ -381,7 +381,28 @@ public:
     /// (the code a guard runs goes on to the end of the call, so what the call made
     /// itself is not used outside it).
     uint64_t firstObject = Object::made();
+    /// Why AutoGraph does not convert this call's code ("a constructor (__init__)", ...),
+    /// or empty where it does: there a tensor used as a Python bool is an error, as in
+    /// TensorFlow, instead of a staged if or loop. Calls from unconverted code are
+    /// unconverted too.
+    std::string unconverted;
   };
+
+  /// Calls made in its scope run unconverted, `why` saying why (constructors, __enter__,
+  /// properties: Python calls them, not converted code).
+  struct UnconvertedScope {
+    UnconvertedScope(Impl &impl, std::string why) : impl(impl) {
+      saved = std::exchange(impl.unconvertedCall, std::move(why));
+    }
+    ~UnconvertedScope() { impl.unconvertedCall = std::move(saved); }
+    Impl &impl;
+    std::string saved;
+  };
+  std::string unconvertedCall;
+  /// Reports a tensor used as a Python bool (`what`: "the test of an if") or iterated in
+  /// code AutoGraph does not convert (frame().unconverted says why); returns nullopt.
+  std::nullopt_t refuseUnconverted(const Location &loc, const llvm::Twine &what,
+                                   bool iterating = false);
 
   Flow execList(const ast::StmtList &stmts, size_t from = 0);
   Flow exec(const ast::Stmt &stmt);

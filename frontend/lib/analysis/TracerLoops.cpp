@@ -69,6 +69,10 @@ Flow Tracer::Impl::execWhile(const ast::WhileStmt &stmt) {
     std::optional<Value> test = eval(stmt.getTest());
     if (!test)
       return Flow::Error;
+    if (test->isTensorLike() && !frame().unconverted.empty()) {
+      refuseUnconverted(stmt.getTest().loc(), "the test of this while loop");
+      return Flow::Error;
+    }
     if (test->isTensorLike()) {
       if (n > 0) {
         error(stmt.getTest().loc(), "the test of this while loop became a tensor after " +
@@ -131,6 +135,10 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   if (!iter)
     return Flow::Error;
   Decision &d = blockDecision(stmt);
+  if (iter->isTensorLike() && !frame().unconverted.empty()) {
+    refuseUnconverted(stmt.getIter().loc(), "this for loop", /*iterating=*/true);
+    return Flow::Error;
+  }
   if (iter->isTensorLike()) {
     if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
       error(stmt.getIter().loc(), "cannot iterate over " + iter->describe() +

@@ -500,8 +500,12 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
         const Value *exit = classAttribute(cls, "__exit__");
         if (enter && exit) {
           std::optional<Value> method = objectAttribute(*manager, "__enter__", item.context->loc());
-          std::optional<Value> entered =
-              method ? callValue(*method, std::vector<Value>{}, item.context->loc()) : std::nullopt;
+          std::optional<Value> entered;
+          if (method) {
+            UnconvertedScope python(*this, "__enter__, which the with statement calls "
+                                           "unconverted");
+            entered = callValue(*method, std::vector<Value>{}, item.context->loc());
+          }
           if (!entered || (item.target && !assign(*item.target, *entered)))
             return Flow::Error;
           std::optional<Value> bound = objectAttribute(*manager, "__exit__", item.context->loc());
@@ -568,9 +572,11 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
   if (flow == Flow::Error)
     return flow;
   // __exit__(None, None, None), innermost first, however the body ended.
-  for (const Value &exit : llvm::reverse(exits))
+  for (const Value &exit : llvm::reverse(exits)) {
+    UnconvertedScope python(*this, "__exit__, which the with statement calls unconverted");
     if (!callValue(exit, {Value::none(), Value::none(), Value::none()}, stmt.loc()))
       return Flow::Error;
+  }
   return flow;
 }
 

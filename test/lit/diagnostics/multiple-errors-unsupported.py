@@ -29,4 +29,7 @@ def fine():
 # CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-13]]:9: error: generators ('yield') are not supported by agc
 # CHECK-NEXT:         yield 1
 # CHECK-NEXT:         ^~~~~~~
+# CHECK-NEXT: {{.*}}multiple-errors-unsupported.py:[[@LINE-15]]:12: note: 'g' is a generator function (it holds a yield), called here
+# CHECK-NEXT:     return g()
+# CHECK-NEXT:            ^~~
 # CHECK-NEXT: agc: error: {{.*}}: 2 of 3 @tf.functions refused ('with_class', 'with_yield'); nothing written. Compile the others alone with --function NAME

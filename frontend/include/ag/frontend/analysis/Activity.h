@@ -63,6 +63,11 @@ public:
   const NameSet &params() const { return paramSet; }
   const NameSet &globals() const { return globalSet; }
   const NameSet &nonlocals() const { return nonlocalSet; }
+  /// Names the functions this function defines (`def`, not lambdas) read freely, their
+  /// closure cells: such a function may run anywhere after its definition, so AutoGraph
+  /// takes them as live wherever they are defined (TensorFlow 2.21 does so for a nested
+  /// def, and not for a lambda).
+  const NameSet &closedOver() const { return closedSet; }
 
   /// Brings every set to the final size of the name table.
   void resize(unsigned size);
@@ -70,7 +75,7 @@ public:
 private:
   std::vector<NameSet> nodeUses, nodeDefs, nodeDeletes;
   llvm::DenseMap<const ast::Stmt *, StmtScopes> stmtScopes;
-  NameSet paramSet, globalSet, nonlocalSet;
+  NameSet paramSet, globalSet, nonlocalSet, closedSet;
   friend class ActivityBuilder;
 };
 
