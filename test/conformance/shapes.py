@@ -69,3 +69,11 @@ def transpose_dynamic(m):
 @tf.function
 def slice_dynamic(v, k):
     return v[:k], v[k:]
+
+
+@tf.function
+def unknown_rank_invariant(x):
+    while tf.reduce_sum(x) < 10.0:
+        tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape(None))])
+        x = tf.concat([x, x], 0)
+    return x

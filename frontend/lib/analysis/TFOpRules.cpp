@@ -528,6 +528,10 @@ std::optional<Value> TFOpTyper::typeTensorShape() {
   std::optional<Shape> s = shapeFrom(*dims, loc);
   if (!s)
     return std::nullopt;
+  // tf.TensorShape(None), of unknown rank: None, which shapes read as such (as a tuple it
+  // would be the scalar shape ()).
+  if (!s->rankKnown)
+    return Value::none();
   std::vector<Value> out;
   for (int64_t d : s->dims)
     out.push_back(d < 0 ? Value::none() : Value::integer(d));
