@@ -74,3 +74,13 @@ def numpy_math_on_python_numbers(x):
 @tf.function
 def numpy_arithmetic_on_arrays(x):
     return x * (np.arange(3) * 2)
+
+
+@tf.function
+def arrays_in_structures(x):
+    return {"w": np.ones(2), "pair": (np.arange(2), x)}, tf.stack([x, np.zeros(2)])
+
+
+@tf.function
+def add_n_keeps_array_dtype(x):
+    return tf.add_n([x, np.array([1.0, 2.0])])

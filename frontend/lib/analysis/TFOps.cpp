@@ -208,7 +208,7 @@ std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
 std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &given) {
   // NumPy arrays become constants where a TensorFlow function takes them.
   CallArgs args = given;
-  if (!convertArrays(args))
+  if (!convertArrays(args, /*hintFromTensors=*/path != "tf.add_n" && path != "tf.math.add_n"))
     return std::nullopt;
   std::optional<TFOp> op = lookupTFOp(path);
   if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||

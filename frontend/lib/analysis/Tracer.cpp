@@ -572,27 +572,7 @@ std::optional<TraceResult> Tracer::Impl::trace(const ast::FunctionDefStmt &funct
   closedOver.clear();
   forgetKeptTensors(function);
   // tf.function returns a NumPy array as a constant tensor of its dtype.
-  std::function<bool(Value &)> arraysToTensors = [&](Value &v) -> bool {
-    if (v.kind == Value::Kind::NDArray) {
-      std::optional<Value> t = arrayToTensor(v, v.dtype, function.getNameLoc());
-      if (!t)
-        return false;
-      v = *t;
-      return true;
-    }
-    if (v.kind == Value::Kind::Tuple)
-      return llvm::all_of(v.elements, arraysToTensors);
-    if ((v.kind == Value::Kind::List || v.kind == Value::Kind::Dict) &&
-        llvm::any_of(v.items(), [](const Value &e) { return e.kind == Value::Kind::NDArray; })) {
-      Value copy = v.kind == Value::Kind::List ? Value::list(v.items())
-                                               : Value::dict(v.object->keys, v.items());
-      if (!llvm::all_of(copy.object->items, arraysToTensors))
-        return false;
-      v = copy;
-    }
-    return true;
-  };
-  if (value && !failed && !arraysToTensors(*value))
+  if (value && !failed && !arraysToConstants(*value, std::nullopt, function.getNameLoc()))
     failed = true;
   if (value && !failed && emitter && !emitter->endFunction(function, *value))
     failed = true;

@@ -198,9 +198,14 @@ public:
                                       const Location &loc);
   /// A constant tensor of `dtype` holding `array` (NumPy's astype conversion).
   std::optional<Value> arrayToTensor(const Value &array, DType dtype, const Location &loc);
+  /// `v` with its NumPy arrays (in tuples, lists and dicts too, which are then new) made
+  /// constants of `dtype`, or each of its own dtype.
+  bool arraysToConstants(Value &v, std::optional<DType> dtype, const Location &loc);
   /// Replaces the NumPy arrays among a TensorFlow function's arguments (in lists and tuples
   /// too) with constants, of the dtype of the first tensor argument (or dtype=) if any.
-  bool convertArrays(CallArgs &args);
+  /// tf.add_n takes the dtype of each input as it is (TensorFlow 2.21 refuses a float64
+  /// array beside float32 tensors there): `hintFromTensors` false.
+  bool convertArrays(CallArgs &args, bool hintFromTensors = true);
   // --- TracerSets.cpp: Python sets ----------------------------------------------------
   std::optional<Value> setMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
   /// A new set of `elements`, after checking that each is hashable.

@@ -269,12 +269,12 @@ std::optional<Value> Tracer::Impl::arrayToTensor(const Value &array, DType dtype
   return t;
 }
 
-bool Tracer::Impl::convertArrays(CallArgs &args) {
+bool Tracer::Impl::convertArrays(CallArgs &args, bool hintFromTensors) {
   // The dtype of the first tensor among the arguments (or dtype=): TensorFlow converts
   // the arrays beside a tensor to its dtype.
   std::optional<DType> hint;
   std::function<void(const Value &)> findTensor = [&](const Value &v) {
-    if (hint)
+    if (hint || !hintFromTensors)
       return;
     if (v.isTensorLike())
       hint = v.dtype;
@@ -289,30 +289,34 @@ bool Tracer::Impl::convertArrays(CallArgs &args) {
       hint = v.dtype;
     else
       findTensor(v);
-  std::function<bool(Value &)> convert = [&](Value &v) -> bool {
-    if (v.kind == Value::Kind::NDArray) {
-      std::optional<Value> t = arrayToTensor(v, hint.value_or(v.dtype), args.loc);
-      if (!t)
-        return false;
-      v = *t;
-      return true;
-    }
-    if (v.kind == Value::Kind::Tuple)
-      return llvm::all_of(v.elements, convert);
-    if (v.kind == Value::Kind::List &&
-        llvm::any_of(v.items(), [](const Value &e) { return e.kind == Value::Kind::NDArray; })) {
-      std::vector<Value> items = v.items(); // a new list: the user's keeps its arrays
-      if (!llvm::all_of(items, convert))
-        return false;
-      v = Value::list(std::move(items));
-    }
-    return true;
-  };
   for (Value &v : args.positional)
-    if (!convert(v))
+    if (!arraysToConstants(v, hint, args.loc))
       return false;
   for (auto &[key, v] : args.keywords)
-    if (!convert(v))
+    if (!arraysToConstants(v, hint, args.loc))
       return false;
+  return true;
+}
+
+bool Tracer::Impl::arraysToConstants(Value &v, std::optional<DType> dtype, const Location &loc) {
+  if (v.kind == Value::Kind::NDArray) {
+    std::optional<Value> t = arrayToTensor(v, dtype.value_or(v.dtype), loc);
+    if (!t)
+      return false;
+    v = *t;
+    return true;
+  }
+  auto convert = [&](Value &e) { return arraysToConstants(e, dtype, loc); };
+  if (v.kind == Value::Kind::Tuple)
+    return llvm::all_of(v.elements, convert);
+  if ((v.kind == Value::Kind::List || v.kind == Value::Kind::Dict) &&
+      llvm::any_of(v.items(), [](const Value &e) { return e.kind == Value::Kind::NDArray; })) {
+    // A new list or dict: the user's keeps its arrays.
+    Value copy = v.kind == Value::Kind::List ? Value::list(v.items())
+                                             : Value::dict(v.object->keys, v.items());
+    if (!llvm::all_of(copy.object->items, convert))
+      return false;
+    v = copy;
+  }
   return true;
 }
