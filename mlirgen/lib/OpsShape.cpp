@@ -310,8 +310,18 @@ bool MLIRGen::emitConcat(TFOp op, const CallArgs &args, Value &out) {
     }
     return produce(out, dependOn(empty(type, sizes, l), parts, l), type, l);
   }
-  mlir::Value r = parts.size() == 1 ? parts[0]
-                                    : mlir::tensor::ConcatOp::create(builder, l, axis, parts).getResult();
+  // A part with no elements along the axis adds nothing, and upstream's verifiers refuse
+  // the slice it would become: it is left out, its checks kept (np.array([]), tf.zeros([0])).
+  llvm::SmallVector<mlir::Value> kept, dropped;
+  for (mlir::Value part : parts) {
+    auto pt = llvm::cast<RankedTensorType>(part.getType());
+    bool none = op == TFOp::Concat && !pt.isDynamicDim(axis) && pt.getDimSize(axis) == 0;
+    (none ? dropped : kept).push_back(part);
+  }
+  mlir::Value r = kept.size() == 1 ? kept[0]
+                                   : mlir::tensor::ConcatOp::create(builder, l, axis, kept).getResult();
+  if (!dropped.empty())
+    r = dependOn(r, dropped, l);
   return produce(out, r, type, l);
 }
 

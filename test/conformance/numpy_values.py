@@ -84,3 +84,8 @@ def arrays_in_structures(x):
 @tf.function
 def add_n_keeps_array_dtype(x):
     return tf.add_n([x, np.array([1.0, 2.0])])
+
+
+@tf.function
+def empty_arrays(x):
+    return tf.constant(np.zeros((0, 3))), x + np.ones((2, 0)).shape[0], tf.concat([x, np.array([])], 0)

@@ -77,3 +77,9 @@ def unknown_rank_invariant(x):
         tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape(None))])
         x = tf.concat([x, x], 0)
     return x
+
+
+@tf.function
+def concat_with_empty_part(x):
+    empty = tf.zeros([0, 2])
+    return tf.concat([x, empty], 0), tf.concat([empty, x, empty], axis=0)

@@ -247,6 +247,19 @@ std::optional<Value> Tracer::Impl::arrayAttribute(const Value &array, llvm::Stri
 
 std::optional<Value> Tracer::Impl::arrayToTensor(const Value &array, DType dtype,
                                                  const Location &loc) {
+  if (array.elements.empty()) {
+    // No elements to write out (a nested list cannot say the shape (0, 3)): tf.zeros.
+    std::vector<Value> dims;
+    for (int64_t d : array.shape.dims)
+      dims.push_back(Value::integer(d));
+    Value dtypeRef;
+    dtypeRef.kind = Value::Kind::DTypeRef;
+    dtypeRef.dtype = dtype;
+    CallArgs zeros;
+    zeros.positional = {Value::list(std::move(dims)), dtypeRef};
+    zeros.loc = loc;
+    return callTF("tf.zeros", zeros);
+  }
   // The nested Python list of its elements, as NumPy's astype converts them.
   std::function<Value(size_t, size_t &)> nest = [&](size_t depth, size_t &next) -> Value {
     if (depth == array.shape.rank())
