@@ -318,6 +318,10 @@ bool MLIRGen::emitConcat(TFOp op, const CallArgs &args, Value &out) {
     bool none = op == TFOp::Concat && !pt.isDynamicDim(axis) && pt.getDimSize(axis) == 0;
     (none ? dropped : kept).push_back(part);
   }
+  if (kept.empty()) { // (every part empty gives an empty result, above; kept for safety)
+    kept.push_back(dropped.back());
+    dropped.pop_back();
+  }
   mlir::Value r = kept.size() == 1 ? kept[0]
                                    : mlir::tensor::ConcatOp::create(builder, l, axis, kept).getResult();
   if (!dropped.empty())
