@@ -5,7 +5,8 @@
 // TracerLoops.cpp loops, TracerExpr.cpp, TracerOperators.cpp and TracerCalls.cpp
 // expressions and Python semantics, TFOps.cpp (with TFOpRules.cpp) the tf.* functions,
 // TracerMethods.cpp the methods of tensors and state, TracerNest.cpp the tuples, lists and
-// dicts that staged blocks carry leaf by leaf.
+// dicts that staged blocks carry leaf by leaf, TracerSets.cpp Python sets, TracerNumpy.cpp
+// the NumPy arrays made while tracing.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
