@@ -60,8 +60,8 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
                              const Env &thenEnv, const Env &elseEnv, const Location &loc) {
   Frame &f = frame();
   std::vector<Value> thenValues, elseValues, results;
-  // Each name's leaves: a tuple, list or dict goes through the cond leaf by leaf (None
-  // leaves, equal in both, stay out); `structures` packs them again.
+  // Each name's leaves: a tuple, list or dict goes through the cond leaf by leaf (a None
+  // leaf was refused before), and `structures` packs them again.
   std::vector<Value> structures;
   auto leavesOf = [](const Value &v, const Value &structure) {
     std::vector<Value> out;
@@ -123,8 +123,6 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
     structures.push_back(isNest(type) ? type : Value());
     std::vector<Value> xs = leavesOf(x, type), ys = leavesOf(y, type), types = leavesOf(type, type);
     for (size_t k = 0; k < types.size(); ++k) {
-      if (types[k].kind == Value::Kind::None)
-        continue;
       thenValues.push_back(std::move(xs[k]));
       elseValues.push_back(std::move(ys[k]));
       types[k].ir = nullptr;
@@ -140,13 +138,7 @@ bool Tracer::Impl::emitMerge(void *token, const std::vector<std::string> &names,
     Value &slot = f.locals[names[k]];
     Location boundAt = slot.boundAt;
     if (isNest(structures[k])) {
-      // The structure's leaves, None ones kept, the others from the cond's results.
-      std::vector<Value> leaves = leavesOf(structures[k], structures[k]);
-      for (Value &leaf : leaves)
-        if (leaf.kind != Value::Kind::None)
-          leaf = results[at++];
-      size_t next = 0;
-      slot = packNest(structures[k], leaves, next);
+      slot = packNest(structures[k], results, at);
     } else {
       slot = results[at++];
     }
