@@ -1,5 +1,5 @@
-"""Programs TensorFlow refuses while tracing (the guide's buggy_* examples). They parse;
-the analyses of a later issue refuse them at compile time."""
+"""The guide's buggy_* examples, refused at compile time as TensorFlow refuses them while
+tracing; buggy_loop_var_uninitialized TensorFlow 2.21 (and agc) accept, checked when run."""
 import tensorflow as tf
 
 

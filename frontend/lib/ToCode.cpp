@@ -45,6 +45,56 @@ const Expr *loopOption(const StmtList &body, llvm::StringRef name) {
   return keyword ? keyword->value.get() : nullptr;
 }
 
+/// Python that makes the zeros a staged loop starts a variable unbound before it as
+/// (`like`, its value after one iteration): tf.zeros of its dtype and shape (0 where a
+/// dimension is known only at run time), a Python 0, or a tuple, list or dict of them.
+std::string zerosLike(const Value &like) {
+  switch (like.kind) {
+  case Value::Kind::Int:
+    return "0";
+  case Value::Kind::Float:
+    return "0.0";
+  case Value::Kind::Bool:
+    return "False";
+  case Value::Kind::Tuple:
+  case Value::Kind::List: {
+    std::vector<std::string> items;
+    for (const Value &item : like.items())
+      items.push_back(zerosLike(item));
+    if (like.kind == Value::Kind::List)
+      return "[" + llvm::join(items, ", ") + "]";
+    return "(" + llvm::join(items, ", ") + (items.size() == 1 ? ",)" : ")");
+  }
+  case Value::Kind::Dict: {
+    std::vector<std::string> items;
+    for (size_t k = 0; k < like.object->keys.size(); ++k)
+      items.push_back(like.object->keys[k].pyStr(true) + ": " + zerosLike(like.object->items[k]));
+    return "{" + llvm::join(items, ", ") + "}";
+  }
+  default: {
+    Shape shape = like.shape;
+    for (int64_t &d : shape.dims)
+      d = d < 0 ? 0 : d;
+    return "tf.zeros(" + shape.pyList() + ", tf." + dtypeName(like.dtype).str() + ")";
+  }
+  }
+}
+
+/// Python for the start of the tf.range that `iter` calls (`tf.range(a, b)`: a;
+/// `tf.range(n)`: 0), as a tensor of `dtype`.
+std::string rangeStart(const Expr &iter, DType dtype) {
+  std::string start = "0";
+  if (const auto *call = dyn_cast<CallExpr>(&iter)) {
+    const Keyword *limit = call->findKeyword("limit");
+    if (call->getArgs().size() >= 2 || limit)
+      if (!call->getArgs().empty())
+        start = PythonPrinter::text(*call->getArgs().front());
+    if (const Keyword *s = call->findKeyword("start"); s && (limit || call->getArgs().size() == 1))
+      start = PythonPrinter::text(*s->value);
+  }
+  return "tf.cast(" + start + ", tf." + dtypeName(dtype).str() + ")";
+}
+
 /// Whether a statement in `stmts` (at any depth) was staged by `trace`.
 bool stagesSomething(const StmtList &stmts, const TraceResult &trace) {
   for (const StmtPtr &stmt : stmts) {
@@ -484,6 +534,15 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     scope.continueFlag = spellExitFlag(ExitKind::Continue, stmt.loc().begin.line, taken);
   if (!scope.breakFlag.empty())
     vars_.push_back(scope.breakFlag); // the test reads it: a loop variable
+  // Variables unbound before the loop start as zeros (or a range's start); then a flag
+  // says whether the loop ran, checked after it.
+  std::string ranFlag;
+  if (llvm::any_of(d.started, [](const Decision::Started &s) { return !s.fromRange; })) {
+    ranFlag = "ran_" + line;
+    while (taken(ranFlag))
+      ranFlag += '_';
+    vars_.push_back(ranFlag);
+  }
   scope.loopVars = vars_;
   std::vector<std::string> params = vars_;
   if (loop)
@@ -494,8 +553,12 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
                 << "): " << d.reason << "; loop variables (" << llvm::join(vars_, ", ")
                 << "): changed in the loop, live in it or after it\n";
   if (style == ToCodeStyle::AutoGraph) {
+    for (const Decision::Started &s : d.started)
+      indent(level) << s.name << " = ag__.Undefined(" << quote(s.name) << ")\n";
     if (!scope.breakFlag.empty())
       indent(level) << scope.breakFlag << " = False\n";
+    if (!ranFlag.empty())
+      llvm::erase(vars_, ranFlag); // AutoGraph's own
     printAgBlock(line, vars_, level);
     printAgFunction("loop_body_" + line, loop ? itr : "", vars_, level);
     if (loop) {
@@ -552,6 +615,12 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
   }
   if (!scope.breakFlag.empty())
     indent(level) << scope.breakFlag << " = False\n";
+  for (const Decision::Started &s : d.started)
+    indent(level) << s.name << " = "
+                  << (s.fromRange ? rangeStart(loop->getIter(), s.like.dtype) : zerosLike(s.like))
+                  << '\n';
+  if (!ranFlag.empty())
+    indent(level) << ranFlag << " = False\n";
   indent(level) << "def " << condName << '(' << paramList << "):\n";
   indent(level + 1) << "return ";
   if (!scope.breakFlag.empty())
@@ -572,6 +641,8 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
   flags.push_back(scope);
   printList(body, 0, level + 1);
   flags.pop_back();
+  if (!ranFlag.empty())
+    indent(level + 1) << ranFlag << " = True\n";
   indent(level + 1) << "return (";
   std::vector<std::string> results = vars_;
   if (loop)
@@ -608,6 +679,16 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     printExpr(*maximumIterations, PrecIfExp);
   }
   os << ")\n";
+  if (!ranFlag.empty()) {
+    std::vector<std::string> names;
+    for (const Decision::Started &s : d.started)
+      if (!s.fromRange)
+        names.push_back(s.name);
+    indent(level) << "tf.debugging.Assert(" << ranFlag << ", ["
+                  << quote("loop must iterate at least once to initialize " +
+                           llvm::join(names, ", "))
+                  << "])\n";
+  }
 }
 
 std::vector<std::string> ToCodePrinter::flagsSetBy(const Stmt &stmt) const {

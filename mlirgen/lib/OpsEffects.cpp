@@ -120,7 +120,9 @@ bool MLIRGen::emitAssert(TFOp op, const CallArgs &args, Value &) {
   mlir::Value ok = mlir::tensor::ExtractOp::create(builder, l, every, mlir::ValueRange{});
   std::string message = "tf.debugging." + name.str() + " failed";
   const Value *text = args.get(op == TFOp::Assert ? 99 : 2, "message");
-  if (text && text->kind == Value::Kind::Str)
+  if (op == TFOp::Assert && text && text->kind == Value::Kind::Str)
+    message = text->text; // a check of TensorFlow's own (tf.case, a loop that must run)
+  else if (text && text->kind == Value::Kind::Str)
     message += ": " + text->text;
   else if (op == TFOp::Assert)
     message += ": the condition is false";

@@ -9,6 +9,8 @@ def one_branch_only(x):
     return y
 
 
+# TensorFlow 2.21 accepts this one (loop_semantics.py has more): it starts acc as zeros of
+# the type one iteration gives it and checks when the loop runs that it ran at least once.
 @tf.function
 def undefined_before_loop(n):
     for i in tf.range(n):

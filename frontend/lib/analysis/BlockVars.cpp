@@ -23,12 +23,9 @@ BlockVars ag::analysis::computeBlockVars(const ast::Stmt &stmt, const CFG &cfg,
   vars.liveOut = liveness.liveOut(cfg, stmt);
   vars.definedIn = reaching.definedIn(cfg, stmt);
   // A for loop's target is assigned in its body (AutoGraph's `i = itr`): a loop variable
-  // when it is live after the loop and was defined before it.
-  if (llvm::isa<ast::ForStmt>(stmt)) {
-    NameSet target = scopes.iterate.modified();
-    target &= vars.definedIn;
-    unionInto(vars.modified, target);
-  }
+  // when it is live after the loop (one unbound before it is started as TensorFlow does).
+  if (llvm::isa<ast::ForStmt>(stmt))
+    unionInto(vars.modified, scopes.iterate.modified());
 
   NameSet relevant = vars.liveIn;
   relevant |= vars.liveOut;

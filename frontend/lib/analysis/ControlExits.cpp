@@ -1,6 +1,7 @@
 //===- ControlExits.cpp - AutoGraph's lowering of break, continue and return --===//
 //
-// See ControlExits.h. The names: `break#1`, `continue#1`, `return#`, `retval#`, `iter#1`.
+// See ControlExits.h. The names: `break#1`, `continue#1`, `return#`, `retval#`, `iter#1`,
+// `ran#1`.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/analysis/ControlExits.h"
@@ -13,7 +14,7 @@ using llvm::dyn_cast;
 
 namespace {
 constexpr llvm::StringLiteral kBreak = "break#", kContinue = "continue#", kReturn = "return#",
-                              kReturnSlot = "retval#", kLoopIndex = "iter#";
+                              kReturnSlot = "retval#", kLoopIndex = "iter#", kLoopRan = "ran#";
 } // namespace
 
 std::string analysis::exitFlag(ExitKind kind, unsigned loopDepth) {
@@ -29,6 +30,10 @@ std::string analysis::returnSlot() { return kReturnSlot.str(); }
 
 std::string analysis::loopIndexSlot(unsigned loopDepth) {
   return (kLoopIndex + llvm::Twine(loopDepth)).str();
+}
+
+std::string analysis::loopRanSlot(unsigned loopDepth) {
+  return (kLoopRan + llvm::Twine(loopDepth)).str();
 }
 
 bool analysis::isExitName(llvm::StringRef name) { return name.contains('#'); }

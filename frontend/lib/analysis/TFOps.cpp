@@ -211,6 +211,10 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   if (!convertArrays(args, /*hintFromTensors=*/path != "tf.add_n" && path != "tf.math.add_n"))
     return std::nullopt;
   std::optional<TFOp> op = lookupTFOp(path);
+  if (!op && isExplicitControlFlow(path))
+    return explicitControlFlow(path, args);
+  if (!op && isFunctionalOp(path))
+    return functionalOp(path, args);
   if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||
               path == "tf.compat.v1.py_func"))
     return error(args.loc, "'" + path + "' runs Python when the graph runs; agc's compiled "
@@ -234,6 +238,13 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   }
   TFOpTyper typer(*this, path, *op, args);
   std::optional<Value> v = (typer.*TFOpTyper::ruleFor(*op))();
+  if (v && *op == TFOp::Range) {
+    // What a staged for over it starts its target at (see lastRange).
+    const Value *limit = args.get(1, "limit");
+    bool withStart = limit && limit->kind != Value::Kind::None;
+    lastRange = RangeStart{nullptr, withStart ? *args.get(0, "start") : Value::integer(0),
+                           v->dtype};
+  }
   if (!v || !emitter || failed)
     return v;
   switch (handoverOf(*op)) {
@@ -262,6 +273,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   case Handover::Op:
     if (!emitOp(*op, args, *v))
       return std::nullopt;
+    if (*op == TFOp::Range && lastRange)
+      lastRange->ir = v->ir;
     return v;
   }
   llvm_unreachable("every handover is handled");

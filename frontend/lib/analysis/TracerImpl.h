@@ -6,7 +6,8 @@
 // expressions and Python semantics, TFOps.cpp (with TFOpRules.cpp) the tf.* functions,
 // TracerMethods.cpp the methods of tensors and state, TracerNest.cpp the tuples, lists and
 // dicts that staged blocks carry leaf by leaf, TracerSets.cpp Python sets, TracerNumpy.cpp
-// the NumPy arrays made while tracing.
+// the NumPy arrays made while tracing, TracerExplicit.cpp tf.cond, tf.while_loop, tf.case and
+// tf.switch_case.
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_FRONTEND_LIB_ANALYSIS_TRACERIMPL_H
@@ -19,6 +20,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 
 namespace ag::analysis {
@@ -179,7 +181,10 @@ public:
   std::optional<Value> addN(const CallArgs &args);
   std::optional<Value> callMethod(const Value &method, const CallArgs &args,
                                   const ast::CallExpr &expr);
-  /// write, read, stack, size, unstack of a tf.TensorArray.
+  /// Calls method `name` of tf.TensorArray `self`: typed, and handed to the Emitter.
+  std::optional<Value> callTensorArray(const Value &self, llvm::StringRef name,
+                                       const CallArgs &args);
+  /// write, read, stack, size, unstack of a tf.TensorArray, typed.
   std::optional<Value> tensorArrayMethod(const Value &self, llvm::StringRef name,
                                          const CallArgs &args);
   /// Whether method `type.name` got from `lo` to `hi` positional arguments (and keywords
@@ -189,6 +194,66 @@ public:
   /// The methods of a Python list and dict (append, pop, get, items, update, ...).
   std::optional<Value> listMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
   std::optional<Value> dictMethod(const Value &self, llvm::StringRef name, const CallArgs &args);
+  // --- TracerExplicit.cpp: tf.cond, tf.while_loop, tf.case, tf.switch_case -----------
+  /// Whether tf function `path` is explicit control flow (or tf.no_op, tf.group).
+  static bool isExplicitControlFlow(llvm::StringRef path);
+  std::optional<Value> explicitControlFlow(llvm::StringRef path, const CallArgs &args);
+  std::optional<Value> explicitCond(const CallArgs &args);
+  std::optional<Value> explicitWhileLoop(const CallArgs &args);
+  std::optional<Value> explicitCase(const CallArgs &args);
+  std::optional<Value> explicitSwitchCase(const CallArgs &args);
+  /// A branch of a staged cond: what gives its value when traced (a call of the user's
+  /// function), its name in errors ("true_fn"), and that function (for notes), if any.
+  struct Branch {
+    std::function<std::optional<Value>()> run;
+    std::string name;
+    const Value *fn;
+  };
+  /// A staged cond on `pred` (a bool tensor of one element) whose branches `thenBranch` and
+  /// `elseBranch` return values of one nested structure, leaves of one dtype (None in both,
+  /// or tensors and Python numbers): what tf.cond, tf.case and tf.switch_case (`api`)
+  /// lower to. Returns the structure with the cond's results.
+  std::optional<Value> stagedCond(const Value &pred, const Branch &thenBranch,
+                                  const Branch &elseBranch, llvm::StringRef api,
+                                  const Location &loc);
+  /// What traces the test or body of a staged loop, given its loop variables.
+  using LoopFn = std::function<std::optional<Value>(const std::vector<Value> &)>;
+  /// A staged while loop over `loopVars` (a tuple or list, of nested structures whose
+  /// leaves are tensors, Python numbers or TensorArrays), as tf.while_loop does it: `cond`
+  /// gives the test, `body` the next values (loop_vars' structure, or one value for one
+  /// variable), each leaf of its dtype and of a shape its entry shape (or
+  /// `invariantLeaves`, one per leaf, if any) admits; `most` is maximum_iterations (an
+  /// int32 scalar tensor). Returns the loop's results, packed as `loopVars`.
+  std::optional<Value> stagedWhileLoop(const Value &loopVars, llvm::ArrayRef<Value> invariantLeaves,
+                                       std::optional<Value> most, const LoopFn &cond,
+                                       const LoopFn &body, const Location &loc);
+  /// tf.map_fn, tf.vectorized_map, tf.scan, tf.foldl, tf.foldr (TracerFunctional.cpp), as
+  /// staged loops.
+  static bool isFunctionalOp(llvm::StringRef path);
+  std::optional<Value> functionalOp(llvm::StringRef path, const CallArgs &args);
+  /// For its life nothing is emitted, and when it ends the decisions and TensorArray
+  /// shapes that tracing made are forgotten (with `quiet`, its diagnostics and failure
+  /// too, kept in `swallowed`): a first trace that only learns types, as AutoGraph
+  /// stages a loop's first iteration and tf.map_fn learns what fn returns.
+  struct TypingOnly {
+    TypingOnly(Impl &impl, bool quiet);
+    ~TypingOnly();
+    Impl &impl;
+    bool quiet;
+    Emitter *emitter;
+    bool failed;
+    std::vector<StoredDiagnostic> swallowed;
+    std::vector<StoredDiagnostic> *sink = nullptr;
+    std::optional<std::map<DecisionKey, Decision>> decisions;
+    std::map<std::pair<unsigned, unsigned>, Shape> arrays;
+  };
+  /// The leaves of branch output `out` in the order of `structure`, converted to tensors
+  /// where the branch runs (None kept); `who` ("the true branch") names it in errors.
+  std::optional<std::vector<Value>> branchLeaves(const Value &out, const Value &structure,
+                                                 const std::string &who, llvm::StringRef api,
+                                                 const Location &loc);
+  /// `pred` checked as the predicate of tf.cond or tf.case (`api`), as a tensor.
+  std::optional<Value> predicate(const Value &pred, llvm::StringRef api, const Location &loc);
   // --- TracerNumpy.cpp: NumPy arrays made while tracing --------------------------------
   /// np.array, np.zeros, ... (nothing, without reporting, for another function).
   std::optional<Value> numpyFunction(llvm::StringRef path, const CallArgs &args);
@@ -435,6 +500,18 @@ public:
   std::optional<Value> checkLoopVariable(const ast::Stmt &stmt, const std::string &name,
                                          const Value &before0, const Value *after,
                                          const std::string &entryDescription);
+  /// The values that names `undefined` (unbound before staged loop `stmt`) have after
+  /// one pass of its body, traced without emitting and then forgotten, as AutoGraph
+  /// stages one iteration to learn their types; nothing after reporting that one is not
+  /// bound by it.
+  std::optional<llvm::StringMap<Value>>
+  probeIteration(const ast::Stmt &stmt, const ast::StmtList &body, const ast::ForStmt *forStmt,
+                 const Value *element, llvm::ArrayRef<std::string> undefined);
+  /// What a name unbound before a staged loop starts as, `like` being its value after one
+  /// iteration: zeros of its type (0 where a dimension is unknown, whose invariant then
+  /// goes into `invariants`), leaf by leaf for a nest.
+  std::optional<Value> loopPlaceholder(const Value &like, const std::string &path,
+                                       const ast::Stmt &stmt, llvm::StringMap<Shape> &invariants);
   Flow execBreakContinue(const ast::Stmt &stmt, Flow flow);
   Flow execReturn(const ast::ReturnStmt &stmt);
   bool assign(const ast::Expr &target, const Value &value);
@@ -549,6 +626,17 @@ public:
   Emitter *emitter = nullptr;
   /// The tf.name_scope the statement being traced is in ("a/b/"; empty outside any).
   std::string nameScope;
+  /// The last tf.range made: its handle (null until emitted, and without an emitter), its
+  /// start (a Python number or a tensor) and its dtype. A staged for over it (TensorFlow's range loop) starts its target at the
+  /// start, where one over another tensor starts it as zeros and checks that it ran.
+  struct RangeStart {
+    const void *ir;
+    Value start;
+    DType dtype;
+  };
+  std::optional<RangeStart> lastRange;
+  /// Set by execFor for the staged loop it enters: the start of the tf.range it iterates.
+  std::optional<RangeStart> stagedRange;
   /// The element shape of each tf.TensorArray, by where it is created (line, column),
   /// joined over every write that any trace has seen.
   std::map<std::pair<unsigned, unsigned>, Shape> tensorArrayShapes;

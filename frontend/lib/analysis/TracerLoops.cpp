@@ -131,6 +131,7 @@ std::optional<Flow> Tracer::Impl::unrolledPass(const ast::Stmt &loop, const ast:
 Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
   if (emitter)
     emitter->iterable(stmt.getIter().loc());
+  lastRange.reset();
   std::optional<Value> iter = eval(stmt.getIter());
   if (!iter)
     return Flow::Error;
@@ -155,6 +156,11 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     std::optional<Value> iterated = asTensor(*iter, stmt.getIter().loc());
     if (!iterated)
       return Flow::Error;
+    // Emitting, the tensor iterated is the range's own; typing (no handles), the iterable
+    // is a call that made a range last.
+    if (lastRange && (emitter ? lastRange->ir == iter->ir
+                              : llvm::isa<ast::CallExpr>(stmt.getIter())))
+      stagedRange = lastRange;
     return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &element, &*iterated);
   }
   if (iter->kind == Value::Kind::Range) {
@@ -244,6 +250,141 @@ std::optional<Value> Tracer::Impl::checkLoopVariable(const ast::Stmt &stmt,
   return before0;
 }
 
+Tracer::Impl::TypingOnly::TypingOnly(Impl &impl, bool quiet)
+    : impl(impl), quiet(quiet), emitter(std::exchange(impl.emitter, nullptr)),
+      failed(std::exchange(impl.failed, false)), arrays(impl.tensorArrayShapes) {
+  if (quiet)
+    sink = impl.diag.setSink(&swallowed);
+  if (impl.result)
+    decisions = impl.result->decisions;
+}
+
+Tracer::Impl::TypingOnly::~TypingOnly() {
+  impl.emitter = emitter;
+  impl.failed = quiet ? failed : failed || impl.failed;
+  if (quiet)
+    impl.diag.setSink(sink);
+  if (decisions) {
+    // In place: the callers up the stack hold references to decisions made before.
+    for (auto it = impl.result->decisions.begin(); it != impl.result->decisions.end();) {
+      auto before = decisions->find(it->first);
+      if (before == decisions->end()) {
+        it = impl.result->decisions.erase(it);
+        continue;
+      }
+      it->second = std::move(before->second);
+      ++it;
+    }
+  }
+  impl.tensorArrayShapes = std::move(arrays);
+}
+
+std::optional<llvm::StringMap<Value>>
+Tracer::Impl::probeIteration(const ast::Stmt &stmt, const ast::StmtList &body,
+                             const ast::ForStmt *forStmt, const Value *element,
+                             llvm::ArrayRef<std::string> undefined) {
+  // One pass of the body that emits nothing and whose bindings, decisions and errors are
+  // dropped (Python's print output is kept: TensorFlow runs the body's Python then too).
+  Frame &f = frame();
+  Env saved = f.locals;
+  llvm::StringMap<Value> out;
+  std::string missing;
+  std::vector<StoredDiagnostic> swallowed;
+  {
+    TypingOnly typing(*this, /*quiet=*/true);
+    // The loop's Python numbers are tensors in the body, as the loop carries them.
+    const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
+    for (const std::string &name : vars.carried)
+      if (auto it = f.locals.find(name); it != f.locals.end() && it->second.isPyScalar())
+        if (std::optional<Value> t = tensorTypeOf(it->second, stmt.loc()))
+          it->second = *t;
+    Flow flow = Flow::Error;
+    if (!forStmt || assign(forStmt->getTarget(), *element)) {
+      f.loops.push_back({&stmt, true});
+      StagingScope staged(*this, stmt.loc(), "loop (tf.while_loop)");
+      flow = execList(body);
+      f.loops.pop_back();
+    }
+    for (const std::string &name : undefined) {
+      auto it = f.locals.find(name);
+      if (flow != Flow::Error && it != f.locals.end() && it->second.isDefined())
+        out[name] = it->second;
+      else if (missing.empty())
+        missing = name;
+    }
+    swallowed = std::move(typing.swallowed);
+  }
+  f.locals = std::move(saved);
+  if (missing.empty())
+    return out;
+  error(stmt.loc(), "'" + missing + "' must be defined before the loop");
+  if (const ast::Expr *bound = findBinding(body, missing))
+    note(bound->loc(), "'" + missing + "' is assigned here, in the loop, and used " +
+                           "after an iteration or after the loop");
+  if (!swallowed.empty())
+    note(swallowed.front().loc.isValid() ? swallowed.front().loc : stmt.loc(),
+         "agc tried to define it from one iteration of the loop, as TensorFlow does, but: " +
+             swallowed.front().message);
+  note(stmt.loc(), "a staged loop (tf.while_loop) can run zero times, so '" + missing +
+                       "' needs a value before it; for example `" + missing +
+                       " = tf.zeros_like(...)`");
+  return std::nullopt;
+}
+
+std::optional<Value> Tracer::Impl::loopPlaceholder(const Value &like, const std::string &path,
+                                                   const ast::Stmt &stmt,
+                                                   llvm::StringMap<Shape> &invariants) {
+  switch (like.kind) {
+  case Value::Kind::Int:
+    return Value::integer(0);
+  case Value::Kind::Float:
+    return Value::floating(0);
+  case Value::Kind::Bool:
+    return Value::boolean(false);
+  default:
+    break;
+  }
+  if (like.isTensorLike()) {
+    if (!like.shape.rankKnown)
+      return error(stmt.loc(), "'" + path + "' is first bound in this staged loop to " +
+                                   like.describe() + "; agc needs its rank to start it "
+                                   "before the loop: bind it before the loop");
+    // Zeros, with 0 where a dimension is known only at run time (the loop then carries
+    // it with that dimension unknown).
+    std::vector<Value> dims;
+    bool dynamic = false;
+    for (int64_t d : like.shape.dims) {
+      dims.push_back(Value::integer(d < 0 ? 0 : d));
+      dynamic |= d < 0;
+    }
+    if (dynamic && !invariants.count(path))
+      invariants[path] = like.shape;
+    CallArgs zeros;
+    zeros.positional = {Value::list(std::move(dims)), Value::dtypeOf(like.dtype)};
+    zeros.loc = stmt.loc();
+    return callTF("tf.zeros", zeros);
+  }
+  if (isNest(like)) {
+    std::vector<NestLeaf> leaves;
+    flattenNest(like, like, path, leaves);
+    std::vector<Value> zeros;
+    for (const NestLeaf &leaf : leaves) {
+      std::optional<Value> z = loopPlaceholder(leaf.value, leaf.path, stmt, invariants);
+      if (!z)
+        return std::nullopt;
+      zeros.push_back(*z);
+    }
+    size_t next = 0;
+    return packNest(like, zeros, next);
+  }
+  error(stmt.loc(), "'" + path + "' is first bound in this staged loop, to " +
+                        like.describe() + ", and used after an iteration or after the loop; "
+                        "a loop variable must be a tensor, a Python number, or a tuple, "
+                        "list or dict of them");
+  note(stmt.loc(), "bind it before the loop");
+  return std::nullopt;
+}
+
 Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &body,
                                   const ast::Expr *test, const ast::ForStmt *forStmt,
                                   const Value *element, const Value *iterated) {
@@ -256,6 +397,7 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     return Flow::Error;
   llvm::StringMap<Shape> &invariants = *found;
   d.shapeInvariants.clear();
+  d.started.clear();
   for (const auto &entry : invariants)
     d.shapeInvariants.push_back({entry.getKey().str(), entry.getValue()});
   llvm::sort(d.shapeInvariants, [](const auto &a, const auto &b) { return a.first < b.first; });
@@ -309,19 +451,47 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
                                   : v.describe();
     return t;
   };
-  for (const std::string &name : vars.carried) {
-    auto it = f.locals.find(name);
-    if (it == f.locals.end()) {
-      error(stmt.loc(), "'" + name + "' must be defined before the loop");
-      if (const ast::Expr *bound = findBinding(body, name))
-        note(bound->loc(), "'" + name + "' is assigned here, in the loop, and used " +
-                               "after an iteration or after the loop");
-      note(stmt.loc(), "a staged loop (tf.while_loop) can run zero times, so '" + name +
-                           "' needs a value before it; for example `" + name +
-                           " = tf.zeros_like(...)`");
+  // A name the loop carries but that is unbound before it starts as zeros of the type one
+  // iteration gives it, as TensorFlow 2.21 does; a flag checks after the loop that it ran.
+  // The target of a for over a tf.range starts at the range's start instead, unchecked.
+  std::optional<RangeStart> range = std::exchange(stagedRange, std::nullopt);
+  const auto *target = forStmt ? llvm::dyn_cast<ast::NameExpr>(&forStmt->getTarget()) : nullptr;
+  std::vector<std::string> undefined;
+  for (const std::string &name : vars.carried)
+    if (!f.locals.count(name))
+      undefined.push_back(name);
+  if (!undefined.empty()) {
+    std::optional<llvm::StringMap<Value>> firstPass =
+        probeIteration(stmt, body, forStmt, element, undefined);
+    if (!firstPass)
       return Flow::Error;
+    for (const std::string &name : undefined) {
+      std::optional<Value> zeros;
+      if (range && target && target->getId() == name) {
+        const Value &start = range->start;
+        zeros = start.isTensorLike() && start.dtype != range->dtype
+                    ? callTF("tf.cast", CallArgs{{start, Value::dtypeOf(range->dtype)}, {}, stmt.loc()})
+                    : start.isTensorLike() ? asTensor(start, stmt.loc())
+                                           : toTensor(start, stmt.loc(), range->dtype);
+      } else {
+        zeros = loopPlaceholder((*firstPass)[name], name, stmt, invariants);
+      }
+      if (!zeros)
+        return Flow::Error;
+      zeros->boundAt = (*firstPass)[name].boundAt;
+      f.locals[name] = *zeros;
+      bool fromRange = range && target && target->getId() == name;
+      d.started.push_back({name, fromRange ? *zeros : (*firstPass)[name], fromRange});
+      if (auto inv = invariants.find(name);
+          inv != invariants.end() &&
+          llvm::none_of(d.shapeInvariants, [&](const auto &p) { return p.first == name; }))
+        d.shapeInvariants.push_back({name, inv->second});
     }
-    const Value v = it->second;
+    if (range && target)
+      llvm::erase(undefined, target->getId().str());
+  }
+  for (const std::string &name : vars.carried) {
+    const Value v = f.locals.find(name)->second;
     LoopVar var{name, Value(), entry.size(), 1};
     if (isNest(v)) {
       var.structure = v;
@@ -370,7 +540,8 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   // Emitting: AutoGraph's extra loop variables (the break flag; a for loop's index
   // into what it iterates, and its trip count), then the loop's test region.
   const unsigned depth = f.loops.size();
-  const std::string breakFlag = exitFlag(ExitKind::Break, depth), index = loopIndexSlot(depth);
+  const std::string breakFlag = exitFlag(ExitKind::Break, depth), index = loopIndexSlot(depth),
+                    ranFlag = loopRanSlot(depth);
   std::optional<Value> tripCount;
   void *token = nullptr;
   if (emitter) {
@@ -381,6 +552,14 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
       f.locals[breakFlag] = *unset;
       loopVars.push_back({breakFlag, Value(), entry.size(), 1});
       entry.push_back({breakFlag, *unset});
+    }
+    if (!undefined.empty()) {
+      std::optional<Value> unset = boolTensor(false, stmt.loc());
+      if (!unset)
+        return Flow::Error;
+      f.locals[ranFlag] = *unset;
+      loopVars.push_back({ranFlag, Value(), entry.size(), 1});
+      entry.push_back({ranFlag, *unset});
     }
     if (forStmt) {
       Value rows = Value::tensor(DType::Int32, Shape::scalar());
@@ -477,6 +656,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   if (token) {
     f.pendingGuard = false;
     f.locals.erase(exitFlag(ExitKind::Continue, depth));
+    if (!undefined.empty()) {
+      std::optional<Value> ran = boolTensor(true, stmt.loc());
+      if (!ran)
+        return Flow::Error;
+      f.locals[ranFlag] = *ran;
+    }
     if (forStmt) {
       std::optional<Value> next = binary(ast::BinaryOp::Add, f.locals[index], Value::integer(1),
                                          stmt.loc());
@@ -534,6 +719,19 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   }
   d.carried.clear();
   for (const LoopVar &var : loopVars) {
+    if (var.name == ranFlag) {
+      // TensorFlow's check that the names the loop started as zeros got a value.
+      std::string names;
+      for (const std::string &name : undefined)
+        names += (names.empty() ? "" : ", ") + name;
+      CallArgs check;
+      std::string message = "loop must iterate at least once to initialize " + names;
+      check.positional = {results[var.first], Value::list({Value::str(message)})};
+      check.keywords.push_back({"message", Value::str(message)});
+      check.loc = stmt.loc();
+      if (!callTF("tf.debugging.Assert", check))
+        return Flow::Error;
+    }
     if (isExitName(var.name))
       continue;
     size_t at = var.first;

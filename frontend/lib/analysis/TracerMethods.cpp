@@ -81,14 +81,8 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
       return asTensor(self, loc);
     return error(loc, "tf.Variable has no method '" + name + "' agc knows");
   }
-  if (self.kind == Value::Kind::TensorArray) {
-    std::optional<Value> out = tensorArrayMethod(self, name, args);
-    if (out && emitter && !emitter->tensorArray(name, self, args, *out)) {
-      failed = true;
-      return std::nullopt;
-    }
-    return out;
-  }
+  if (self.kind == Value::Kind::TensorArray)
+    return callTensorArray(self, name, args);
   if (self.kind == Value::Kind::List)
     return listMethod(self, name, args);
   if (self.kind == Value::Kind::Dict)
@@ -118,6 +112,16 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     return out;
   }
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
+}
+
+std::optional<Value> Tracer::Impl::callTensorArray(const Value &self, llvm::StringRef name,
+                                                   const CallArgs &args) {
+  std::optional<Value> out = tensorArrayMethod(self, name, args);
+  if (out && emitter && !emitter->tensorArray(name, self, args, *out)) {
+    failed = true;
+    return std::nullopt;
+  }
+  return out;
 }
 
 std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::StringRef name,

@@ -556,9 +556,10 @@ Flow Tracer::Impl::execWith(const ast::WithStmt &stmt) {
       bool ok = args.size() == 1 &&
                 (args[0].kind == Value::Kind::None ||
                  (args[0].isPySequence() && llvm::all_of(args[0].items(), [](const Value &v) {
-                    return v.isTensorLike() || v.kind == Value::Kind::None;
+                    return v.isTensorLike() || v.kind == Value::Kind::None ||
+                           v.kind == Value::Kind::Operation;
                   })));
-      if (!want(ok, "a list of tensors (or None)"))
+      if (!want(ok, "a list of tensors and operations (or None)"))
         return Flow::Error;
     } else if (!want(args.empty(), "no arguments")) {
       return Flow::Error;

@@ -147,6 +147,7 @@ std::string Value::typeString() const {
   case Kind::Wrapper: return name;
   case Kind::Set: return "set";
   case Kind::NDArray: return "numpy.ndarray";
+  case Kind::Operation: return "Operation";
   }
   llvm_unreachable("unknown Value::Kind");
 }
@@ -169,6 +170,8 @@ std::string Value::describe() const {
   case Kind::Instance: return "a '" + object->mro.front()->name + "' object";
   case Kind::NDArray:
     return "a NumPy " + dtypeName(dtype).str() + " array of shape " + shape.str();
+  case Kind::Operation:
+    return "an Operation (what tf.no_op and tf.group return)";
   case Kind::BoundMethod:
     return "the method '" + elements[1].function->getName().str() + "' of " +
            elements[0].describe();

@@ -12,7 +12,10 @@ def f(n):
 # CHECK-NEXT: {{.*}}tracing-loop-var-undefined-for.py:[[@LINE-5]]:9: note: 's' is assigned here, in the loop, and used after an iteration or after the loop
 # CHECK-NEXT:         s = s + i
 # CHECK-NEXT:         ^
-# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-for.py:[[@LINE-9]]:5: note: a staged loop (tf.while_loop) can run zero times, so 's' needs a value before it; for example `s = tf.zeros_like(...)`
+# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-for.py:[[@LINE-8]]:13: note: agc tried to define it from one iteration of the loop, as TensorFlow does, but: local variable 's' is used before it is assigned
+# CHECK-NEXT:         s = s + i
+# CHECK-NEXT:             ^
+# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-for.py:[[@LINE-12]]:5: note: a staged loop (tf.while_loop) can run zero times, so 's' needs a value before it; for example `s = tf.zeros_like(...)`
 # CHECK-NEXT:     for i in tf.range(n):
 # CHECK-NEXT:     ^~~~~~~~~~~~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

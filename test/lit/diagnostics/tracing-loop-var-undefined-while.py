@@ -14,7 +14,10 @@ def f(n):
 # CHECK-NEXT: {{.*}}tracing-loop-var-undefined-while.py:[[@LINE-6]]:9: note: 'total' is assigned here, in the loop, and used after an iteration or after the loop
 # CHECK-NEXT:         total = total + i
 # CHECK-NEXT:         ^~~~~
-# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-while.py:[[@LINE-10]]:5: note: a staged loop (tf.while_loop) can run zero times, so 'total' needs a value before it; for example `total = tf.zeros_like(...)`
+# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-while.py:[[@LINE-9]]:17: note: agc tried to define it from one iteration of the loop, as TensorFlow does, but: local variable 'total' is used before it is assigned
+# CHECK-NEXT:         total = total + i
+# CHECK-NEXT:                 ^~~~~
+# CHECK-NEXT: {{.*}}tracing-loop-var-undefined-while.py:[[@LINE-13]]:5: note: a staged loop (tf.while_loop) can run zero times, so 'total' needs a value before it; for example `total = tf.zeros_like(...)`
 # CHECK-NEXT:     while i < n:
 # CHECK-NEXT:     ^~~~~~~~~~~~
 # CHECK-NOT:  {{.*}}error:{{.*}}

@@ -37,6 +37,10 @@ std::string returnSlot();
 /// The index a staged `for` counts its passes with, for the loop at `loopDepth`.
 std::string loopIndexSlot(unsigned loopDepth);
 
+/// The flag a staged loop sets at the end of its body where it starts a name it binds as
+/// zeros (the name was unbound before it): whether the loop ran, checked after it.
+std::string loopRanSlot(unsigned loopDepth);
+
 /// Whether `name` is one of the above (a flag or a slot): never a Python name.
 bool isExitName(llvm::StringRef name);
 /// Whether `name` is a flag (a bool a guard tests), not a slot.

@@ -33,6 +33,7 @@
 #include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,8 +53,19 @@ struct Decision {
   std::vector<std::pair<std::string, Value>> carried;
   /// Names bound when the block was reached, every time it was (sorted).
   std::vector<std::string> definedBefore;
-  /// Staged loops: shape invariants set with set_loop_options, by loop variable.
+  /// Staged loops: shape invariants set with set_loop_options, by loop variable (and
+  /// those of the loop variables below whose type has a dimension known only at run time).
   std::vector<std::pair<std::string, Shape>> shapeInvariants;
+  /// Staged loops: the loop variables unbound before the loop, as TensorFlow starts them:
+  /// zeros of the type one iteration gives (`like`; 0 for a dimension known only at run
+  /// time), or (`fromRange`) the start of the tf.range a for iterates. Where one starts
+  /// as zeros, the loop checks after it that it ran at least once.
+  struct Started {
+    std::string name;
+    Value like;
+    bool fromRange = false;
+  };
+  std::vector<Started> started;
   /// Expressions only: which construct, and where.
   const char *construct = nullptr;
   Location loc;
@@ -64,7 +76,9 @@ struct Decision {
 using DecisionKey = llvm::PointerUnion<const ast::Stmt *, const ast::Expr *>;
 
 struct TraceResult {
-  llvm::DenseMap<DecisionKey, Decision> decisions;
+  /// A std::map: the tracer holds a Decision& while it traces the statements inside (a
+  /// loop's body), which add decisions of their own; a node-based map keeps it valid.
+  std::map<DecisionKey, Decision> decisions;
   Value result;
   /// What Python print() wrote while tracing, line by line.
   std::vector<std::string> printed;

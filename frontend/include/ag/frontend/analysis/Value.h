@@ -95,6 +95,9 @@ struct Value {
     /// shape, and its elements flat in `elements` (Python ints, floats or bools). TensorFlow
     /// turns one into a constant where an op takes it.
     NDArray,
+    /// What tf.no_op and tf.group return (a graph Operation): it stands for them only,
+    /// since code runs in program order. A function cannot return one.
+    Operation,
   };
   Kind kind = Kind::Undefined;
   // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef, NDArray.
@@ -144,6 +147,7 @@ struct Value {
   static Value integer(int64_t i) { Value v; v.kind = Kind::Int; v.i = i; return v; }
   static Value floating(double f) { Value v; v.kind = Kind::Float; v.f = f; return v; }
   static Value boolean(bool b) { Value v; v.kind = Kind::Bool; v.i = b; return v; }
+  static Value dtypeOf(DType d) { Value v; v.kind = Kind::DTypeRef; v.dtype = d; return v; }
   static Value none() { Value v; v.kind = Kind::None; return v; }
   static Value str(std::string s) { Value v; v.kind = Kind::Str; v.text = std::move(s); return v; }
   static Value module(std::string path) { Value v; v.kind = Kind::Module; v.name = std::move(path); return v; }

@@ -1,0 +1,467 @@
+//===- TracerFunctional.cpp - tf.map_fn, tf.scan, tf.foldl, tf.foldr -----------===//
+//
+// TensorFlow's higher-order functions over the first dimension of tensors, each a staged
+// while loop (Tracer::Impl::stagedWhileLoop) as TensorFlow builds it: the elements are
+// read with the loop's index, and the outputs of map_fn and scan are written to
+// TensorArrays and stacked after the loop. `elems` is a tensor or a nest of them (their
+// first dimensions agree); `fn` is traced once in the loop's body. map_fn's TensorArrays
+// need the shapes of fn's outputs before the loop: a first trace of fn that emits nothing
+// gives them (TypingOnly). tf.vectorized_map is map_fn with the signature fn gives.
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+using namespace ag;
+using namespace ag::analysis;
+
+namespace {
+/// The sequence a functional op goes over: `elems`' structure and its leaves as tensors
+/// of rank 1 or more, and the number of rows (an int32 scalar tensor).
+struct Rows {
+  Value structure;
+  std::vector<Value> leaves;
+  Value count;
+};
+
+/// Binds the arguments of `api` to `params`, as Python does (see TracerExplicit.cpp).
+std::optional<std::vector<const Value *>> bind(Tracer::Impl &impl, llvm::StringRef api,
+                                               const CallArgs &args,
+                                               llvm::ArrayRef<const char *> params) {
+  std::vector<const Value *> out(params.size(), nullptr);
+  if (args.positional.size() > params.size())
+    return impl.error(args.loc, api + "() takes at most " + llvm::Twine(params.size()) +
+                                    " positional arguments but " +
+                                    llvm::Twine(args.positional.size()) + " were given");
+  for (size_t k = 0; k < args.positional.size(); ++k)
+    out[k] = &args.positional[k];
+  for (const auto &[key, value] : args.keywords) {
+    auto it = llvm::find_if(params, [&](const char *p) { return key == p; });
+    if (it == params.end())
+      return impl.error(args.loc, api + "() got an unexpected keyword argument '" + key + "'");
+    if (out[it - params.begin()])
+      return impl.error(args.loc, api + "() got multiple values for argument '" + key + "'");
+    out[it - params.begin()] = &value;
+  }
+  for (size_t k = 0; k < 2; ++k)
+    if (!out[k])
+      return impl.error(args.loc, api + "() missing required argument '" + params[k] + "'");
+  return out;
+}
+
+bool callable(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Function:
+  case Value::Kind::Builtin:
+  case Value::Kind::Class:
+  case Value::Kind::BoundMethod:
+  case Value::Kind::Wrapper:
+  case Value::Kind::Instance:
+    return true;
+  case Value::Kind::Module:
+    return llvm::StringRef(v.name).starts_with("tf.");
+  default:
+    return false;
+  }
+}
+
+/// `n` as a Python int for a shape list: None where unknown.
+Value dim(int64_t n) { return n < 0 ? Value::none() : Value::integer(n); }
+
+Value shapeList(const Shape &s) {
+  std::vector<Value> dims;
+  for (int64_t d : s.dims)
+    dims.push_back(dim(d));
+  return Value::list(std::move(dims));
+}
+} // namespace
+
+/// `elems` as rows: its leaves converted, each of rank 1 or more, with one first dimension.
+static std::optional<Rows> rowsOf(Tracer::Impl &impl, const Value &elems, llvm::StringRef api,
+                                  const Location &loc) {
+  Rows rows;
+  rows.structure = elems;
+  std::vector<NestLeaf> leaves;
+  flattenNest(elems, elems, "elems", leaves);
+  if (leaves.empty())
+    return impl.error(loc, api + ": elems must hold at least one tensor");
+  for (const NestLeaf &leaf : leaves) {
+    if (!leaf.value.isTensorLike() && !leaf.value.isPyScalar() && !leaf.value.isPySequence())
+      return impl.error(loc, api + ": '" + leaf.path + "' is " + leaf.value.describe() +
+                                 "; elems holds tensors");
+    std::optional<Value> t = impl.asTensor(leaf.value, loc);
+    if (!t)
+      return std::nullopt;
+    if (t->shape.rankKnown && t->shape.rank() == 0)
+      return impl.error(loc, api + ": '" + leaf.path + "' is " + t->describe() + "; elems "
+                                 "must be tensors of rank 1 or more, whose first dimension "
+                                 "it goes over");
+    if (!t->shape.rankKnown)
+      return impl.error(loc, api + ": '" + leaf.path + "' has an unknown rank");
+    if (!rows.leaves.empty()) {
+      int64_t a = rows.leaves[0].shape.dims[0], b = t->shape.dims[0];
+      if (a >= 0 && b >= 0 && a != b)
+        return impl.error(loc, api + ": the tensors in elems must have the same first "
+                                   "dimension, not " + llvm::Twine(a) + " and " +
+                                   llvm::Twine(b));
+    }
+    rows.leaves.push_back(*t);
+  }
+  rows.count = Value::tensor(DType::Int32, Shape::scalar());
+  if (impl.emitter && !impl.emitter->rowCount(rows.leaves[0], rows.count, loc)) {
+    impl.failed = true;
+    return std::nullopt;
+  }
+  // Where first dimensions are known only at run time, they are checked equal there.
+  for (size_t k = 1; k < rows.leaves.size(); ++k) {
+    if (rows.leaves[k].shape.dims[0] >= 0 && rows.leaves[0].shape.dims[0] >= 0)
+      continue;
+    Value other = Value::tensor(DType::Int32, Shape::scalar());
+    if (impl.emitter && !impl.emitter->rowCount(rows.leaves[k], other, loc)) {
+      impl.failed = true;
+      return std::nullopt;
+    }
+    CallArgs check;
+    check.positional = {rows.count, other};
+    check.keywords.push_back(
+        {"message", Value::str(api.str() + ": the tensors in elems must have the same first "
+                                           "dimension")});
+    check.loc = loc;
+    if (!impl.callTF("tf.debugging.assert_equal", check))
+      return std::nullopt;
+  }
+  return rows;
+}
+
+/// Row `index` (an int32 scalar tensor, or a Python int) of every leaf, packed in elems'
+/// structure.
+static std::optional<Value> rowAt(Tracer::Impl &impl, const Rows &rows, const Value &index,
+                                  const Location &loc) {
+  std::vector<Value> items;
+  for (const Value &leaf : rows.leaves) {
+    Shape inner = leaf.shape;
+    inner.dims.erase(inner.dims.begin());
+    Value item = Value::tensor(leaf.dtype, inner);
+    if (impl.emitter) {
+      std::optional<Value> at = index.isTensorLike() ? index : impl.toTensor(index, loc);
+      if (!at)
+        return std::nullopt;
+      IndexItem i;
+      i.index = *at;
+      i.loc = loc;
+      if (!impl.emitter->subscript(leaf, {i}, item, loc)) {
+        impl.failed = true;
+        return std::nullopt;
+      }
+    }
+    items.push_back(item);
+  }
+  size_t next = 0;
+  return packNest(rows.structure, items, next);
+}
+
+/// A TensorArray of `size` elements of `element`'s dtype and shape (made where `loc` is).
+static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &element,
+                                           const Value &size, const Location &loc) {
+  CallArgs make;
+  make.positional = {Value::dtypeOf(element.dtype)};
+  make.keywords = {{"size", size}, {"element_shape", shapeList(element.shape)}};
+  make.loc = loc;
+  return impl.callTF("tf.TensorArray", make);
+}
+
+/// tf.map_fn(fn, elems, dtype=None, ..., fn_output_signature=None), and
+/// tf.vectorized_map(fn, elems) (`vectorized`: the signature is what fn gives).
+static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool vectorized) {
+  llvm::StringRef api = vectorized ? "tf.vectorized_map" : "tf.map_fn";
+  std::optional<std::vector<const Value *>> p =
+      vectorized ? bind(impl, "vectorized_map", args, {"fn", "elems", "fallback_to_while_loop", "warn"})
+                 : bind(impl, "map_fn", args,
+                        {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
+                         "swap_memory", "infer_shape", "name", "fn_output_signature"});
+  if (!p)
+    return std::nullopt;
+  const Location &loc = args.loc;
+  const Value &fn = *(*p)[0];
+  if (!callable(fn))
+    return impl.error(loc, api + ": fn must be callable, not " + fn.describe());
+  std::optional<Rows> rows = rowsOf(impl, *(*p)[1], api, loc);
+  if (!rows)
+    return std::nullopt;
+  const Value *dtype = vectorized ? nullptr : (*p)[2];
+  const Value *signature = vectorized ? nullptr : (*p)[8];
+  if (dtype && dtype->kind == Value::Kind::None)
+    dtype = nullptr;
+  if (signature && signature->kind == Value::Kind::None)
+    signature = nullptr;
+  if (dtype && signature)
+    return impl.error(loc, "only one of dtype and fn_output_signature may be given to "
+                           "tf.map_fn");
+  if (dtype)
+    signature = dtype;
+
+  // fn's outputs, from a trace of it that emits nothing.
+  std::optional<Value> probe;
+  {
+    Tracer::Impl::TypingOnly typing(impl, /*quiet=*/false);
+    std::optional<Value> row = rowAt(impl, *rows, Value::integer(0), loc);
+    if (row)
+      probe = impl.callValue(fn, {*row}, loc);
+  }
+  if (!probe)
+    return std::nullopt;
+  // The output structure and dtypes: the signature's, elems' (map_fn without one), or
+  // fn's (vectorized_map).
+  Value structure = signature ? *signature : vectorized ? *probe : rows->structure;
+  std::vector<NestLeaf> wanted;
+  flattenNest(structure, structure, "", wanted);
+  std::string difference = nestDifference(structure, *probe, "output");
+  if (!difference.empty()) {
+    impl.error(loc, api + ": fn must return the structure of " +
+                        (signature ? "fn_output_signature" : "elems") + ": " + difference);
+    impl.note(loc, "give fn_output_signature (a dtype, a tf.TensorSpec, or a structure of "
+                   "them) when fn returns something else than elems' structure");
+    return std::nullopt;
+  }
+  std::vector<NestLeaf> outputs;
+  flattenNest(*probe, structure, "output", outputs);
+  std::vector<Value> elements; // the dtype and shape of each output's rows
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const Value &want = wanted[k].value;
+    std::optional<DType> d;
+    if (want.kind == Value::Kind::DTypeRef || want.kind == Value::Kind::TensorSpec ||
+        want.isTensorLike())
+      d = want.dtype;
+    else if (signature)
+      return impl.error(loc, api + ": fn_output_signature holds " + want.describe() +
+                                 "; it holds dtypes and tf.TensorSpecs");
+    const Value &got = outputs[k].value;
+    if (!got.isTensorLike() && !got.isPyScalar())
+      return impl.error(loc, api + ": fn returns " + got.describe() + " at '" +
+                                 outputs[k].path + "'; it must return tensors");
+    std::optional<Value> t = impl.tensorTypeOf(got, loc, got.isPyScalar() ? d : std::nullopt);
+    if (!t)
+      return std::nullopt;
+    if (d && t->dtype != *d)
+      return impl.error(loc, api + ": fn returns " + t->describe() + " at '" +
+                                 outputs[k].path + "', but the " +
+                                 (signature ? "fn_output_signature" : "dtype of elems") +
+                                 " says " + dtypeName(*d) +
+                                 (signature ? "" : "; give fn_output_signature"));
+    if (!t->shape.rankKnown)
+      return impl.error(loc, api + ": fn returns a tensor of unknown rank at '" +
+                                 outputs[k].path + "'");
+    elements.push_back(*t);
+  }
+
+  // i, and one TensorArray per output.
+  std::vector<Value> vars = {Value::integer(0)};
+  for (const Value &element : elements) {
+    std::optional<Value> ta = tensorArrayFor(impl, element, rows->count, loc);
+    if (!ta)
+      return std::nullopt;
+    vars.push_back(*ta);
+  }
+  Value count = rows->count;
+  std::optional<Value> done = impl.stagedWhileLoop(
+      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
+      [&](const std::vector<Value> &v) { return impl.compare(ast::CmpOp::Lt, v[0], count, loc); },
+      [&](const std::vector<Value> &v) -> std::optional<Value> {
+        std::optional<Value> row = rowAt(impl, *rows, v[0], loc);
+        std::optional<Value> out = row ? impl.callValue(fn, {*row}, loc) : std::nullopt;
+        if (!out)
+          return std::nullopt;
+        std::vector<NestLeaf> leaves;
+        if (!nestDifference(structure, *out, "output").empty())
+          return impl.error(loc, api + ": fn must return one structure every time");
+        flattenNest(*out, structure, "output", leaves);
+        std::vector<Value> next = {Value()};
+        for (size_t k = 0; k < leaves.size(); ++k) {
+          std::optional<Value> t = leaves[k].value.isPyScalar()
+                                       ? impl.toTensor(leaves[k].value, loc, elements[k].dtype)
+                                       : impl.asTensor(leaves[k].value, loc);
+          CallArgs write;
+          write.positional = {v[0], t ? *t : Value()};
+          write.loc = loc;
+          std::optional<Value> ta = t ? impl.callTensorArray(v[k + 1], "write", write)
+                                      : std::nullopt;
+          if (!ta)
+            return std::nullopt;
+          next.push_back(*ta);
+        }
+        std::optional<Value> i = impl.binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc);
+        if (!i)
+          return std::nullopt;
+        next[0] = *i;
+        return Value::sequence(Value::Kind::Tuple, next);
+      },
+      loc);
+  if (!done)
+    return std::nullopt;
+  std::vector<Value> stacked;
+  for (size_t k = 1; k < done->items().size(); ++k) {
+    CallArgs none;
+    none.loc = loc;
+    std::optional<Value> s = impl.callTensorArray(done->items()[k], "stack", none);
+    if (!s)
+      return std::nullopt;
+    stacked.push_back(*s);
+  }
+  size_t next = 0;
+  return packNest(structure, stacked, next);
+}
+
+/// tf.scan (`scan`), tf.foldl and tf.foldr (`reverse`): an accumulator through the rows.
+static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
+                                       const CallArgs &args) {
+  bool scan = path == "tf.scan";
+  llvm::StringRef name = llvm::StringRef(path).drop_front(3);
+  std::optional<std::vector<const Value *>> p =
+      scan ? bind(impl, name, args,
+                  {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
+                   "swap_memory", "infer_shape", "reverse", "name"})
+           : bind(impl, name, args,
+                  {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
+                   "swap_memory", "name"});
+  if (!p)
+    return std::nullopt;
+  const Location &loc = args.loc;
+  const Value &fn = *(*p)[0];
+  if (!callable(fn))
+    return impl.error(loc, path + ": fn must be callable, not " + fn.describe());
+  bool reverse = path == "tf.foldr";
+  if (scan)
+    if (const Value *r = (*p)[7]; r && r->kind != Value::Kind::None) {
+      if (r->kind != Value::Kind::Bool)
+        return impl.error(loc, "tf.scan: reverse must be a Python bool, not " + r->describe());
+      reverse = r->i;
+    }
+  std::optional<Rows> rows = rowsOf(impl, *(*p)[1], path, loc);
+  if (!rows)
+    return std::nullopt;
+  const Value &n = rows->count;
+  auto minus = [&](int64_t k) { return impl.binary(ast::BinaryOp::Sub, n, Value::integer(k), loc); };
+
+  // The accumulator's start: the initializer, or the first row (the last, reversed), which
+  // is then scan's first output.
+  const Value *init = (*p)[2];
+  if (init && init->kind == Value::Kind::None)
+    init = nullptr;
+  std::optional<Value> first = reverse ? minus(1) : std::optional<Value>(Value::integer(0));
+  if (!first)
+    return std::nullopt;
+  std::optional<Value> acc = init ? std::optional<Value>(*init) : rowAt(impl, *rows, *first, loc);
+  if (!acc)
+    return std::nullopt;
+  // Its leaves as the loop carries them.
+  std::vector<NestLeaf> accLeaves;
+  flattenNest(*acc, *acc, "initializer", accLeaves);
+  std::vector<Value> accTensors;
+  for (const NestLeaf &leaf : accLeaves) {
+    if (!leaf.value.isTensorLike() && !leaf.value.isPyScalar())
+      return impl.error(loc, path + ": '" + leaf.path + "' is " + leaf.value.describe() +
+                                 "; the accumulator holds tensors");
+    std::optional<Value> t = impl.asTensor(leaf.value, loc);
+    if (!t)
+      return std::nullopt;
+    accTensors.push_back(*t);
+  }
+  size_t at = 0;
+  Value accumulator = packNest(*acc, accTensors, at);
+
+  std::optional<Value> start = init ? first : reverse ? minus(2) : Value::integer(1);
+  if (!start)
+    return std::nullopt;
+  std::vector<Value> vars = {*start, accumulator};
+  if (scan) {
+    for (const Value &leaf : accTensors) {
+      std::optional<Value> ta = tensorArrayFor(impl, leaf, n, loc);
+      if (!ta)
+        return std::nullopt;
+      if (!init) { // the first row is the first output
+        CallArgs write;
+        write.positional = {*first, leaf};
+        write.loc = loc;
+        ta = impl.callTensorArray(*ta, "write", write);
+        if (!ta)
+          return std::nullopt;
+      }
+      vars.push_back(*ta);
+    }
+  }
+  const size_t leafCount = accTensors.size();
+  std::optional<Value> done = impl.stagedWhileLoop(
+      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
+      [&](const std::vector<Value> &v) {
+        return reverse ? impl.compare(ast::CmpOp::GtE, v[0], Value::integer(0), loc)
+                       : impl.compare(ast::CmpOp::Lt, v[0], n, loc);
+      },
+      [&](const std::vector<Value> &v) -> std::optional<Value> {
+        std::optional<Value> row = rowAt(impl, *rows, v[0], loc);
+        std::optional<Value> out = row ? impl.callValue(fn, {v[1], *row}, loc) : std::nullopt;
+        if (!out)
+          return std::nullopt;
+        std::string difference = nestDifference(accumulator, *out, "output");
+        if (!difference.empty()) {
+          impl.error(loc, path + ": fn must return the structure of its accumulator (" +
+                              (init ? "the initializer" : "a row of elems") + "): " +
+                              difference);
+          return std::nullopt;
+        }
+        std::vector<Value> next = {Value(), *out};
+        if (scan) {
+          std::vector<NestLeaf> leaves;
+          flattenNest(*out, accumulator, "output", leaves);
+          for (size_t k = 0; k < leafCount; ++k) {
+            std::optional<Value> t = leaves[k].value.isPyScalar()
+                                         ? impl.toTensor(leaves[k].value, loc, accTensors[k].dtype)
+                                         : impl.asTensor(leaves[k].value, loc);
+            if (!t)
+              return std::nullopt;
+            if (t->dtype != accTensors[k].dtype)
+              return impl.error(loc, path + ": fn returns " + t->describe() + " at '" +
+                                         leaves[k].path + "', but the accumulator is " +
+                                         accTensors[k].describe());
+            CallArgs write;
+            write.positional = {v[0], *t};
+            write.loc = loc;
+            std::optional<Value> ta = impl.callTensorArray(v[k + 2], "write", write);
+            if (!ta)
+              return std::nullopt;
+            next.push_back(*ta);
+          }
+        }
+        std::optional<Value> i = impl.binary(reverse ? ast::BinaryOp::Sub : ast::BinaryOp::Add,
+                                             v[0], Value::integer(1), loc);
+        if (!i)
+          return std::nullopt;
+        next[0] = *i;
+        return Value::sequence(Value::Kind::Tuple, next);
+      },
+      loc);
+  if (!done)
+    return std::nullopt;
+  if (!scan)
+    return done->items()[1];
+  std::vector<Value> stacked;
+  for (size_t k = 2; k < done->items().size(); ++k) {
+    CallArgs none;
+    none.loc = loc;
+    std::optional<Value> s = impl.callTensorArray(done->items()[k], "stack", none);
+    if (!s)
+      return std::nullopt;
+    stacked.push_back(*s);
+  }
+  size_t next = 0;
+  return packNest(accumulator, stacked, next);
+}
+
+bool Tracer::Impl::isFunctionalOp(llvm::StringRef path) {
+  return path == "tf.map_fn" || path == "tf.vectorized_map" || path == "tf.scan" ||
+         path == "tf.foldl" || path == "tf.foldr";
+}
+
+std::optional<Value> Tracer::Impl::functionalOp(llvm::StringRef path, const CallArgs &args) {
+  if (path == "tf.map_fn" || path == "tf.vectorized_map")
+    return mapFn(*this, args, path == "tf.vectorized_map");
+  return accumulate(*this, path, args);
+}
