@@ -20,7 +20,8 @@ a line starting with `#` is a comment. For every case:
   lines (numbers in them within the same tolerance).
 - to-code: for the first case of each function that TensorFlow accepts, `agc to-code`
   (with the case's types and Python values) runs under TensorFlow with autograph=False and
-  must give the original's result.
+  must give the original's result; and agc must compile that output itself (appended to
+  the theme's module as FUNC__to_code) and give the same result with `agc run`.
 
 A failure listed in known_gaps.txt (`THEME FUNC reason`) is a known gap: counted and
 printed with its reason, not a failure; a listed gap that passes is a failure (the list
@@ -187,7 +188,33 @@ def check_to_code(agc, case, want):
                 *[to_tf(a) for a in case["args"]], **{k: to_tf(v) for k, v in case["kwargs"].items()}))
         except Exception as e:  # noqa: BLE001
             return f"to-code output fails under TensorFlow: {type(e).__name__}: {str(e)[:200]}"
-    return same(got, want, "to-code result")
+    problem = same(got, want, "to-code result")
+    if problem or method_def(path, case["func"])[1]:
+        return problem
+    return check_to_code_with_agc(agc, case, want, proc.stdout)
+
+
+def check_to_code_with_agc(agc, case, want, converted):
+    """agc compiles its own to-code output: the theme's module with the converted function
+    appended under a new name (FUNC__to_code), run with the case's arguments, must give
+    TensorFlow's result. (A method's or an instance's to-code is a class: not checked.)"""
+    import tempfile
+    path = os.path.join(HERE, case["theme"] + ".py")
+    name = case["func"] + "__to_code"
+    code = re.sub(r"^def %s\(" % re.escape(case["func"]), f"def {name}(", converted, flags=re.M)
+    with tempfile.TemporaryDirectory() as tmp:
+        combined = os.path.join(tmp, case["theme"] + ".py")
+        with open(combined, "w") as f:
+            f.write(open(path).read() + "\n\n" + code)
+        cmd = [agc, "run", f"{combined}:{name}", "-I", HERE, "--args", json.dumps(case["args"]),
+               "--kwargs", json.dumps(case["kwargs"])]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        return f"agc on its own to-code output exited {proc.returncode}: {proc.stderr.strip()[-300:]}"
+    lines = proc.stdout.splitlines()
+    if len(lines) != 1:
+        return "agc on its own to-code output: stdout is not one JSON document"
+    return same(json.loads(lines[0])["result"], want, "agc on its to-code output")
 
 
 def decorator_text(path, func):
