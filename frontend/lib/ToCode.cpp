@@ -182,6 +182,10 @@ private:
   /// The flags of the active loop that `stmt` may set.
   std::vector<std::string> flagsSetBy(const Stmt &stmt) const;
   void printGuard(const StmtList &stmts, size_t from, unsigned level);
+  /// A staged for over a tf.data.Dataset (`vars` its loop variables, flags included).
+  void printDatasetLoop(const ForStmt &loop, const Decision &d, FlagScope scope,
+                        std::vector<std::string> vars, const std::string &ranFlag,
+                        unsigned level);
 
   /// The AutoGraph style: ag__.if_stmt / while_stmt / for_stmt with state functions.
   void printAgBlock(const std::string &id, const std::vector<std::string> &names,
@@ -613,6 +617,10 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     printExpr(loop->getIter());
     os << '\n';
   }
+  if (loop && d.overDataset) {
+    printDatasetLoop(*loop, d, scope, vars_, ranFlag, level);
+    return;
+  }
   if (!scope.breakFlag.empty())
     indent(level) << scope.breakFlag << " = False\n";
   for (const Decision::Started &s : d.started)
@@ -684,6 +692,59 @@ void ToCodePrinter::printStagedLoop(const Stmt &stmt, const Decision &d, unsigne
     for (const Decision::Started &s : d.started)
       if (!s.fromRange)
         names.push_back(s.name);
+    indent(level) << "tf.debugging.Assert(" << ranFlag << ", ["
+                  << quote("loop must iterate at least once to initialize " +
+                           llvm::join(names, ", "))
+                  << "])\n";
+  }
+}
+
+void ToCodePrinter::printDatasetLoop(const ForStmt &loop, const Decision &d, FlagScope scope,
+                                     std::vector<std::string> vars, const std::string &ranFlag,
+                                     unsigned level) {
+  // TensorFlow's form: Dataset.reduce over the loop variables; after a break, the
+  // remaining elements leave them as they are.
+  std::string line = std::to_string(loop.loc().begin.line);
+  std::string state = "state_" + line, item = "itr_" + line, bodyName = "loop_body_" + line;
+  if (vars.empty()) {
+    vars.push_back("_unused_" + line); // Dataset.reduce needs a state
+    indent(level) << vars.back() << " = 0\n";
+  }
+  if (!scope.breakFlag.empty())
+    indent(level) << scope.breakFlag << " = False\n";
+  for (const Decision::Started &s : d.started)
+    indent(level) << s.name << " = " << zerosLike(s.like) << '\n';
+  if (!ranFlag.empty())
+    indent(level) << ranFlag << " = False\n";
+  std::string tuple = llvm::join(vars, ", ") + (vars.size() == 1 ? "," : "");
+  indent(level) << "def " << bodyName << '(' << state << ", " << item << "):\n";
+  indent(level + 1) << tuple << " = " << state << '\n';
+  indent(level + 1);
+  printTarget(loop.getTarget());
+  os << " = " << item << '\n';
+  if (!scope.continueFlag.empty())
+    indent(level + 1) << scope.continueFlag << " = False\n";
+  flags.push_back(scope);
+  printList(loop.getBody(), 0, level + 1);
+  flags.pop_back();
+  if (!ranFlag.empty())
+    indent(level + 1) << ranFlag << " = True\n";
+  indent(level + 1) << "return (" << tuple << ")\n";
+  std::string step = bodyName;
+  if (!scope.breakFlag.empty()) {
+    step = "loop_step_" + line;
+    indent(level) << "def " << step << '(' << state << ", " << item << "):\n";
+    size_t at = llvm::find(vars, scope.breakFlag) - vars.begin();
+    indent(level + 1) << "return tf.cond(" << state << '[' << at << "], lambda: "
+                      << state << ", lambda: " << bodyName << '(' << state << ", " << item
+                      << "))\n";
+  }
+  indent(level) << tuple << " = iterated_" << line << ".reduce((" << tuple << "), " << step
+                << ")\n";
+  if (!ranFlag.empty()) {
+    std::vector<std::string> names;
+    for (const Decision::Started &s : d.started)
+      names.push_back(s.name);
     indent(level) << "tf.debugging.Assert(" << ranFlag << ", ["
                   << quote("loop must iterate at least once to initialize " +
                            llvm::join(names, ", "))

@@ -173,3 +173,11 @@ def buggy_concat():
     for i in tf.range(5):
         x = tf.concat([x, tf.ones([1, 10])], axis=0)
     return x
+
+
+@tf.function
+def for_in_tfdataset():
+    x = tf.constant(0, dtype=tf.int64)
+    for i in tf.data.Dataset.range(5):
+        x += i
+    return x

@@ -588,6 +588,7 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
   case Value::Kind::Dict:
   case Value::Kind::Set:
   case Value::Kind::DTypeRef:
+  case Value::Kind::Dataset:
     break;
   case Value::Kind::NDArray:
     if (attr == "shape" || attr == "ndim" || attr == "size" || attr == "dtype")

@@ -13,13 +13,9 @@
 using namespace ag;
 using namespace ag::analysis;
 
-namespace {
-/// Binds the arguments of TensorFlow function `api` (`cond`) to its parameters, as
-/// Python does; reports TypeError's messages.
-std::optional<std::vector<const Value *>> bindParams(Tracer::Impl &impl, llvm::StringRef api,
-                                                     const CallArgs &args,
-                                                     llvm::ArrayRef<const char *> params,
-                                                     size_t required) {
+std::optional<std::vector<const Value *>>
+analysis::bindParams(Tracer::Impl &impl, llvm::StringRef api, const CallArgs &args,
+                     llvm::ArrayRef<const char *> params, size_t required) {
   std::vector<const Value *> out(params.size(), nullptr);
   if (args.positional.size() > params.size())
     return impl.error(args.loc, api + "() takes from " + llvm::Twine(required) + " to " +
@@ -42,23 +38,32 @@ std::optional<std::vector<const Value *>> bindParams(Tracer::Impl &impl, llvm::S
   return out;
 }
 
-/// What Python's callable() says, for the values agc can call.
-bool isCallable(const Value &v) {
+bool analysis::isCallable(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Function:
   case Value::Kind::Builtin:
   case Value::Kind::Class:
   case Value::Kind::BoundMethod:
   case Value::Kind::Wrapper:
-  case Value::Kind::Instance: // its __call__, checked when called
+  case Value::Kind::Instance:
     return true;
-  case Value::Kind::Module: // a function of tf (tf.no_op); a module itself fails when called
+  case Value::Kind::Module:
     return llvm::StringRef(v.name).starts_with("tf.");
   default:
     return false;
   }
 }
 
+Value analysis::shapeValue(const Shape &shape) {
+  if (!shape.rankKnown)
+    return Value::none();
+  std::vector<Value> dims;
+  for (int64_t d : shape.dims)
+    dims.push_back(d < 0 ? Value::none() : Value::integer(d));
+  return Value::sequence(Value::Kind::Tuple, std::move(dims));
+}
+
+namespace {
 /// Whether `b` has the nested structure of `a` where tuples and lists (namedtuples too)
 /// are alike, as TensorFlow compares a while loop's variables and shape invariants
 /// (check_types=False): the place where they differ, in words, or empty.

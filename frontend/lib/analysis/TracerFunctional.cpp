@@ -22,57 +22,6 @@ struct Rows {
   std::vector<Value> leaves;
   Value count;
 };
-
-/// Binds the arguments of `api` to `params`, as Python does (see TracerExplicit.cpp).
-std::optional<std::vector<const Value *>> bind(Tracer::Impl &impl, llvm::StringRef api,
-                                               const CallArgs &args,
-                                               llvm::ArrayRef<const char *> params) {
-  std::vector<const Value *> out(params.size(), nullptr);
-  if (args.positional.size() > params.size())
-    return impl.error(args.loc, api + "() takes at most " + llvm::Twine(params.size()) +
-                                    " positional arguments but " +
-                                    llvm::Twine(args.positional.size()) + " were given");
-  for (size_t k = 0; k < args.positional.size(); ++k)
-    out[k] = &args.positional[k];
-  for (const auto &[key, value] : args.keywords) {
-    auto it = llvm::find_if(params, [&](const char *p) { return key == p; });
-    if (it == params.end())
-      return impl.error(args.loc, api + "() got an unexpected keyword argument '" + key + "'");
-    if (out[it - params.begin()])
-      return impl.error(args.loc, api + "() got multiple values for argument '" + key + "'");
-    out[it - params.begin()] = &value;
-  }
-  for (size_t k = 0; k < 2; ++k)
-    if (!out[k])
-      return impl.error(args.loc, api + "() missing required argument '" + params[k] + "'");
-  return out;
-}
-
-bool callable(const Value &v) {
-  switch (v.kind) {
-  case Value::Kind::Function:
-  case Value::Kind::Builtin:
-  case Value::Kind::Class:
-  case Value::Kind::BoundMethod:
-  case Value::Kind::Wrapper:
-  case Value::Kind::Instance:
-    return true;
-  case Value::Kind::Module:
-    return llvm::StringRef(v.name).starts_with("tf.");
-  default:
-    return false;
-  }
-}
-
-/// `n` as a Python int for a shape list: None where unknown.
-Value dim(int64_t n) { return n < 0 ? Value::none() : Value::integer(n); }
-
-Value shapeList(const Shape &s) {
-  std::vector<Value> dims;
-  for (int64_t d : s.dims)
-    dims.push_back(dim(d));
-  return Value::list(std::move(dims));
-}
 } // namespace
 
 /// `elems` as rows: its leaves converted, each of rank 1 or more, with one first dimension.
@@ -85,7 +34,7 @@ static std::optional<Rows> rowsOf(Tracer::Impl &impl, const Value &elems, llvm::
   if (leaves.empty())
     return impl.error(loc, api + ": elems must hold at least one tensor");
   for (const NestLeaf &leaf : leaves) {
-    if (!leaf.value.isTensorLike() && !leaf.value.isPyScalar() && !leaf.value.isPySequence())
+    if (!leaf.value.isTensorLike() && !leaf.value.isPyScalar())
       return impl.error(loc, api + ": '" + leaf.path + "' is " + leaf.value.describe() +
                                  "; elems holds tensors");
     std::optional<Value> t = impl.asTensor(leaf.value, loc);
@@ -164,7 +113,7 @@ static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &elem
                                            const Value &size, const Location &loc) {
   CallArgs make;
   make.positional = {Value::dtypeOf(element.dtype)};
-  make.keywords = {{"size", size}, {"element_shape", shapeList(element.shape)}};
+  make.keywords = {{"size", size}, {"element_shape", shapeValue(element.shape)}};
   make.loc = loc;
   return impl.callTF("tf.TensorArray", make);
 }
@@ -174,15 +123,16 @@ static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &elem
 static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool vectorized) {
   llvm::StringRef api = vectorized ? "tf.vectorized_map" : "tf.map_fn";
   std::optional<std::vector<const Value *>> p =
-      vectorized ? bind(impl, "vectorized_map", args, {"fn", "elems", "fallback_to_while_loop", "warn"})
-                 : bind(impl, "map_fn", args,
-                        {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
-                         "swap_memory", "infer_shape", "name", "fn_output_signature"});
+      vectorized ? bindParams(impl, "vectorized_map", args, {"fn", "elems", "fallback_to_while_loop", "warn"}, 2)
+                 : bindParams(impl, "map_fn", args,
+                              {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
+                               "swap_memory", "infer_shape", "name", "fn_output_signature"},
+                              2);
   if (!p)
     return std::nullopt;
   const Location &loc = args.loc;
   const Value &fn = *(*p)[0];
-  if (!callable(fn))
+  if (!isCallable(fn))
     return impl.error(loc, api + ": fn must be callable, not " + fn.describe());
   std::optional<Rows> rows = rowsOf(impl, *(*p)[1], api, loc);
   if (!rows)
@@ -316,17 +266,19 @@ static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
   bool scan = path == "tf.scan";
   llvm::StringRef name = llvm::StringRef(path).drop_front(3);
   std::optional<std::vector<const Value *>> p =
-      scan ? bind(impl, name, args,
-                  {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
-                   "swap_memory", "infer_shape", "reverse", "name"})
-           : bind(impl, name, args,
-                  {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
-                   "swap_memory", "name"});
+      scan ? bindParams(impl, name, args,
+                        {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
+                         "swap_memory", "infer_shape", "reverse", "name"},
+                        2)
+           : bindParams(impl, name, args,
+                        {"fn", "elems", "initializer", "parallel_iterations", "back_prop",
+                         "swap_memory", "name"},
+                        2);
   if (!p)
     return std::nullopt;
   const Location &loc = args.loc;
   const Value &fn = *(*p)[0];
-  if (!callable(fn))
+  if (!isCallable(fn))
     return impl.error(loc, path + ": fn must be callable, not " + fn.describe());
   bool reverse = path == "tf.foldr";
   if (scan)

@@ -231,6 +231,21 @@ public:
   /// staged loops.
   static bool isFunctionalOp(llvm::StringRef path);
   std::optional<Value> functionalOp(llvm::StringRef path, const CallArgs &args);
+  // --- TracerData.cpp: tf.data pipelines ----------------------------------------------
+  static bool isDatasetSource(llvm::StringRef path);
+  /// tf.data.Dataset.range, from_tensor_slices, zip (and a located refusal of the rest).
+  std::optional<Value> datasetSource(llvm::StringRef path, const CallArgs &args);
+  /// map, take, skip, enumerate, repeat, batch, reduce of a dataset.
+  std::optional<Value> datasetMethod(const Value &self, llvm::StringRef name,
+                                     const CallArgs &args);
+  /// How many elements dataset `ds` has: an int32 scalar tensor.
+  std::optional<Value> datasetCount(const Value &ds, const Location &loc);
+  /// The element of `ds` at `index` (an int32 scalar tensor, or a Python int).
+  std::optional<Value> datasetElement(const Value &ds, const Value &index, const Location &loc);
+  /// Rows [lo, hi) of `ds` (a source, through zip, take and skip) as one batch: tensors
+  /// with that many rows (`rows` of them where known, else -1).
+  std::optional<Value> datasetRows(const Value &ds, const Value &lo, const Value &hi,
+                                   int64_t rows, const Location &loc);
   /// For its life nothing is emitted, and when it ends the decisions and TensorArray
   /// shapes that tracing made are forgotten (with `quiet`, its diagnostics and failure
   /// too, kept in `swallowed`): a first trace that only learns types, as AutoGraph
@@ -506,7 +521,17 @@ public:
   /// bound by it.
   std::optional<llvm::StringMap<Value>>
   probeIteration(const ast::Stmt &stmt, const ast::StmtList &body, const ast::ForStmt *forStmt,
-                 const Value *element, llvm::ArrayRef<std::string> undefined);
+                 const Value *element, llvm::ArrayRef<std::string> undefined,
+                 const llvm::StringMap<Shape> &invariants);
+  /// The values of `names` after one pass of the body of staged loop `stmt`, traced without
+  /// emitting and then forgotten, its loop variables entering as tensors of the shapes
+  /// `invariants` give; nothing (with `missing` the first name not bound, and what tracing
+  /// reported in `swallowed`) where the pass fails or leaves one unbound.
+  std::optional<llvm::StringMap<Value>>
+  probeValues(const ast::Stmt &stmt, const ast::StmtList &body, const ast::ForStmt *forStmt,
+              const Value *element, llvm::ArrayRef<std::string> names,
+              const llvm::StringMap<Shape> &invariants, std::string &missing,
+              std::vector<StoredDiagnostic> &swallowed);
   /// What a name unbound before a staged loop starts as, `like` being its value after one
   /// iteration: zeros of its type (0 where a dimension is unknown, whose invariant then
   /// goes into `invariants`), leaf by leaf for a nest.
@@ -653,6 +678,19 @@ public:
 /// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python
 /// value).
 bool sameValue(const Value &a, const Value &b);
+/// Binds the arguments of TensorFlow function `api` ("cond") to its `params` as Python
+/// does, the first `required` of them required; null where one is not given. Reports
+/// Python's TypeError messages.
+std::optional<std::vector<const Value *>> bindParams(Tracer::Impl &impl, llvm::StringRef api,
+                                                     const CallArgs &args,
+                                                     llvm::ArrayRef<const char *> params,
+                                                     size_t required);
+/// What Python's callable() says, for the values agc can call (an instance: its
+/// __call__, checked when called; a tf.* value: a function of tf).
+bool isCallable(const Value &v);
+/// `shape` as Python writes it for TensorFlow: a tuple of ints and None (None for an
+/// unknown rank).
+Value shapeValue(const Shape &shape);
 /// Why a test is staged or static, in words.
 std::string testReason(const Value &test);
 /// Why a Python int operation has no result agc can hold (`what` overflows int64).

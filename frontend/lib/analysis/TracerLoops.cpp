@@ -140,6 +140,23 @@ Flow Tracer::Impl::execFor(const ast::ForStmt &stmt) {
     refuseUnconverted(stmt.getIter().loc(), "this for loop", /*iterating=*/true);
     return Flow::Error;
   }
+  if (iter->kind == Value::Kind::Dataset) {
+    // A staged loop over the dataset's elements, by index (TracerData.cpp).
+    d.staged = true;
+    d.overDataset = true;
+    d.reason = "it iterates over a tf.data.Dataset";
+    if (refuseStagedElse(*this, stmt, stmt.getOrElse()))
+      return Flow::Error;
+    std::optional<Value> element;
+    {
+      TypingOnly typing(*this, /*quiet=*/false);
+      element = datasetElement(*iter, Value::tensor(DType::Int32, Shape::scalar()),
+                               stmt.getIter().loc());
+    }
+    if (!element)
+      return Flow::Error;
+    return execStagedLoop(stmt, stmt.getBody(), nullptr, &stmt, &*element, &*iter);
+  }
   if (iter->isTensorLike()) {
     if (!iter->shape.rankKnown || iter->shape.rank() == 0) {
       error(stmt.getIter().loc(), "cannot iterate over " + iter->describe() +
@@ -280,24 +297,31 @@ Tracer::Impl::TypingOnly::~TypingOnly() {
 }
 
 std::optional<llvm::StringMap<Value>>
-Tracer::Impl::probeIteration(const ast::Stmt &stmt, const ast::StmtList &body,
-                             const ast::ForStmt *forStmt, const Value *element,
-                             llvm::ArrayRef<std::string> undefined) {
+Tracer::Impl::probeValues(const ast::Stmt &stmt, const ast::StmtList &body,
+                          const ast::ForStmt *forStmt, const Value *element,
+                          llvm::ArrayRef<std::string> names,
+                          const llvm::StringMap<Shape> &invariants, std::string &missing,
+                          std::vector<StoredDiagnostic> &swallowed) {
   // One pass of the body that emits nothing and whose bindings, decisions and errors are
   // dropped (Python's print output is kept: TensorFlow runs the body's Python then too).
   Frame &f = frame();
   Env saved = f.locals;
   llvm::StringMap<Value> out;
-  std::string missing;
-  std::vector<StoredDiagnostic> swallowed;
   {
     TypingOnly typing(*this, /*quiet=*/true);
-    // The loop's Python numbers are tensors in the body, as the loop carries them.
+    // The loop's variables as it carries them: Python numbers as tensors, of the shapes
+    // their invariants give.
     const BlockVars &vars = f.analysis->blocks.find(&stmt)->second;
-    for (const std::string &name : vars.carried)
-      if (auto it = f.locals.find(name); it != f.locals.end() && it->second.isPyScalar())
+    for (const std::string &name : vars.carried) {
+      auto it = f.locals.find(name);
+      if (it == f.locals.end())
+        continue;
+      if (it->second.isPyScalar())
         if (std::optional<Value> t = tensorTypeOf(it->second, stmt.loc()))
           it->second = *t;
+      if (auto inv = invariants.find(name); inv != invariants.end() && it->second.isTensorLike())
+        it->second = Value::tensor(it->second.dtype, inv->second);
+    }
     Flow flow = Flow::Error;
     if (!forStmt || assign(forStmt->getTarget(), *element)) {
       f.loops.push_back({&stmt, true});
@@ -305,7 +329,7 @@ Tracer::Impl::probeIteration(const ast::Stmt &stmt, const ast::StmtList &body,
       flow = execList(body);
       f.loops.pop_back();
     }
-    for (const std::string &name : undefined) {
+    for (const std::string &name : names) {
       auto it = f.locals.find(name);
       if (flow != Flow::Error && it != f.locals.end() && it->second.isDefined())
         out[name] = it->second;
@@ -315,7 +339,21 @@ Tracer::Impl::probeIteration(const ast::Stmt &stmt, const ast::StmtList &body,
     swallowed = std::move(typing.swallowed);
   }
   f.locals = std::move(saved);
-  if (missing.empty())
+  if (!missing.empty())
+    return std::nullopt;
+  return out;
+}
+
+std::optional<llvm::StringMap<Value>>
+Tracer::Impl::probeIteration(const ast::Stmt &stmt, const ast::StmtList &body,
+                             const ast::ForStmt *forStmt, const Value *element,
+                             llvm::ArrayRef<std::string> undefined,
+                             const llvm::StringMap<Shape> &invariants) {
+  std::string missing;
+  std::vector<StoredDiagnostic> swallowed;
+  std::optional<llvm::StringMap<Value>> out =
+      probeValues(stmt, body, forStmt, element, undefined, invariants, missing, swallowed);
+  if (out)
     return out;
   error(stmt.loc(), "'" + missing + "' must be defined before the loop");
   if (const ast::Expr *bound = findBinding(body, missing))
@@ -453,6 +491,40 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   };
   // A name the loop carries but that is unbound before it starts as zeros of the type one
   // iteration gives it, as TensorFlow 2.21 does; a flag checks after the loop that it ran.
+  // A loop over a tf.data.Dataset is Dataset.reduce in TensorFlow, which relaxes the shape
+  // of a state that changes from one iteration to the next (to the most specific shape
+  // that admits both) until it holds: so do its loop variables here.
+  if (iterated && iterated->kind == Value::Kind::Dataset) {
+    std::vector<std::string> names;
+    for (const std::string &name : vars.carried)
+      if (auto it = f.locals.find(name); it != f.locals.end() &&
+                                         (it->second.isTensorLike() || it->second.isPyScalar()))
+        names.push_back(name);
+    for (unsigned round = 0; round < 8 && !names.empty(); ++round) {
+      std::string missing;
+      std::vector<StoredDiagnostic> swallowed;
+      std::optional<llvm::StringMap<Value>> after =
+          probeValues(stmt, body, forStmt, element, names, invariants, missing, swallowed);
+      if (!after)
+        break; // the loop itself reports what fails
+      bool changed = false;
+      for (const std::string &name : names) {
+        std::optional<Value> entered = tensorTypeOf(f.locals[name], stmt.loc());
+        const Value &next = (*after)[name];
+        if (!entered || !next.isTensorLike() || next.dtype != entered->dtype)
+          continue;
+        auto inv = invariants.find(name);
+        Shape now = inv != invariants.end() ? inv->second : entered->shape;
+        if (now.admits(next.shape))
+          continue;
+        invariants[name] = now.join(next.shape);
+        changed = true;
+      }
+      if (!changed)
+        break;
+    }
+  }
+
   // The target of a for over a tf.range starts at the range's start instead, unchecked.
   std::optional<RangeStart> range = std::exchange(stagedRange, std::nullopt);
   const auto *target = forStmt ? llvm::dyn_cast<ast::NameExpr>(&forStmt->getTarget()) : nullptr;
@@ -460,9 +532,20 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   for (const std::string &name : vars.carried)
     if (!f.locals.count(name))
       undefined.push_back(name);
+  if (!undefined.empty() && iterated && iterated->kind == Value::Kind::Dataset) {
+    // TensorFlow's loop over a dataset (Dataset.reduce) has no such fallback.
+    error(stmt.loc(), "'" + undefined.front() + "' must be defined before the loop");
+    if (const ast::Expr *bound = findBinding(body, undefined.front()))
+      note(bound->loc(), "'" + undefined.front() + "' is assigned here, in the loop, and "
+                         "used after an iteration or after the loop");
+    note(stmt.loc(), "a loop over a tf.data.Dataset (Dataset.reduce) can run zero times and "
+                     "starts only names bound before it; for example `" +
+                         undefined.front() + " = tf.zeros_like(...)` before the loop");
+    return Flow::Error;
+  }
   if (!undefined.empty()) {
     std::optional<llvm::StringMap<Value>> firstPass =
-        probeIteration(stmt, body, forStmt, element, undefined);
+        probeIteration(stmt, body, forStmt, element, undefined, invariants);
     if (!firstPass)
       return Flow::Error;
     for (const std::string &name : undefined) {
@@ -563,7 +646,12 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
     }
     if (forStmt) {
       Value rows = Value::tensor(DType::Int32, Shape::scalar());
-      if (!emitter->rowCount(*iterated, rows, stmt.loc())) {
+      if (iterated->kind == Value::Kind::Dataset) {
+        std::optional<Value> count = datasetCount(*iterated, forStmt->getIter().loc());
+        if (!count)
+          return Flow::Error;
+        rows = *count;
+      } else if (!emitter->rowCount(*iterated, rows, stmt.loc())) {
         failed = true;
         return Flow::Error;
       }
@@ -630,7 +718,14 @@ Flow Tracer::Impl::execStagedLoop(const ast::Stmt &stmt, const ast::StmtList &bo
   }
   if (forStmt) {
     Value item = *element;
-    if (token) {
+    if (iterated->kind == Value::Kind::Dataset) {
+      std::optional<Value> x = datasetElement(
+          *iterated, token ? f.locals[index] : Value::tensor(DType::Int32, Shape::scalar()),
+          forStmt->getIter().loc());
+      if (!x)
+        return Flow::Error;
+      item = *x;
+    } else if (token) {
       IndexItem at;
       at.index = f.locals[index];
       at.loc = forStmt->getIter().loc();

@@ -83,6 +83,8 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
   }
   if (self.kind == Value::Kind::TensorArray)
     return callTensorArray(self, name, args);
+  if (self.kind == Value::Kind::Dataset)
+    return datasetMethod(self, name, args);
   if (self.kind == Value::Kind::List)
     return listMethod(self, name, args);
   if (self.kind == Value::Kind::Dict)

@@ -148,6 +148,7 @@ std::string Value::typeString() const {
   case Kind::Set: return "set";
   case Kind::NDArray: return "numpy.ndarray";
   case Kind::Operation: return "Operation";
+  case Kind::Dataset: return "tf.data.Dataset";
   }
   llvm_unreachable("unknown Value::Kind");
 }
@@ -172,6 +173,8 @@ std::string Value::describe() const {
     return "a NumPy " + dtypeName(dtype).str() + " array of shape " + shape.str();
   case Kind::Operation:
     return "an Operation (what tf.no_op and tf.group return)";
+  case Kind::Dataset:
+    return "a tf.data.Dataset";
   case Kind::BoundMethod:
     return "the method '" + elements[1].function->getName().str() + "' of " +
            elements[0].describe();

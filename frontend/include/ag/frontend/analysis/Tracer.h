@@ -66,6 +66,8 @@ struct Decision {
     bool fromRange = false;
   };
   std::vector<Started> started;
+  /// Staged for loops: over a tf.data.Dataset (to-code prints Dataset.reduce).
+  bool overDataset = false;
   /// Expressions only: which construct, and where.
   const char *construct = nullptr;
   Location loc;

@@ -98,6 +98,10 @@ struct Value {
     /// What tf.no_op and tf.group return (a graph Operation): it stands for them only,
     /// since code runs in program order. A function cannot return one.
     Operation,
+    /// A tf.data.Dataset made while tracing (TracerData.cpp): `name` says which source or
+    /// transformation ("range", "slices", "zip", "map", "take", ...), `elements` holds its
+    /// input dataset and arguments; "range" keeps its element dtype in `dtype`.
+    Dataset,
   };
   Kind kind = Kind::Undefined;
   // Tensor, Variable (its value), TensorArray (its elements), TensorSpec, DTypeRef, NDArray.
