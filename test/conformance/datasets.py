@@ -1,18 +1,9 @@
 """tf.data loops, as AutoGraph converts them and users write them: `for x in ds` over
 Dataset.range and from_tensor_slices (tensors, tuples and dicts of them), zip, and the
 transformations map, take, skip, enumerate, repeat(n) and batch (drop_remainder too);
-break in such a loop; ds.reduce. (Datasets from files and generators, which agc refuses,
+break in such a loop; ds.reduce. (The seed's for_in_tfdataset is in seeds.py.) (Datasets from files and generators, which agc refuses,
 are lit tests: test/lit/diagnostics/dataset-sources.py.)"""
 import tensorflow as tf
-
-
-@tf.function
-def for_in_tfdataset():
-    # The seed's example (the tf.function guide): AutoGraph makes it a Dataset.reduce.
-    x = tf.constant(0, dtype=tf.int64)
-    for i in tf.data.Dataset.range(5):
-        x += i
-    return x
 
 
 @tf.function

@@ -40,6 +40,22 @@ std::optional<Value> int32Scalar(Tracer::Impl &impl, const Value &v, const Locat
   return impl.callTF("tf.cast", cast);
 }
 
+/// `nest` with each leaf replaced by what `f` gives for it.
+std::optional<Value> mapLeaves(const Value &nest,
+                               llvm::function_ref<std::optional<Value>(const Value &)> f) {
+  std::vector<NestLeaf> leaves;
+  flattenNest(nest, nest, "", leaves);
+  std::vector<Value> out;
+  for (const NestLeaf &leaf : leaves) {
+    std::optional<Value> v = f(leaf.value);
+    if (!v)
+      return std::nullopt;
+    out.push_back(std::move(*v));
+  }
+  size_t next = 0;
+  return packNest(nest, out, next);
+}
+
 std::optional<Value> callOp(Tracer::Impl &impl, llvm::StringRef path, std::vector<Value> operands,
                             const Location &loc) {
   CallArgs args;
@@ -367,41 +383,23 @@ std::optional<Value> Tracer::Impl::datasetElement(const Value &ds, const Value &
     std::optional<Value> scaled = step ? binary(ast::BinaryOp::Mul, *i, *step, loc) : std::nullopt;
     return scaled ? binary(ast::BinaryOp::Add, *start, *scaled, loc) : std::nullopt;
   }
-  if (ds.name == "slices") {
-    std::vector<NestLeaf> leaves;
-    flattenNest(ds.elements[0], ds.elements[0], "", leaves);
-    std::vector<Value> rows;
-    for (const NestLeaf &leaf : leaves) {
-      Shape inner = leaf.value.shape;
+  if (ds.name == "slices")
+    return mapLeaves(ds.elements[0], [&](const Value &t) -> std::optional<Value> {
+      Shape inner = t.shape;
       inner.dims.erase(inner.dims.begin());
-      Value row = Value::tensor(leaf.value.dtype, inner);
-      if (emitter) {
-        IndexItem at;
-        at.index = index;
-        at.loc = loc;
-        if (!emitter->subscript(leaf.value, {at}, row, loc)) {
-          failed = true;
-          return std::nullopt;
-        }
-      }
-      rows.push_back(row);
-    }
-    size_t next = 0;
-    return packNest(ds.elements[0], rows, next);
-  }
-  if (ds.name == "zip") {
-    std::vector<NestLeaf> leaves;
-    flattenNest(ds.elements[0], ds.elements[0], "", leaves);
-    std::vector<Value> items;
-    for (const NestLeaf &leaf : leaves) {
-      std::optional<Value> x = datasetElement(leaf.value, index, loc);
-      if (!x)
+      Value row = Value::tensor(t.dtype, inner);
+      IndexItem at;
+      at.index = index;
+      at.loc = loc;
+      if (emitter && !emitter->subscript(t, {at}, row, loc)) {
+        failed = true;
         return std::nullopt;
-      items.push_back(*x);
-    }
-    size_t next = 0;
-    return packNest(ds.elements[0], items, next);
-  }
+      }
+      return row;
+    });
+  if (ds.name == "zip")
+    return mapLeaves(ds.elements[0],
+                     [&](const Value &in) { return datasetElement(in, index, loc); });
   const Value &in = ds.elements[0];
   if (ds.name == "map") {
     // A tuple element is the function's arguments, as tf.data calls it.
@@ -475,49 +473,29 @@ std::optional<Value> Tracer::Impl::datasetRows(const Value &ds, const Value &lo,
     }
     return fixed;
   }
-  if (ds.name == "slices") {
-    std::vector<NestLeaf> leaves;
-    flattenNest(ds.elements[0], ds.elements[0], "", leaves);
-    std::vector<Value> parts;
-    for (const NestLeaf &leaf : leaves) {
-      Shape shape = leaf.value.shape;
+  if (ds.name == "slices")
+    return mapLeaves(ds.elements[0], [&](const Value &t) -> std::optional<Value> {
+      // t[lo:hi], of `rows` rows where known.
+      Shape shape = t.shape;
+      shape.dims[0] = -1;
+      Value sliced = Value::tensor(t.dtype, shape);
       shape.dims[0] = rows;
-      Value part = Value::tensor(leaf.value.dtype, shape);
-      if (emitter) {
-        IndexItem slice;
-        slice.kind = IndexItem::Kind::Slice;
-        slice.loTensor = lo;
-        slice.hiTensor = hi;
-        slice.loc = loc;
-        Value sliced = Value::tensor(leaf.value.dtype, [&] {
-          Shape s = leaf.value.shape;
-          s.dims[0] = -1;
-          return s;
-        }());
-        if (!emitter->subscript(leaf.value, {slice}, sliced, loc) ||
-            !emitter->castTo(part, sliced, loc)) {
-          failed = true;
-          return std::nullopt;
-        }
-      }
-      parts.push_back(part);
-    }
-    size_t next = 0;
-    return packNest(ds.elements[0], parts, next);
-  }
-  if (ds.name == "zip") {
-    std::vector<NestLeaf> leaves;
-    flattenNest(ds.elements[0], ds.elements[0], "", leaves);
-    std::vector<Value> items;
-    for (const NestLeaf &leaf : leaves) {
-      std::optional<Value> x = datasetRows(leaf.value, lo, hi, rows, loc);
-      if (!x)
+      Value part = Value::tensor(t.dtype, shape);
+      IndexItem slice;
+      slice.kind = IndexItem::Kind::Slice;
+      slice.loTensor = lo;
+      slice.hiTensor = hi;
+      slice.loc = loc;
+      if (emitter && (!emitter->subscript(t, {slice}, sliced, loc) ||
+                      !emitter->castTo(part, sliced, loc))) {
+        failed = true;
         return std::nullopt;
-      items.push_back(*x);
-    }
-    size_t next = 0;
-    return packNest(ds.elements[0], items, next);
-  }
+      }
+      return part;
+    });
+  if (ds.name == "zip")
+    return mapLeaves(ds.elements[0],
+                     [&](const Value &in) { return datasetRows(in, lo, hi, rows, loc); });
   if (ds.name == "take")
     return datasetRows(ds.elements[0], lo, hi, rows, loc);
   if (ds.name == "skip") {

@@ -118,6 +118,35 @@ static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &elem
   return impl.callTF("tf.TensorArray", make);
 }
 
+/// `value` (a tensor, or a Python number made `dtype`) written at `index` of `ta`.
+static std::optional<Value> writeAt(Tracer::Impl &impl, const Value &ta, const Value &index,
+                                    const Value &value, DType dtype, const Location &loc) {
+  std::optional<Value> t = value.isPyScalar() ? impl.toTensor(value, loc, dtype)
+                                              : impl.asTensor(value, loc);
+  if (!t)
+    return std::nullopt;
+  CallArgs write;
+  write.positional = {index, *t};
+  write.loc = loc;
+  return impl.callTensorArray(ta, "write", write);
+}
+
+/// TensorArrays `tas` stacked after their loop, packed as the leaves of `structure`.
+static std::optional<Value> stackInto(Tracer::Impl &impl, llvm::ArrayRef<Value> tas,
+                                      const Value &structure, const Location &loc) {
+  std::vector<Value> stacked;
+  for (const Value &ta : tas) {
+    CallArgs none;
+    none.loc = loc;
+    std::optional<Value> s = impl.callTensorArray(ta, "stack", none);
+    if (!s)
+      return std::nullopt;
+    stacked.push_back(*s);
+  }
+  size_t next = 0;
+  return packNest(structure, stacked, next);
+}
+
 /// tf.map_fn(fn, elems, dtype=None, ..., fn_output_signature=None), and
 /// tf.vectorized_map(fn, elems) (`vectorized`: the signature is what fn gives).
 static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool vectorized) {
@@ -226,14 +255,8 @@ static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool
         flattenNest(*out, structure, "output", leaves);
         std::vector<Value> next = {Value()};
         for (size_t k = 0; k < leaves.size(); ++k) {
-          std::optional<Value> t = leaves[k].value.isPyScalar()
-                                       ? impl.toTensor(leaves[k].value, loc, elements[k].dtype)
-                                       : impl.asTensor(leaves[k].value, loc);
-          CallArgs write;
-          write.positional = {v[0], t ? *t : Value()};
-          write.loc = loc;
-          std::optional<Value> ta = t ? impl.callTensorArray(v[k + 1], "write", write)
-                                      : std::nullopt;
+          std::optional<Value> ta =
+              writeAt(impl, v[k + 1], v[0], leaves[k].value, elements[k].dtype, loc);
           if (!ta)
             return std::nullopt;
           next.push_back(*ta);
@@ -247,17 +270,7 @@ static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool
       loc);
   if (!done)
     return std::nullopt;
-  std::vector<Value> stacked;
-  for (size_t k = 1; k < done->items().size(); ++k) {
-    CallArgs none;
-    none.loc = loc;
-    std::optional<Value> s = impl.callTensorArray(done->items()[k], "stack", none);
-    if (!s)
-      return std::nullopt;
-    stacked.push_back(*s);
-  }
-  size_t next = 0;
-  return packNest(structure, stacked, next);
+  return stackInto(impl, llvm::ArrayRef(done->items()).drop_front(1), structure, loc);
 }
 
 /// tf.scan (`scan`), tf.foldl and tf.foldr (`reverse`): an accumulator through the rows.
@@ -329,14 +342,10 @@ static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
       std::optional<Value> ta = tensorArrayFor(impl, leaf, n, loc);
       if (!ta)
         return std::nullopt;
-      if (!init) { // the first row is the first output
-        CallArgs write;
-        write.positional = {*first, leaf};
-        write.loc = loc;
-        ta = impl.callTensorArray(*ta, "write", write);
-        if (!ta)
-          return std::nullopt;
-      }
+      if (!init) // the first row is the first output
+        ta = writeAt(impl, *ta, *first, leaf, leaf.dtype, loc);
+      if (!ta)
+        return std::nullopt;
       vars.push_back(*ta);
     }
   }
@@ -364,19 +373,13 @@ static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
           std::vector<NestLeaf> leaves;
           flattenNest(*out, accumulator, "output", leaves);
           for (size_t k = 0; k < leafCount; ++k) {
-            std::optional<Value> t = leaves[k].value.isPyScalar()
-                                         ? impl.toTensor(leaves[k].value, loc, accTensors[k].dtype)
-                                         : impl.asTensor(leaves[k].value, loc);
-            if (!t)
-              return std::nullopt;
-            if (t->dtype != accTensors[k].dtype)
-              return impl.error(loc, path + ": fn returns " + t->describe() + " at '" +
+            const Value &got = leaves[k].value;
+            if (got.isTensorLike() && got.dtype != accTensors[k].dtype)
+              return impl.error(loc, path + ": fn returns " + got.describe() + " at '" +
                                          leaves[k].path + "', but the accumulator is " +
                                          accTensors[k].describe());
-            CallArgs write;
-            write.positional = {v[0], *t};
-            write.loc = loc;
-            std::optional<Value> ta = impl.callTensorArray(v[k + 2], "write", write);
+            std::optional<Value> ta =
+                writeAt(impl, v[k + 2], v[0], got, accTensors[k].dtype, loc);
             if (!ta)
               return std::nullopt;
             next.push_back(*ta);
@@ -394,17 +397,7 @@ static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
     return std::nullopt;
   if (!scan)
     return done->items()[1];
-  std::vector<Value> stacked;
-  for (size_t k = 2; k < done->items().size(); ++k) {
-    CallArgs none;
-    none.loc = loc;
-    std::optional<Value> s = impl.callTensorArray(done->items()[k], "stack", none);
-    if (!s)
-      return std::nullopt;
-    stacked.push_back(*s);
-  }
-  size_t next = 0;
-  return packNest(accumulator, stacked, next);
+  return stackInto(impl, llvm::ArrayRef(done->items()).drop_front(2), accumulator, loc);
 }
 
 bool Tracer::Impl::isFunctionalOp(llvm::StringRef path) {
