@@ -1,8 +1,11 @@
 //===- TracerLoops.cpp - while and for: unrolled or staged ----------------------===//
 //
-// A loop over Python values is unrolled; one whose test (or iterable) is a tensor is
-// staged (ag.while_loop): its body runs once with the loop variables as tensors, whose
-// dtypes and shapes must hold from one iteration to the next.
+// A loop over Python values is unrolled; one whose test (or iterable) is a tensor or a
+// tf.data.Dataset is staged (ag.while_loop): its body runs once with the loop variables
+// as tensors, whose dtypes and shapes must hold from one iteration to the next (a
+// dataset's are relaxed until they do, as Dataset.reduce relaxes them). A variable first
+// bound in the loop starts as zeros of the type a first, typing-only pass of the body
+// gives it, and the loop checks when it runs that it ran (TensorFlow 2.21's rule).
 //
 //===----------------------------------------------------------------------------------===//
 #include "TracerImpl.h"
