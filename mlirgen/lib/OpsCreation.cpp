@@ -193,7 +193,11 @@ bool MLIRGen::emitRange(TFOp, const CallArgs &args, Value &out) {
     mlir::Value t = operand(v, args.loc, out.dtype);
     if (!t)
       return nullptr;
-    return mlir::tensor::ExtractOp::create(builder, l, t, mlir::ValueRange{});
+    mlir::Value x = mlir::tensor::ExtractOp::create(builder, l, t, mlir::ValueRange{});
+    // dtype= casts a tensor bound of another dtype, as math_ops.range does.
+    if (v.isTensorLike() && v.dtype != out.dtype)
+      x = castScalar(builder, l, x, v.dtype, out.dtype, e);
+    return x;
   };
   mlir::Value s = scalarOf(*start), lim = s ? scalarOf(*limit) : nullptr;
   mlir::Value d = lim ? scalarOf(*delta) : nullptr;

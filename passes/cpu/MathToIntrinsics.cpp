@@ -7,12 +7,15 @@
 // bits, and LLVM vectorizes it and selects one instruction for it. This pass rewrites
 // those ops, on floats or vectors of floats, to the intrinsics before the libm
 // conversion sees them; the functions libm approximates (exp, tanh, log, ...) stay.
+// math.rsqrt, which has no libm function, becomes 1 / sqrt(x) first (TensorFlow's
+// kernel computes it so).
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -45,6 +48,7 @@ struct MathToIntrinsics : ag::impl::MathToIntrinsicsBase<MathToIntrinsics> {
                  ToIntrinsic<math::RoundEvenOp, LLVM::RoundEvenOp>,
                  ToIntrinsic<math::AbsFOp, LLVM::FAbsOp>,
                  ToIntrinsic<math::CopySignOp, LLVM::CopySignOp>>(&getContext());
+    math::populateExpansionPatterns(patterns, {"rsqrt"});
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -590,3 +590,188 @@ std::optional<Value> TFOpTyper::typeRandomUniform() {
     return std::nullopt;
   return Value::tensor(d.value_or(DType::Float32), *s);
 }
+
+// --- Indexing and rearranging: gather, tile, pad, reverse, cumulative sums --------------
+
+std::optional<int64_t> TFOpTyper::axisOf(unsigned i, llvm::StringRef param, int64_t byDefault,
+                                         int64_t rank) {
+  const Value *v = args.get(i, param);
+  int64_t a = byDefault;
+  if (v && v->kind != Value::Kind::None) {
+    if (v->kind != Value::Kind::Int)
+      return error(loc, name + "(): '" + param + "' must be a Python int for agc, not " +
+                            v->describe());
+    a = v->i;
+  }
+  if (a < -rank || a >= rank)
+    return error(loc, name + "(): " + param + " " + llvm::Twine(a) +
+                          " is out of range for a tensor of rank " + llvm::Twine(rank));
+  return a < 0 ? a + rank : a;
+}
+
+std::optional<std::vector<int64_t>> TFOpTyper::intsOf(unsigned i, llvm::StringRef param,
+                                                      size_t length) {
+  const Value *v = need(i, param);
+  if (!v)
+    return std::nullopt;
+  std::vector<int64_t> out;
+  if (v->isPySequence()) {
+    for (const Value &e : v->items()) {
+      if (e.kind == Value::Kind::Int)
+        out.push_back(e.i);
+      else if (e.isTensorLike() && isInteger(e.dtype) && e.shape.rankKnown && e.shape.rank() == 0)
+        out.push_back(-1);
+      else
+        return error(loc, name + "(): '" + param + "' holds ints, not " + e.describe());
+    }
+  } else if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown &&
+             v->shape.rank() == 1 && v->shape.dims[0] >= 0) {
+    out.assign(v->shape.dims[0], -1);
+  } else {
+    return error(loc, name + "(): '" + param + "' must be a list of ints or a 1-D int tensor "
+                          "of known length, not " + v->describe());
+  }
+  if (out.size() != length)
+    return error(loc, name + "(): Expected " + param + " argument to be a vector of length " +
+                          llvm::Twine(length) + " but got length " + llvm::Twine(out.size()));
+  return out;
+}
+
+std::optional<Value> TFOpTyper::typeGather() {
+  std::optional<Value> params = tensorOf(0, "params");
+  std::optional<Value> indices = params ? tensorOf(1, "indices", DType::Int32) : std::nullopt;
+  if (!indices)
+    return std::nullopt;
+  if (!isInteger(indices->dtype))
+    return error(loc, name + "(): indices must be int32 or int64, not " + indices->describe());
+  if (!params->shape.rankKnown || !indices->shape.rankKnown)
+    return error(loc, name + "(): params and indices must have known ranks for agc");
+  const Value *batch = args.get(4, "batch_dims");
+  if (batch && !(batch->kind == Value::Kind::Int && batch->i == 0) &&
+      batch->kind != Value::Kind::None)
+    return error(loc, name + "(): batch_dims other than 0 is not supported by agc");
+  if (params->shape.rank() == 0)
+    return error(loc, name + "(): params must be at least 1-D, not a scalar");
+  std::optional<int64_t> axis = axisOf(3, "axis", 0, params->shape.rank());
+  if (!axis)
+    return std::nullopt;
+  Shape s;
+  for (int64_t d = 0; d < *axis; ++d)
+    s.dims.push_back(params->shape.dims[d]);
+  for (int64_t d : indices->shape.dims)
+    s.dims.push_back(d);
+  for (size_t d = *axis + 1; d < params->shape.rank(); ++d)
+    s.dims.push_back(params->shape.dims[d]);
+  return Value::tensor(params->dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typeTile() {
+  std::optional<Value> x = tensorOf(0, "input");
+  if (!x)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return error(loc, name + "(): input must have a known rank for agc");
+  std::optional<std::vector<int64_t>> m = intsOf(1, "multiples", x->shape.rank());
+  if (!m)
+    return std::nullopt;
+  Shape s = x->shape;
+  for (size_t d = 0; d < s.rank(); ++d) {
+    if ((*m)[d] < -1)
+      return error(loc, name + "(): Expected multiples[" + llvm::Twine(d) + "] >= 0, but got " +
+                            llvm::Twine((*m)[d]));
+    s.dims[d] = s.dims[d] >= 0 && (*m)[d] >= 0 ? s.dims[d] * (*m)[d] : -1;
+  }
+  return Value::tensor(x->dtype, s);
+}
+
+std::optional<Value> TFOpTyper::typePad() {
+  std::optional<Value> x = tensorOf(0, "tensor");
+  const Value *paddings = x ? need(1, "paddings") : nullptr;
+  if (!paddings)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return error(loc, name + "(): tensor must have a known rank for agc");
+  size_t rank = x->shape.rank();
+  const Value *mode = args.get(2, "mode");
+  std::string m = mode && mode->kind == Value::Kind::Str ? llvm::StringRef(mode->text).upper()
+                                                         : "CONSTANT";
+  if (mode && mode->kind != Value::Kind::Str && mode->kind != Value::Kind::None)
+    return error(loc, name + "(): mode must be a str, not " + mode->describe());
+  if (m != "CONSTANT" && m != "REFLECT" && m != "SYMMETRIC")
+    return error(loc, name + "(): mode must be one of 'CONSTANT', 'REFLECT' or 'SYMMETRIC', "
+                          "not '" + m + "'");
+  if (const Value *c = args.get(3, "constant_values"); c && c->kind != Value::Kind::None) {
+    std::optional<Value> cv = c->isTensorLike() ? asTensor(*c, loc) : toTensor(*c, loc, x->dtype);
+    if (!cv)
+      return std::nullopt;
+    if (cv->dtype != x->dtype || !(cv->shape.rankKnown && cv->shape.rank() == 0))
+      return error(loc, name + "(): constant_values must be a scalar of the tensor's dtype (" +
+                            dtypeName(x->dtype) + "), not " + cv->describe());
+  }
+  Shape s = x->shape;
+  // [[lo, hi], ...] of Python ints, or an int tensor of shape [rank, 2].
+  if (paddings->isPySequence()) {
+    if (paddings->items().size() != rank)
+      return error(loc, name + "(): The first dimension of paddings must be the rank of inputs" +
+                            llvm::Twine(rank) + ", not " + llvm::Twine(paddings->items().size()));
+    for (size_t d = 0; d < rank; ++d) {
+      const Value &pair = paddings->items()[d];
+      if (!pair.isPySequence() || pair.items().size() != 2)
+        return error(loc, name + "(): each padding is a pair [before, after]");
+      int64_t add = 0;
+      for (const Value &e : pair.items()) {
+        if (e.kind != Value::Kind::Int)
+          return error(loc, name + "(): paddings must be Python ints for agc, not " + e.describe());
+        if (e.i < 0)
+          return error(loc, name + "(): Paddings must be non-negative: " + llvm::Twine(e.i));
+        add += e.i;
+      }
+      s.dims[d] = s.dims[d] >= 0 ? s.dims[d] + add : -1;
+    }
+    return Value::tensor(x->dtype, s);
+  }
+  return error(loc, name + "(): paddings must be a list of [before, after] pairs of Python "
+                        "ints for agc, not " + paddings->describe());
+}
+
+std::optional<Value> TFOpTyper::typeReverse() {
+  std::optional<Value> x = tensorOf(0, "tensor");
+  const Value *axis = x ? need(1, "axis") : nullptr;
+  if (!axis)
+    return std::nullopt;
+  if (!x->shape.rankKnown)
+    return error(loc, name + "(): tensor must have a known rank for agc");
+  int64_t rank = x->shape.rank();
+  std::vector<Value> axes = axis->isPySequence() ? axis->items() : std::vector<Value>{*axis};
+  std::vector<bool> seen(rank);
+  for (const Value &a : axes) {
+    if (a.kind != Value::Kind::Int)
+      return error(loc, name + "(): the axes must be Python ints for agc, not " + a.describe());
+    if (a.i < -rank || a.i >= rank)
+      return error(loc, name + "(): axis " + llvm::Twine(a.i) + " is out of range for " +
+                            x->describe());
+    int64_t k = a.i < 0 ? a.i + rank : a.i;
+    if (seen[k])
+      return error(loc, name + "(): axis " + llvm::Twine(k) + " is specified more than once");
+    seen[k] = true;
+  }
+  return *x;
+}
+
+std::optional<Value> TFOpTyper::typeCumulative() {
+  std::optional<Value> x = tensorOf(0, "x");
+  if (!x)
+    return std::nullopt;
+  if (x->dtype == DType::Bool || x->dtype == DType::String)
+    return badDtype(*x, "numbers");
+  if (!x->shape.rankKnown || x->shape.rank() == 0)
+    return error(loc, name + "(): x must be at least 1-D with a known rank, not " + x->describe());
+  if (!axisOf(1, "axis", 0, x->shape.rank()))
+    return std::nullopt;
+  for (auto [i, flag] : {std::pair{2u, "exclusive"}, std::pair{3u, "reverse"}}) {
+    const Value *v = args.get(i, flag);
+    if (v && v->kind != Value::Kind::Bool && v->kind != Value::Kind::None)
+      return error(loc, name + "(): '" + flag + "' must be a Python bool, not " + v->describe());
+  }
+  return *x;
+}

@@ -109,6 +109,23 @@ private:
   std::optional<Value> typeVariable();
   /// tf.TensorArray.
   std::optional<Value> typeTensorArray();
+  /// tf.gather.
+  std::optional<Value> typeGather();
+  /// tf.tile.
+  std::optional<Value> typeTile();
+  /// tf.pad.
+  std::optional<Value> typePad();
+  /// tf.reverse.
+  std::optional<Value> typeReverse();
+  /// tf.cumsum, tf.cumprod.
+  std::optional<Value> typeCumulative();
+  /// A Python int axis of a tensor of rank `rank` (argument `i` or `param`, `byDefault`
+  /// when absent) made non-negative; reported when it is not one or is out of range.
+  std::optional<int64_t> axisOf(unsigned i, llvm::StringRef param, int64_t byDefault,
+                                int64_t rank);
+  /// A Python int list or a 1-D int tensor of `length` elements (argument `i`, `param`): the
+  /// ints where Python gives them, -1 for each element a tensor holds.
+  std::optional<std::vector<int64_t>> intsOf(unsigned i, llvm::StringRef param, size_t length);
   /// tf.random.uniform, tf.random.normal.
   std::optional<Value> typeRandomUniform();
 

@@ -215,6 +215,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
     return explicitControlFlow(path, args);
   if (!op && isFunctionalOp(path))
     return functionalOp(path, args);
+  if (!op && isComposite(path))
+    return composite(path, args);
   if (!op && isDatasetSource(path))
     return datasetSource(path, args);
   if (!op && (path == "tf.py_function" || path == "tf.numpy_function" ||

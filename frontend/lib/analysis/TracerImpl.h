@@ -231,6 +231,10 @@ public:
   /// staged loops.
   static bool isFunctionalOp(llvm::StringRef path);
   std::optional<Value> functionalOp(llvm::StringRef path, const CallArgs &args);
+  // --- TracerComposite.cpp: tf functions TensorFlow writes over other ops -------------
+  /// Whether tf function `path` is one (tf.nn.gelu, tf.one_hot, tf.einsum, ...).
+  static bool isComposite(llvm::StringRef path);
+  std::optional<Value> composite(llvm::StringRef path, const CallArgs &args);
   // --- TracerData.cpp: tf.data pipelines ----------------------------------------------
   static bool isDatasetSource(llvm::StringRef path);
   /// tf.data.Dataset.range, from_tensor_slices, zip (and a located refusal of the rest).

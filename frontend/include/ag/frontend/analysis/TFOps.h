@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace ag::analysis {
 
@@ -31,6 +33,10 @@ llvm::StringRef tfOpName(TFOp op);
 /// The op a tf path names, aliases resolved ("tf.math.reduce_sum", "tf.nn.relu"), or
 /// none. Ops reached only through Python operators have no path.
 std::optional<TFOp> lookupTFOp(llvm::StringRef path);
+
+/// The tf functions agc traces as compositions of its ops (TracerComposite.cpp): each
+/// path with the dtypes it takes, in words (for the README's table of ops).
+void listCompositeOps(std::vector<std::pair<std::string, std::string>> &out);
 
 } // namespace ag::analysis
 

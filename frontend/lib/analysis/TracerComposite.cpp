@@ -1,0 +1,990 @@
+//===- TracerComposite.cpp - tf functions TensorFlow writes over other ops --------===//
+//
+// Many of TensorFlow's functions are Python over its own ops: tf.nn.gelu is
+// `0.5 * x * erfc(-x / sqrt(2))`, tf.math.reduce_variance a mean of squared deviations,
+// tf.one_hot a comparison with a range. agc traces them the same way, from the ops it
+// knows (TFOps.def), with the formulas TensorFlow 2.21 uses (python/ops/nn_impl.py,
+// math_ops.py, nn_ops.py), so that their results round as TensorFlow's do. Each is one
+// entry of kComposites: its path (every alias), its parameters, its dtypes (for the
+// README's table of ops) and the function that traces it.
+//
+// A composite is traced as its ops: `to-code` prints the call as written, and the IR
+// holds the ops it is made of.
+//
+//===----------------------------------------------------------------------------------===//
+#include "TracerImpl.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+
+using namespace ag;
+using namespace ag::analysis;
+
+namespace {
+
+/// Builds a composite from TensorFlow calls and Python operators. After the first
+/// failure (reported by what failed) every call returns an empty value and traces
+/// nothing: `result` then gives nothing.
+class Composer {
+public:
+  Composer(Tracer::Impl &impl, llvm::StringRef api, const Location &loc)
+      : impl(impl), api(api.str()), loc(loc) {}
+
+  Tracer::Impl &impl;
+  std::string api; ///< "tf.nn.gelu", for errors.
+  Location loc;
+  bool ok = true;
+
+  Value call(llvm::StringRef path, std::vector<Value> positional,
+             std::vector<std::pair<std::string, Value>> keywords = {}) {
+    if (!ok)
+      return {};
+    CallArgs args;
+    args.positional = std::move(positional);
+    args.keywords = std::move(keywords);
+    args.loc = loc;
+    return take(impl.callTF(path, args));
+  }
+  Value bin(ast::BinaryOp op, const Value &a, const Value &b) {
+    return ok ? take(impl.binary(op, a, b, loc)) : Value{};
+  }
+  Value cmp(ast::CmpOp op, const Value &a, const Value &b) {
+    return ok ? take(impl.compare(op, a, b, loc)) : Value{};
+  }
+  Value add(const Value &a, const Value &b) { return bin(ast::BinaryOp::Add, a, b); }
+  Value sub(const Value &a, const Value &b) { return bin(ast::BinaryOp::Sub, a, b); }
+  Value mul(const Value &a, const Value &b) { return bin(ast::BinaryOp::Mul, a, b); }
+  Value div(const Value &a, const Value &b) { return bin(ast::BinaryOp::Div, a, b); }
+  Value where(const Value &c, const Value &x, const Value &y) {
+    return call("tf.where", {c, x, y});
+  }
+  /// `v` as a tensor (a Python value by TensorFlow's rules, or of `dtype`).
+  Value tensor(const Value &v, std::optional<DType> dtype = std::nullopt) {
+    if (!ok)
+      return {};
+    if (v.isTensorLike() && (!dtype || v.dtype == *dtype))
+      return take(impl.asTensor(v, loc));
+    if (v.isTensorLike())
+      return call("tf.cast", {v, Value::dtypeOf(*dtype)});
+    return take(impl.toTensor(v, loc, dtype));
+  }
+  /// A Python float of the dtype of `like`, as math_ops.cast(c, x.dtype) makes it.
+  Value constant(double c, const Value &like) {
+    return tensor(Value::floating(c), like.dtype);
+  }
+  /// Rows lo..hi (Python ints, or int scalar tensors) of `t` along `axis` (>= 0).
+  Value slice(const Value &t, int64_t axis, const Value &lo, const Value &hi) {
+    if (!ok)
+      return {};
+    std::vector<IndexItem> items;
+    for (int64_t d = 0; d <= axis; ++d) {
+      IndexItem item;
+      item.kind = IndexItem::Kind::Slice;
+      item.loc = loc;
+      if (d == axis) {
+        for (auto [bound, python, staged] :
+             {std::tuple{&lo, &item.lo, &item.loTensor}, std::tuple{&hi, &item.hi, &item.hiTensor}}) {
+          if (bound->kind == Value::Kind::Int)
+            *python = bound->i;
+          else
+            *staged = *bound;
+        }
+      }
+      items.push_back(std::move(item));
+    }
+    Shape shape = t.shape;
+    if (lo.kind == Value::Kind::Int && hi.kind == Value::Kind::Int && shape.dims[axis] >= 0)
+      shape.dims[axis] = std::max<int64_t>(0, std::min(hi.i, shape.dims[axis]) - lo.i);
+    else
+      shape.dims[axis] = -1;
+    Value out = Value::tensor(t.dtype, shape);
+    return subscript(t, items, out);
+  }
+  /// Row `index` (a Python int) of `t` along `axis` (>= 0), without that axis.
+  Value row(const Value &t, int64_t axis, int64_t index) {
+    if (!ok)
+      return {};
+    std::vector<IndexItem> items;
+    for (int64_t d = 0; d <= axis; ++d) {
+      IndexItem item;
+      item.kind = d == axis ? IndexItem::Kind::Index : IndexItem::Kind::Slice;
+      item.index = Value::integer(index);
+      item.loc = loc;
+      items.push_back(std::move(item));
+    }
+    Shape shape = t.shape;
+    shape.dims.erase(shape.dims.begin() + axis);
+    Value out = Value::tensor(t.dtype, shape);
+    return subscript(t, items, out);
+  }
+  /// Reports `message` (as TensorFlow's `kind` error, for the words) and fails.
+  Value fail(const llvm::Twine &message) {
+    if (ok)
+      impl.error(loc, api + "(): " + message);
+    ok = false;
+    return {};
+  }
+  std::optional<Value> result(const Value &v) {
+    if (!ok)
+      return std::nullopt;
+    return v;
+  }
+
+private:
+  Value take(std::optional<Value> v) {
+    if (!v) {
+      ok = false;
+      return {};
+    }
+    return std::move(*v);
+  }
+  Value subscript(const Value &t, llvm::ArrayRef<IndexItem> items, Value &out) {
+    if (impl.emitter && !impl.failed && !impl.emitter->subscript(t, items, out, loc)) {
+      impl.failed = true;
+      ok = false;
+      return {};
+    }
+    return out;
+  }
+};
+
+using Params = std::vector<const Value *>;
+using Trace = Value (*)(Composer &, const Params &);
+
+/// One composite: its paths, its parameters (the first `required` of them required), the
+/// dtypes it takes (words, for the README's table of ops), and what traces it.
+struct Composite {
+  std::vector<const char *> paths;
+  std::vector<const char *> params;
+  size_t required;
+  const char *dtypes;
+  Trace trace;
+};
+
+// --- Argument helpers -------------------------------------------------------------------
+
+bool given(const Value *v) { return v && v->kind != Value::Kind::None; }
+
+/// The first argument as a tensor, which must be a float (TensorFlow's rule for these
+/// functions; `what` names it).
+Value floatOperand(Composer &c, const Value *v, llvm::StringRef what = "x") {
+  Value x = c.tensor(*v);
+  if (c.ok && !isFloat(x.dtype))
+    return c.fail("'" + what + "' must be a float tensor (float32 or float64), not " +
+                  x.describe());
+  return x;
+}
+
+/// A Python int argument (an axis, a count), or a failure naming it.
+std::optional<int64_t> pythonInt(Composer &c, const Value *v, llvm::StringRef what) {
+  if (v && v->kind == Value::Kind::Int)
+    return v->i;
+  c.fail("'" + what + "' must be a Python int here, not " + (v ? v->describe() : "None"));
+  return std::nullopt;
+}
+
+/// `axis` of a tensor of `rank` made non-negative, or a failure.
+std::optional<int64_t> normalAxis(Composer &c, int64_t axis, size_t rank) {
+  int64_t r = static_cast<int64_t>(rank);
+  if (axis < -r || axis >= r) {
+    c.fail("axis " + llvm::Twine(axis) + " is out of range for a tensor of rank " +
+           llvm::Twine(r));
+    return std::nullopt;
+  }
+  return axis < 0 ? axis + r : axis;
+}
+
+Value ranked(Composer &c, const Value &x, llvm::StringRef what) {
+  if (c.ok && !x.shape.rankKnown)
+    return c.fail("'" + what + "' must have a known rank");
+  return x;
+}
+
+/// tf.shape(x)[axis] as an int32 scalar (the static size where known).
+Value dimOf(Composer &c, const Value &x, int64_t axis) {
+  if (!c.ok)
+    return {};
+  if (x.shape.dims[axis] >= 0)
+    return c.tensor(Value::integer(x.shape.dims[axis]), DType::Int32);
+  return c.row(c.call("tf.shape", {x}), 0, axis);
+}
+
+// --- Activations (nn_ops.py, nn_impl.py; the kernels' formulas where TF has one) -------
+
+Value leakyRelu(Composer &c, const Params &p) {
+  // Integers are computed as float32 (nn_ops.leaky_relu); the kernel is x > 0 ? x : x*a.
+  Value x = c.tensor(*p[0]);
+  if (c.ok && isInteger(x.dtype))
+    x = c.call("tf.cast", {x, Value::dtypeOf(DType::Float32)});
+  if (c.ok && !isFloat(x.dtype))
+    return c.fail("'features' must be a number, not " + x.describe());
+  Value alpha = given(p[1]) ? *p[1] : Value::floating(0.2);
+  Value zero = c.constant(0, x);
+  return c.where(c.cmp(ast::CmpOp::Gt, x, zero), x, c.mul(x, c.tensor(alpha, x.dtype)));
+}
+
+Value elu(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "features");
+  return c.where(c.cmp(ast::CmpOp::Lt, x, c.constant(0, x)), c.call("tf.math.expm1", {x}), x);
+}
+
+Value selu(Composer &c, const Params &p) {
+  // The kernel's constants.
+  Value x = floatOperand(c, p[0], "features");
+  Value scaled = c.mul(c.constant(1.0507009873554804934193349852946, x), x);
+  Value neg = c.mul(c.constant(1.7580993408473768599402175208123, x), c.call("tf.math.expm1", {x}));
+  return c.where(c.cmp(ast::CmpOp::Lt, x, c.constant(0, x)), neg, scaled);
+}
+
+Value gelu(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "features");
+  bool approximate = p[1] && p[1]->kind == Value::Kind::Bool && p[1]->i;
+  if (p[1] && !approximate && p[1]->kind != Value::Kind::Bool)
+    return c.fail("'approximate' must be a Python bool, not " + p[1]->describe());
+  Value half = Value::floating(0.5);
+  if (approximate) {
+    // 0.5 * x * (1 + tanh(0.7978845608028654 * (x + 0.044715 * x**3)))
+    Value cube = c.call("tf.math.pow", {x, c.tensor(Value::integer(3), x.dtype)});
+    Value inner = c.add(x, c.mul(c.constant(0.044715, x), cube));
+    Value t = c.call("tf.math.tanh", {c.mul(Value::floating(0.7978845608028654), inner)});
+    return c.mul(c.mul(half, x), c.add(Value::floating(1.0), t));
+  }
+  // 0.5 * x * erfc(-x * 0.7071067811865476)
+  Value arg = c.mul(c.call("tf.math.negative", {x}), c.constant(0.7071067811865476, x));
+  return c.mul(c.mul(half, x), c.call("tf.math.erfc", {arg}));
+}
+
+Value swish(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "features");
+  Value beta = c.tensor(given(p[1]) ? *p[1] : Value::floating(1.0), x.dtype);
+  return c.mul(x, c.call("tf.math.sigmoid", {c.mul(beta, x)}));
+}
+
+Value softsign(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "features");
+  return c.div(x, c.add(c.call("tf.math.abs", {x}), c.constant(1, x)));
+}
+
+Value logSigmoid(Composer &c, const Params &p) {
+  // math_ops.log_sigmoid: -softplus(-x).
+  Value x = floatOperand(c, p[0]);
+  return c.call("tf.math.negative",
+                {c.call("tf.math.softplus", {c.call("tf.math.negative", {x})})});
+}
+
+// --- Reductions (math_ops.py) ------------------------------------------------------------
+
+Value reduceVariance(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  if (c.ok && !isFloat(x.dtype))
+    return c.fail("Input must be either real or complex. Received integer type " +
+                  dtypeName(x.dtype));
+  Value axis = p[1] ? *p[1] : Value::none();
+  Value keep = p[2] ? *p[2] : Value::boolean(false);
+  Value means = c.call("tf.math.reduce_mean", {x}, {{"axis", axis}, {"keepdims", Value::boolean(true)}});
+  Value squared = c.call("tf.math.square", {c.sub(x, means)});
+  return c.call("tf.math.reduce_mean", {squared}, {{"axis", axis}, {"keepdims", keep}});
+}
+
+Value reduceStd(Composer &c, const Params &p) {
+  return c.call("tf.math.sqrt", {reduceVariance(c, p)});
+}
+
+Value reduceLogSumExp(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "input_tensor");
+  Value axis = p[1] ? *p[1] : Value::none();
+  Value keep = p[2] ? *p[2] : Value::boolean(false);
+  Value rawMax = c.call("tf.math.reduce_max", {x}, {{"axis", axis}, {"keepdims", Value::boolean(true)}});
+  Value finite = c.call("tf.math.is_finite", {rawMax});
+  Value myMax = c.where(finite, rawMax, c.call("tf.zeros_like", {rawMax}));
+  Value sum = c.call("tf.math.reduce_sum", {c.call("tf.math.exp", {c.sub(x, myMax)})},
+                     {{"axis", axis}, {"keepdims", keep}});
+  Value result = c.call("tf.math.log", {sum});
+  if (!(keep.kind == Value::Kind::Bool && keep.i))
+    myMax = c.call("tf.reshape", {myMax, c.call("tf.shape", {result})});
+  return c.add(result, myMax);
+}
+
+Value reduceEuclideanNorm(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "input_tensor");
+  Value axis = p[1] ? *p[1] : Value::none();
+  Value keep = p[2] ? *p[2] : Value::boolean(false);
+  return c.call("tf.math.sqrt", {c.call("tf.math.reduce_sum", {c.call("tf.math.square", {x})},
+                                        {{"axis", axis}, {"keepdims", keep}})});
+}
+
+Value countNonzero(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  Value axis = p[1] ? *p[1] : Value::none();
+  Value keep = given(p[2]) ? *p[2] : Value::boolean(false);
+  std::optional<DType> dtype = DType::Int64;
+  if (given(p[3]) && !(dtype = c.impl.dtypeArg(p[3], c.loc)))
+    return c.fail("'dtype' must be a dtype");
+  Value zero = c.tensor(Value::integer(0), x.dtype);
+  Value nonzero = c.call("tf.cast", {c.cmp(ast::CmpOp::NotEq, x, zero), Value::dtypeOf(*dtype)});
+  return c.call("tf.math.reduce_sum", {nonzero}, {{"axis", axis}, {"keepdims", keep}});
+}
+
+// --- Classification of floats -----------------------------------------------------------
+
+Value isNan(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0]);
+  return c.cmp(ast::CmpOp::NotEq, x, x);
+}
+
+Value isInf(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0]);
+  return c.cmp(ast::CmpOp::Eq, c.call("tf.math.abs", {x}), c.constant(INFINITY, x));
+}
+
+Value isFinite(Composer &c, const Params &p) {
+  // |x| < inf is false for inf and NaN alike.
+  Value x = floatOperand(c, p[0]);
+  return c.cmp(ast::CmpOp::Lt, c.call("tf.math.abs", {x}), c.constant(INFINITY, x));
+}
+
+Value divideNoNan(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  Value y = c.tensor(*p[1], x.dtype);
+  if (c.ok && !isFloat(x.dtype))
+    return c.fail("'x' must be a float tensor, not " + x.describe());
+  Value zero = c.constant(0, x);
+  Value safe = c.where(c.cmp(ast::CmpOp::Eq, y, zero), c.call("tf.ones_like", {y}), y);
+  Value q = c.div(x, safe);
+  return c.where(c.cmp(ast::CmpOp::Eq, y, zero), c.call("tf.zeros_like", {q}), q);
+}
+
+// --- Norms and clipping (linalg_ops.py, clip_ops.py, nn_impl.py) -----------------------
+
+Value norm(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0], "tensor");
+  Value ord = p[1] ? *p[1] : Value::str("euclidean");
+  Value axis = p[2] ? *p[2] : Value::none();
+  Value keep = given(p[3]) ? *p[3] : Value::boolean(false);
+  bool matrix = axis.isPySequence() && axis.items().size() == 2;
+  auto isOrd = [&](double want) {
+    return (ord.kind == Value::Kind::Int && ord.i == want) ||
+           (ord.kind == Value::Kind::Float && ord.f == want);
+  };
+  if (ord.kind == Value::Kind::Str && (ord.text == "euclidean" || ord.text == "fro") &&
+      (ord.text == "euclidean" || matrix || axis.kind == Value::Kind::None)) {
+    Value sum = c.call("tf.math.reduce_sum", {c.mul(x, x)}, {{"axis", axis}, {"keepdims", keep}});
+    return c.call("tf.math.sqrt", {sum});
+  }
+  if (!matrix && isOrd(2))
+    return c.call("tf.math.sqrt", {c.call("tf.math.reduce_sum", {c.mul(x, x)},
+                                          {{"axis", axis}, {"keepdims", keep}})});
+  if (!matrix && isOrd(1))
+    return c.call("tf.math.reduce_sum", {c.call("tf.math.abs", {x})},
+                  {{"axis", axis}, {"keepdims", keep}});
+  if (!matrix && isOrd(INFINITY))
+    return c.call("tf.math.reduce_max", {c.call("tf.math.abs", {x})},
+                  {{"axis", axis}, {"keepdims", keep}});
+  if (matrix && (isOrd(1) || isOrd(INFINITY))) {
+    // The largest column sum (ord=1) or row sum (ord=inf) of |x|, as linalg_ops.norm.
+    Value rowAxis = axis.items()[0], colAxis = axis.items()[1];
+    if (isOrd(INFINITY))
+      std::swap(rowAxis, colAxis);
+    Value sums = c.call("tf.math.reduce_sum", {c.call("tf.math.abs", {x})},
+                        {{"axis", rowAxis}, {"keepdims", Value::boolean(true)}});
+    Value result = c.call("tf.math.reduce_max", {sums},
+                          {{"axis", colAxis}, {"keepdims", Value::boolean(true)}});
+    if (keep.kind == Value::Kind::Bool && keep.i)
+      return result;
+    return c.call("tf.squeeze", {result, axis});
+  }
+  return c.fail("ord " + ord.describe() + (matrix ? " over two axes" : "") +
+                " is not supported by agc (use 'euclidean', 'fro', 1, 2 or np.inf for a "
+                "vector norm; 'fro', 'euclidean', 1 or np.inf for a matrix)");
+}
+
+Value clipByNorm(Composer &c, const Params &p) {
+  Value t = floatOperand(c, p[0], "t");
+  Value clip = c.tensor(*p[1], t.dtype);
+  Value axes = p[2] ? *p[2] : Value::none();
+  Value l2sum = c.call("tf.math.reduce_sum", {c.mul(t, t)},
+                       {{"axis", axes}, {"keepdims", Value::boolean(true)}});
+  Value pred = c.cmp(ast::CmpOp::Gt, l2sum, c.constant(0, t));
+  Value safe = c.where(pred, l2sum, c.call("tf.ones_like", {l2sum}));
+  Value l2norm = c.where(pred, c.call("tf.math.sqrt", {safe}), l2sum);
+  Value scaled = c.mul(t, clip);
+  return c.div(scaled, c.call("tf.math.maximum", {l2norm, clip}));
+}
+
+Value l2Normalize(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0]);
+  Value axis = p[1] ? *p[1] : Value::none();
+  Value eps = c.tensor(given(p[2]) ? *p[2] : Value::floating(1e-12), x.dtype);
+  Value sq = c.call("tf.math.reduce_sum", {c.call("tf.math.square", {x})},
+                    {{"axis", axis}, {"keepdims", Value::boolean(true)}});
+  return c.mul(x, c.call("tf.math.rsqrt", {c.call("tf.math.maximum", {sq, eps})}));
+}
+
+Value l2Loss(Composer &c, const Params &p) {
+  Value t = floatOperand(c, p[0], "t");
+  return c.div(c.call("tf.math.reduce_sum", {c.call("tf.math.square", {t})}), c.constant(2, t));
+}
+
+Value biasAdd(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  Value bias = c.tensor(*p[1]);
+  if (p[2] && p[2]->kind == Value::Kind::Str && p[2]->text != "NHWC" && p[2]->text != "N..C")
+    return c.fail("data_format '" + p[2]->text + "' is not supported by agc (channels last is)");
+  if (c.ok && (!bias.shape.rankKnown || bias.shape.rank() != 1))
+    return c.fail("'bias' must be 1-D, not " + bias.describe());
+  if (c.ok && x.dtype != bias.dtype)
+    return c.fail("'value' and 'bias' must have one dtype, not " + x.describe() + " and " +
+                  bias.describe());
+  return c.add(x, bias);
+}
+
+Value moments(Composer &c, const Params &p) {
+  Value x = floatOperand(c, p[0]);
+  Value axes = *p[1];
+  bool keep = p[3] && p[3]->kind == Value::Kind::Bool && p[3]->i;
+  Value mean = c.call("tf.math.reduce_mean", {x}, {{"axis", axes}, {"keepdims", Value::boolean(true)}});
+  Value variance = c.call("tf.math.reduce_mean", {c.call("tf.math.squared_difference", {x, mean})},
+                          {{"axis", axes}, {"keepdims", Value::boolean(true)}});
+  if (!keep) {
+    mean = c.call("tf.squeeze", {mean, axes});
+    variance = c.call("tf.squeeze", {variance, axes});
+  }
+  if (!c.ok)
+    return {};
+  return Value::sequence(Value::Kind::Tuple, {mean, variance});
+}
+
+// --- Losses (nn_impl.py, nn_ops.py) ------------------------------------------------------
+
+Value sigmoidCrossEntropy(Composer &c, const Params &p) {
+  if (!given(p[0]) || !given(p[1]))
+    return c.fail("both labels and logits must be provided");
+  Value logits = floatOperand(c, p[1], "logits");
+  Value labels = c.tensor(*p[0], logits.dtype);
+  if (c.ok && !labels.shape.isCompatibleWith(logits.shape))
+    return c.fail("logits and labels must have the same shape, not " + logits.shape.str() +
+                  " and " + labels.shape.str());
+  Value zeros = c.call("tf.zeros_like", {logits});
+  Value cond = c.cmp(ast::CmpOp::GtE, logits, zeros);
+  Value reluLogits = c.where(cond, logits, zeros);
+  Value negAbs = c.where(cond, c.call("tf.math.negative", {logits}), logits);
+  return c.add(c.sub(reluLogits, c.mul(logits, labels)),
+               c.call("tf.math.log1p", {c.call("tf.math.exp", {negAbs})}));
+}
+
+Value softmaxCrossEntropy(Composer &c, const Params &p) {
+  Value logits = floatOperand(c, p[1], "logits");
+  Value labels = c.tensor(*p[0], logits.dtype);
+  Value axis = given(p[2]) ? *p[2] : Value::integer(-1);
+  if (c.ok && !labels.shape.isCompatibleWith(logits.shape))
+    return c.fail("labels and logits must have the same shape, not " + labels.shape.str() +
+                  " and " + logits.shape.str());
+  Value logp = c.call("tf.nn.log_softmax", {logits}, {{"axis", axis}});
+  return c.call("tf.math.negative",
+                {c.call("tf.math.reduce_sum", {c.mul(labels, logp)}, {{"axis", axis}})});
+}
+
+Value oneHot(Composer &c, const Params &p);
+
+Value sparseSoftmaxCrossEntropy(Composer &c, const Params &p) {
+  Value logits = ranked(c, floatOperand(c, p[1], "logits"), "logits");
+  Value labels = c.tensor(*p[0]);
+  if (c.ok && !isInteger(labels.dtype))
+    return c.fail("'labels' must be int32 or int64, not " + labels.describe());
+  if (c.ok && labels.shape.rankKnown && labels.shape.rank() + 1 != logits.shape.rank())
+    return c.fail("rank mismatch: rank of labels (received " +
+                  llvm::Twine(labels.shape.rank()) +
+                  ") should equal rank of logits minus 1 (received " +
+                  llvm::Twine(logits.shape.rank()) + ")");
+  if (!c.ok)
+    return {};
+  Value depth = dimOf(c, logits, logits.shape.rank() - 1);
+  Value depthAs = c.call("tf.cast", {depth, Value::dtypeOf(labels.dtype)});
+  Value zero = c.tensor(Value::integer(0), labels.dtype);
+  Value inRange = c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::GtE, labels, zero),
+                                                 c.cmp(ast::CmpOp::Lt, labels, depthAs)});
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {inRange}), Value::list({})},
+         {{"message", Value::str("Received a label value which is outside the valid range of "
+                                 "[0, the number of classes)")}});
+  Value hot = c.call("tf.one_hot", {labels, depth},
+                     {{"on_value", Value::boolean(true)}, {"off_value", Value::boolean(false)}});
+  Value logp = c.call("tf.nn.log_softmax", {logits});
+  Value picked = c.where(hot, logp, c.call("tf.zeros_like", {logp}));
+  return c.call("tf.math.negative", {c.call("tf.math.reduce_sum", {picked}, {{"axis", Value::integer(-1)}})});
+}
+
+// --- Building tensors ---------------------------------------------------------------------
+
+/// tf.one_hot: `indices` (expanded at `axis`) equal to a range of `depth` along it, then
+/// on_value where equal and off_value elsewhere; an index out of [0, depth) is all off.
+Value oneHot(Composer &c, const Params &p) {
+  Value indices = ranked(c, c.tensor(*p[0]), "indices");
+  if (c.ok && !isInteger(indices.dtype))
+    return c.fail("'indices' must be int32 or int64, not " + indices.describe());
+  Value depth = c.tensor(*p[1], DType::Int32);
+  if (c.ok && !(depth.shape.rankKnown && depth.shape.rank() == 0))
+    return c.fail("'depth' must be a scalar, not " + depth.describe());
+  const Value *on = given(p[2]) ? p[2] : nullptr, *off = given(p[3]) ? p[3] : nullptr;
+  std::optional<DType> dtype;
+  if (given(p[5]) && !(dtype = c.impl.dtypeArg(p[5], c.loc)))
+    return c.fail("'dtype' must be a dtype");
+  if (!dtype && on && on->isTensorLike())
+    dtype = on->dtype;
+  if (!dtype && off && off->isTensorLike())
+    dtype = off->dtype;
+  if (!dtype && on && on->kind != Value::Kind::Float && on->isPyScalar())
+    dtype = on->kind == Value::Kind::Bool ? DType::Bool : DType::Int32;
+  if (!dtype)
+    dtype = DType::Float32;
+  Value onV = c.tensor(on ? *on : Value::integer(1), *dtype);
+  Value offV = c.tensor(off ? *off : Value::integer(0), *dtype);
+  if (c.ok && (onV.dtype != *dtype || offV.dtype != *dtype))
+    return c.fail("on_value, off_value and dtype must agree");
+  int64_t rank = indices.shape.rank();
+  std::optional<int64_t> axis = int64_t(-1);
+  if (given(p[4]) && !(axis = pythonInt(c, p[4], "axis")))
+    return {};
+  if (*axis < -1 || *axis > rank)
+    return c.fail("axis " + llvm::Twine(*axis) + " is out of range [-1, " + llvm::Twine(rank) +
+                  "]");
+  int64_t at = *axis == -1 ? rank : *axis;
+  Value expanded = c.call("tf.expand_dims", {indices, Value::integer(at)});
+  // range(depth) shaped [depth, 1, ..., 1] to line up with dimension `at`.
+  Value range = c.call("tf.range", {c.call("tf.cast", {depth, Value::dtypeOf(indices.dtype)})});
+  std::vector<Value> shape{Value::integer(-1)};
+  for (int64_t d = at + 1; d <= rank; ++d)
+    shape.push_back(Value::integer(1));
+  Value positions = c.call("tf.reshape", {range, Value::list(shape)});
+  Value hot = c.cmp(ast::CmpOp::Eq, expanded, positions);
+  return c.where(hot, onV, offV);
+}
+
+/// A [rows, cols] bool mask of band part: (num_lower < 0 || i - j <= num_lower) and
+/// (num_upper < 0 || j - i <= num_upper).
+Value bandMask(Composer &c, const Value &rows, const Value &cols, const Value &lower,
+               const Value &upper) {
+  Value i = c.call("tf.reshape", {c.call("tf.range", {rows}), Value::list({Value::integer(-1), Value::integer(1)})});
+  Value j = c.call("tf.reshape", {c.call("tf.range", {cols}), Value::list({Value::integer(1), Value::integer(-1)})});
+  auto within = [&](const Value &bound, const Value &diff) {
+    Value b = c.tensor(bound, DType::Int32);
+    Value all = c.cmp(ast::CmpOp::Lt, b, c.tensor(Value::integer(0), DType::Int32));
+    return c.call("tf.math.logical_or", {all, c.cmp(ast::CmpOp::LtE, diff, b)});
+  };
+  return c.call("tf.math.logical_and",
+                {within(lower, c.sub(i, j)), within(upper, c.sub(j, i))});
+}
+
+Value bandPart(Composer &c, const Params &p) {
+  Value x = ranked(c, c.tensor(*p[0]), "input");
+  if (c.ok && x.shape.rank() < 2)
+    return c.fail("'input' must be at least 2-D, not " + x.describe());
+  if (!c.ok)
+    return {};
+  int64_t r = x.shape.rank();
+  Value mask = bandMask(c, dimOf(c, x, r - 2), dimOf(c, x, r - 1), *p[1], *p[2]);
+  return c.where(mask, x, c.call("tf.zeros_like", {x}));
+}
+
+Value matrixDiag(Composer &c, const Params &p) {
+  // The main diagonal only (k=0): d[..., i] at [..., i, i].
+  for (size_t k = 1; k < p.size(); ++k)
+    if (given(p[k]) && !(p[k]->kind == Value::Kind::Int && p[k]->i == 0 && k == 1))
+      return c.fail("only the main diagonal (k=0, square) is supported by agc");
+  Value d = ranked(c, c.tensor(*p[0]), "diagonal");
+  if (c.ok && d.shape.rank() < 1)
+    return c.fail("'diagonal' must be at least 1-D, not " + d.describe());
+  if (!c.ok)
+    return {};
+  Value n = dimOf(c, d, d.shape.rank() - 1);
+  Value eye = c.call("tf.cast", {c.call("tf.eye", {n}), Value::dtypeOf(DType::Bool)});
+  Value column = c.call("tf.expand_dims", {d, Value::integer(-1)});
+  return c.where(eye, column, c.tensor(Value::integer(0), d.dtype));
+}
+
+Value matvec(Composer &c, const Params &p) {
+  Value a = c.tensor(*p[0]);
+  Value b = c.tensor(*p[1]);
+  bool transpose = (p[2] && p[2]->kind == Value::Kind::Bool && p[2]->i) ||
+                   (p[3] && p[3]->kind == Value::Kind::Bool && p[3]->i);
+  Value column = c.call("tf.expand_dims", {b, Value::integer(-1)});
+  Value product = c.call("tf.linalg.matmul", {a, column}, {{"transpose_a", Value::boolean(transpose)}});
+  return c.call("tf.squeeze", {product, Value::integer(-1)});
+}
+
+// --- Splitting -----------------------------------------------------------------------------
+
+Value unstack(Composer &c, const Params &p) {
+  Value x = ranked(c, c.tensor(*p[0]), "value");
+  std::optional<int64_t> axis = int64_t(0);
+  if (given(p[2]) && !(axis = pythonInt(c, p[2], "axis")))
+    return {};
+  if (c.ok && x.shape.rank() == 0)
+    return c.fail("'value' must be at least 1-D, not a scalar");
+  std::optional<int64_t> at = c.ok ? normalAxis(c, *axis, x.shape.rank()) : std::nullopt;
+  if (!at)
+    return {};
+  int64_t n = x.shape.dims[*at];
+  if (given(p[1])) {
+    std::optional<int64_t> num = pythonInt(c, p[1], "num");
+    if (!num)
+      return {};
+    if (n >= 0 && *num != n)
+      return c.fail("num " + llvm::Twine(*num) + " does not match the dimension " +
+                    llvm::Twine(n) + " of 'value'");
+    if (n < 0) {
+      // Checked where it runs.
+      Value size = dimOf(c, x, *at);
+      c.call("tf.debugging.assert_equal", {size, c.tensor(Value::integer(*num), DType::Int32)},
+             {{"message", Value::str("tf.unstack: num does not match the dimension")}});
+      n = *num;
+    }
+  }
+  if (n < 0)
+    return c.fail("cannot infer num from shape " + x.shape.str() +
+                  " (the dimension is known only at run time; pass num=)");
+  std::vector<Value> rows;
+  for (int64_t k = 0; k < n && c.ok; ++k)
+    rows.push_back(c.row(x, *at, k));
+  if (!c.ok)
+    return {};
+  return Value::list(std::move(rows));
+}
+
+Value split(Composer &c, const Params &p) {
+  Value x = ranked(c, c.tensor(*p[0]), "value");
+  std::optional<int64_t> axis = int64_t(0);
+  if (given(p[2]) && !(axis = pythonInt(c, p[2], "axis")))
+    return {};
+  if (c.ok && x.shape.rank() == 0)
+    return c.fail("'value' must be at least 1-D, not a scalar");
+  std::optional<int64_t> at = c.ok ? normalAxis(c, *axis, x.shape.rank()) : std::nullopt;
+  if (!at)
+    return {};
+  int64_t n = x.shape.dims[*at];
+  std::vector<int64_t> sizes;
+  const Value &how = *p[1];
+  if (how.kind == Value::Kind::Int) {
+    if (how.i <= 0)
+      return c.fail("num_or_size_splits must be positive, not " + llvm::Twine(how.i));
+    if (n < 0)
+      return c.fail("splitting a dimension known only at run time into " +
+                    llvm::Twine(how.i) + " parts is not supported by agc; give the sizes");
+    if (n % how.i != 0)
+      return c.fail("Number of ways to split should evenly divide the split dimension, but "
+                    "got split_dim " + llvm::Twine(*at) + " (size = " + llvm::Twine(n) +
+                    ") and num_split " + llvm::Twine(how.i));
+    sizes.assign(how.i, n / how.i);
+  } else if (how.isPySequence()) {
+    int64_t unknown = -1, total = 0;
+    for (const Value &s : how.items()) {
+      if (s.kind != Value::Kind::Int || s.i < -1)
+        return c.fail("the sizes must be Python ints (one may be -1), not " + s.describe());
+      if (s.i == -1) {
+        if (unknown >= 0)
+          return c.fail("only one size may be -1");
+        unknown = sizes.size();
+      } else {
+        total += s.i;
+      }
+      sizes.push_back(s.i);
+    }
+    if (unknown >= 0) {
+      if (n < 0)
+        return c.fail("a size of -1 over a dimension known only at run time is not "
+                      "supported by agc");
+      sizes[unknown] = n - total;
+      total = n;
+    }
+    if (n >= 0 && total != n)
+      return c.fail("Determined shape must either match input shape along split_dim exactly "
+                    "if fully specified, or be less than the size of the input along split_dim "
+                    "if not fully specified: the sizes sum to " + llvm::Twine(total) +
+                    ", the dimension is " + llvm::Twine(n));
+    if (n < 0)
+      c.call("tf.debugging.assert_equal",
+             {dimOf(c, x, *at), c.tensor(Value::integer(total), DType::Int32)},
+             {{"message", Value::str("tf.split: the sizes do not sum to the dimension")}});
+  } else {
+    return c.fail("num_or_size_splits must be a Python int or a list of ints, not " +
+                  how.describe());
+  }
+  std::vector<Value> parts;
+  int64_t lo = 0;
+  for (int64_t s : sizes) {
+    parts.push_back(c.slice(x, *at, Value::integer(lo), Value::integer(lo + s)));
+    lo += s;
+  }
+  if (!c.ok)
+    return {};
+  return Value::list(std::move(parts));
+}
+
+// --- Segments (an [n, segments] mask, summed over n) --------------------------------------
+
+Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count) {
+  if (c.ok && !isInteger(ids.dtype))
+    return c.fail("'segment_ids' must be int32 or int64, not " + ids.describe());
+  if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
+    return c.fail("'segment_ids' must be 1-D here (agc supports 1-D segment ids), not " +
+                  ids.describe());
+  if (c.ok && !(data.shape.rankKnown && data.shape.rank() >= 1))
+    return c.fail("'data' must be at least 1-D, not " + data.describe());
+  if (!c.ok)
+    return {};
+  Value countAs = c.tensor(count, ids.dtype);
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::Lt, ids, countAs)}), Value::list({})},
+         {{"message", Value::str("segment_ids is out of range [0, num_segments)")}});
+  // mask[s, i, 1...] = ids[i] == s; negative ids match no segment.
+  Value range = c.call("tf.range", {countAs}, {{"dtype", Value::dtypeOf(ids.dtype)}});
+  std::vector<Value> shape{Value::integer(-1), Value::integer(1)};
+  Value seg = c.call("tf.reshape", {range, Value::list(shape)});
+  Value mask = c.cmp(ast::CmpOp::Eq, c.call("tf.expand_dims", {ids, Value::integer(0)}), seg);
+  for (size_t d = 1; d < data.shape.rank(); ++d)
+    mask = c.call("tf.expand_dims", {mask, Value::integer(-1)});
+  Value rows = c.call("tf.expand_dims", {data, Value::integer(0)});
+  Value picked = c.where(mask, rows, c.call("tf.zeros_like", {rows}));
+  return c.call("tf.math.reduce_sum", {picked}, {{"axis", Value::integer(1)}});
+}
+
+Value unsortedSegmentSum(Composer &c, const Params &p) {
+  Value data = c.tensor(*p[0]);
+  Value ids = c.tensor(*p[1]);
+  return segmentReduce(c, data, ids, *p[2]);
+}
+
+Value segmentSum(Composer &c, const Params &p) {
+  // The number of segments is the last id plus one; the ids must be sorted (checked).
+  Value data = c.tensor(*p[0]);
+  Value ids = c.tensor(*p[1]);
+  if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
+    return c.fail("'segment_ids' must be 1-D, not " + ids.describe());
+  if (!c.ok)
+    return {};
+  Value n = dimOf(c, ids, 0);
+  Value zero = c.tensor(Value::integer(0), ids.dtype);
+  Value one = c.tensor(Value::integer(1), DType::Int32);
+  Value tail = c.slice(ids, 0, Value::integer(1), n);
+  Value head = c.slice(ids, 0, Value::integer(0), c.sub(n, one));
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::LtE, head, tail)}), Value::list({})},
+         {{"message", Value::str("segment ids are not increasing")}});
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, ids, zero)}), Value::list({})},
+         {{"message", Value::str("segment ids must be >= 0")}});
+  Value last = c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({ids, c.call("tf.constant", {Value::list({Value::integer(-1)})}, {{"dtype", Value::dtypeOf(ids.dtype)}})}), Value::integer(0)})});
+  Value count = c.add(last, c.tensor(Value::integer(1), ids.dtype));
+  return segmentReduce(c, data, ids, count);
+}
+
+// --- einsum: the operands broadcast over every label, multiplied, summed ---------------------
+
+/// Labels of one operand's subscripts ("ij"), or a failure.
+std::optional<std::string> labelsOf(Composer &c, llvm::StringRef s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == ' ')
+      continue;
+    if (!std::isalpha(static_cast<unsigned char>(ch))) {
+      c.fail("subscripts with '" + std::string(1, ch) +
+             "' are not supported by agc (letters are; no ellipsis)");
+      return std::nullopt;
+    }
+    if (out.find(ch) != std::string::npos) {
+      c.fail("a label repeated in one operand ('" + s + "': a diagonal) is not supported by agc");
+      return std::nullopt;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+Value einsum(Composer &c, const CallArgs &args) {
+  if (args.positional.empty() || args.positional[0].kind != Value::Kind::Str)
+    return c.fail("the first argument must be the equation, a str");
+  for (const auto &[key, value] : args.keywords)
+    if (key != "name" && key != "optimize")
+      return c.fail("got an unexpected keyword argument '" + key + "'");
+  llvm::StringRef equation = args.positional[0].text;
+  std::vector<Value> operands;
+  for (size_t k = 1; k < args.positional.size(); ++k)
+    operands.push_back(ranked(c, c.tensor(args.positional[k]), "inputs"));
+  auto [lhs, rhs] = equation.split("->");
+  llvm::SmallVector<llvm::StringRef> specs;
+  lhs.split(specs, ',');
+  if (c.ok && specs.size() != operands.size())
+    return c.fail("the equation '" + equation + "' has " + llvm::Twine(specs.size()) +
+                  " operands, but " + llvm::Twine(operands.size()) + " were given");
+  if (operands.empty() || operands.size() > 2)
+    return c.fail("one or two operands are supported by agc");
+  std::vector<std::string> labels;
+  std::string all;
+  for (size_t k = 0; k < specs.size() && c.ok; ++k) {
+    std::optional<std::string> l = labelsOf(c, specs[k]);
+    if (!l)
+      return {};
+    if (l->size() != operands[k].shape.rank())
+      return c.fail("operand " + llvm::Twine(k) + " has rank " +
+                    llvm::Twine(operands[k].shape.rank()) + " but the subscripts '" + *l +
+                    "' name " + llvm::Twine(l->size()) + " dimensions");
+    for (char ch : *l)
+      if (all.find(ch) == std::string::npos)
+        all += ch;
+    labels.push_back(*l);
+  }
+  if (!c.ok)
+    return {};
+  if (c.ok && operands.size() == 2 && operands[0].dtype != operands[1].dtype)
+    return c.fail("the operands must have one dtype, not " + operands[0].describe() + " and " +
+                  operands[1].describe());
+  std::string out;
+  if (equation.contains("->")) {
+    std::optional<std::string> o = labelsOf(c, rhs);
+    if (!o)
+      return {};
+    for (char ch : *o)
+      if (all.find(ch) == std::string::npos)
+        return c.fail("output label '" + std::string(1, ch) + "' is in no operand");
+    out = *o;
+  } else {
+    // Implicit output: the labels used once, in alphabetical order.
+    for (char ch : all) {
+      int uses = 0;
+      for (const std::string &l : labels)
+        uses += llvm::count(l, ch);
+      if (uses == 1)
+        out += ch;
+    }
+    llvm::sort(out);
+  }
+  // Matrix products as tf.matmul: "ij,jk->ik" and "bij,bjk->bik" (transposes included).
+  if (operands.size() == 2 && labels[0].size() == labels[1].size() &&
+      (labels[0].size() == 2 || labels[0].size() == 3) && out.size() == labels[0].size()) {
+    size_t r = labels[0].size();
+    std::string batch = r == 3 ? std::string(1, labels[0][0]) : "";
+    const std::string &a = labels[0], &b = labels[1];
+    bool batchOk = r == 2 || (b[0] == a[0] && out[0] == a[0]);
+    char i = a[r - 2], j = a[r - 1];
+    for (bool ta : {false, true})
+      for (bool tb : {false, true}) {
+        char ai = ta ? j : i, ak = ta ? i : j;
+        char bk = tb ? b[r - 1] : b[r - 2], bj = tb ? b[r - 2] : b[r - 1];
+        if (batchOk && ak == bk && out[r - 2] == ai && out[r - 1] == bj && ai != ak &&
+            bj != bk && ai != bj && batch.find(ak) == std::string::npos)
+          return c.call("tf.linalg.matmul", {operands[0], operands[1]},
+                        {{"transpose_a", Value::boolean(ta)}, {"transpose_b", Value::boolean(tb)}});
+      }
+  }
+  // General: each operand transposed to `all`'s order and expanded, multiplied, summed over
+  // the labels not in the output, then transposed to the output's order.
+  Value product;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    std::vector<Value> perm;
+    std::string order;
+    for (char ch : all)
+      if (labels[k].find(ch) != std::string::npos) {
+        perm.push_back(Value::integer(labels[k].find(ch)));
+        order += ch;
+      }
+    Value t = operands[k];
+    if (order != labels[k])
+      t = c.call("tf.transpose", {t, Value::list(perm)});
+    for (size_t pos = 0; pos < all.size(); ++pos)
+      if (labels[k].find(all[pos]) == std::string::npos)
+        t = c.call("tf.expand_dims", {t, Value::integer(pos)});
+    product = k == 0 ? t : c.mul(product, t);
+  }
+  std::vector<Value> summed;
+  std::string kept;
+  for (size_t pos = 0; pos < all.size(); ++pos) {
+    if (out.find(all[pos]) == std::string::npos)
+      summed.push_back(Value::integer(pos));
+    else
+      kept += all[pos];
+  }
+  if (!summed.empty())
+    product = c.call("tf.math.reduce_sum", {product}, {{"axis", Value::list(summed)}});
+  if (kept != out) {
+    std::vector<Value> perm;
+    for (char ch : out)
+      perm.push_back(Value::integer(kept.find(ch)));
+    product = c.call("tf.transpose", {product, Value::list(perm)});
+  }
+  return product;
+}
+
+// --- The table -----------------------------------------------------------------------------
+
+const std::vector<Composite> &composites() {
+  static const std::vector<Composite> kTable = {
+      {{"tf.nn.leaky_relu"}, {"features", "alpha", "name"}, 1, "float32, float64 (ints as float32)", leakyRelu},
+      {{"tf.nn.elu"}, {"features", "name"}, 1, "float32, float64", elu},
+      {{"tf.nn.selu"}, {"features", "name"}, 1, "float32, float64", selu},
+      {{"tf.nn.gelu"}, {"features", "approximate", "name"}, 1, "float32, float64", gelu},
+      {{"tf.nn.silu", "tf.nn.swish"}, {"features", "beta"}, 1, "float32, float64", swish},
+      {{"tf.nn.softsign", "tf.math.softsign"}, {"features", "name"}, 1, "float32, float64", softsign},
+      {{"tf.math.log_sigmoid"}, {"x", "name"}, 1, "float32, float64", logSigmoid},
+      {{"tf.math.reduce_variance"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "float32, float64", reduceVariance},
+      {{"tf.math.reduce_std"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "float32, float64", reduceStd},
+      {{"tf.math.reduce_logsumexp", "tf.reduce_logsumexp"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "float32, float64", reduceLogSumExp},
+      {{"tf.math.reduce_euclidean_norm"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "float32, float64", reduceEuclideanNorm},
+      {{"tf.math.count_nonzero"}, {"input", "axis", "keepdims", "dtype", "name"}, 1, "all", countNonzero},
+      {{"tf.math.is_nan", "tf.debugging.is_nan"}, {"x", "name"}, 1, "float32, float64", isNan},
+      {{"tf.math.is_inf", "tf.debugging.is_inf"}, {"x", "name"}, 1, "float32, float64", isInf},
+      {{"tf.math.is_finite", "tf.debugging.is_finite"}, {"x", "name"}, 1, "float32, float64", isFinite},
+      {{"tf.math.divide_no_nan", "tf.div_no_nan"}, {"x", "y", "name"}, 2, "float32, float64", divideNoNan},
+      {{"tf.norm", "tf.linalg.norm"}, {"tensor", "ord", "axis", "keepdims", "name"}, 1, "float32, float64", norm},
+      {{"tf.clip_by_norm"}, {"t", "clip_norm", "axes", "name"}, 2, "float32, float64", clipByNorm},
+      {{"tf.math.l2_normalize", "tf.linalg.l2_normalize", "tf.nn.l2_normalize"}, {"x", "axis", "epsilon", "name"}, 1, "float32, float64", l2Normalize},
+      {{"tf.nn.l2_loss"}, {"t", "name"}, 1, "float32, float64", l2Loss},
+      {{"tf.nn.bias_add"}, {"value", "bias", "data_format", "name"}, 2, "numbers", biasAdd},
+      {{"tf.nn.moments"}, {"x", "axes", "shift", "keepdims", "name"}, 2, "float32, float64", moments},
+      {{"tf.nn.sigmoid_cross_entropy_with_logits"}, {"labels", "logits", "name"}, 0, "float32, float64", sigmoidCrossEntropy},
+      {{"tf.nn.softmax_cross_entropy_with_logits"}, {"labels", "logits", "axis", "name"}, 2, "float32, float64", softmaxCrossEntropy},
+      {{"tf.nn.sparse_softmax_cross_entropy_with_logits"}, {"labels", "logits", "name"}, 2, "float32, float64 (labels int32, int64)", sparseSoftmaxCrossEntropy},
+      {{"tf.one_hot"}, {"indices", "depth", "on_value", "off_value", "axis", "dtype", "name"}, 2, "indices int32, int64; any dtype out", oneHot},
+      {{"tf.linalg.band_part"}, {"input", "num_lower", "num_upper", "name"}, 3, "all", bandPart},
+      {{"tf.linalg.diag"}, {"diagonal", "k", "num_rows", "num_cols", "padding_value", "align", "name"}, 1, "all", matrixDiag},
+      {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "float32, float64, int32, int64", matvec},
+      {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
+      {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
+      {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentSum},
+      {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", segmentSum},
+  };
+  return kTable;
+}
+
+const Composite *findComposite(llvm::StringRef path) {
+  for (const Composite &c : composites())
+    for (const char *p : c.paths)
+      if (path == p)
+        return &c;
+  return nullptr;
+}
+
+} // namespace
+
+bool Tracer::Impl::isComposite(llvm::StringRef path) {
+  return path == "tf.einsum" || path == "tf.linalg.einsum" || findComposite(path);
+}
+
+std::optional<Value> Tracer::Impl::composite(llvm::StringRef path, const CallArgs &args) {
+  Composer c(*this, path, args.loc);
+  if (path == "tf.einsum" || path == "tf.linalg.einsum")
+    return c.result(einsum(c, args));
+  const Composite *entry = findComposite(path);
+  std::optional<Params> params =
+      bindParams(*this, path.rsplit('.').second, args, entry->params, entry->required);
+  if (!params)
+    return std::nullopt;
+  return c.result(entry->trace(c, *params));
+}
+
+void analysis::listCompositeOps(std::vector<std::pair<std::string, std::string>> &out) {
+  for (const Composite &c : composites())
+    for (const char *p : c.paths)
+      out.emplace_back(p, c.dtypes);
+  out.emplace_back("tf.einsum", "float32, float64, int32, int64");
+}

@@ -1,0 +1,334 @@
+//===- OpsGather.cpp - Ops whose elements are read from computed positions -------===//
+//
+// tf.gather, tf.tile, tf.pad and tf.reverse: each a linalg.generic over its result whose
+// body computes where in the input an element comes from (linalg.index, then
+// tensor.extract), with TensorFlow's run-time checks (an index out of range, a negative
+// multiple, a reflected padding wider than its dimension) as ag.asserts. tf.cumsum and
+// tf.cumprod: a scf.for along the axis, one slice at a time.
+//
+//===----------------------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace ag;
+namespace arith = mlir::arith;
+
+namespace {
+/// The position of a result element in its input: what the body of `indexed` computes
+/// from the result's indices.
+using Where = std::function<mlir::Value(mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
+
+/// A tensor of `type` (sizes `sizes`) whose element at each position is `element` of the
+/// position: a linalg.generic over the result alone.
+mlir::Value indexed(MLIRGen &gen, RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
+                    const Where &element, mlir::Location l) {
+  mlir::Value init = gen.empty(type, sizes, l);
+  int64_t rank = type.getRank();
+  auto identity = mlir::AffineMap::getMultiDimIdentityMap(rank, gen.builder.getContext());
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(rank, mlir::utils::IteratorType::parallel);
+  auto generic = mlir::linalg::GenericOp::create(
+      gen.builder, l, mlir::TypeRange{type}, mlir::ValueRange{}, mlir::ValueRange{init},
+      llvm::ArrayRef<mlir::AffineMap>{identity}, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange) {
+        llvm::SmallVector<mlir::Value> at;
+        for (int64_t d = 0; d < rank; ++d)
+          at.push_back(mlir::linalg::IndexOp::create(b, bl, d));
+        mlir::linalg::YieldOp::create(b, bl, element(b, bl, at));
+      });
+  return generic.getResult(0);
+}
+
+mlir::Value cIndex(mlir::OpBuilder &b, mlir::Location l, int64_t v) {
+  return arith::ConstantIndexOp::create(b, l, v);
+}
+
+/// `v` (an integer scalar) as an index.
+mlir::Value asIndex(mlir::OpBuilder &b, mlir::Location l, mlir::Value v) {
+  if (v.getType().isIndex())
+    return v;
+  return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+}
+
+bool flag(const CallArgs &args, unsigned i, llvm::StringRef name) {
+  const Value *v = args.get(i, name);
+  return v && v->kind == Value::Kind::Bool && v->i;
+}
+
+int64_t axisArg(const CallArgs &args, unsigned i, llvm::StringRef name, int64_t rank) {
+  const Value *v = args.get(i, name);
+  int64_t a = v && v->kind == Value::Kind::Int ? v->i : 0;
+  return a < 0 ? a + rank : a;
+}
+} // namespace
+
+bool MLIRGen::emitGather(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value params = type ? operand(*args.get(0, "params"), args.loc) : nullptr;
+  mlir::Value indices = params ? operand(*args.get(1, "indices"), args.loc, DType::Int32) : nullptr;
+  if (!indices)
+    return false;
+  mlir::Location l = loc(args.loc);
+  auto pt = llvm::cast<RankedTensorType>(params.getType());
+  auto it = llvm::cast<RankedTensorType>(indices.getType());
+  int64_t axis = axisArg(args, 3, "axis", pt.getRank());
+  int64_t ri = it.getRank();
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t d = 0; d < axis; ++d)
+    sizes.push_back(dimSize(params, d, l));
+  for (int64_t d = 0; d < ri; ++d)
+    sizes.push_back(dimSize(indices, d, l));
+  for (int64_t d = axis + 1; d < pt.getRank(); ++d)
+    sizes.push_back(dimSize(params, d, l));
+  mlir::Value n = dimSize(params, axis, l);
+  std::string message = "tf.gather: index {0} is not in [0, {1})";
+  mlir::Value r = indexed(
+      *this, type, sizes,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
+        mlir::Value k = mlir::tensor::ExtractOp::create(b, bl, indices, at.slice(axis, ri));
+        mlir::Value i = asIndex(b, bl, k);
+        // One unsigned comparison: a negative index is out of range too, as on TF's CPU.
+        mlir::Value guarded[] = {i};
+        check(b, arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, i, n), message,
+              {i, n}, bl, guarded);
+        llvm::SmallVector<mlir::Value> from(at.take_front(axis));
+        from.push_back(guarded[0]);
+        for (mlir::Value v : at.drop_front(axis + ri))
+          from.push_back(v);
+        return mlir::tensor::ExtractOp::create(b, bl, params, from).getResult();
+      },
+      l);
+  return produce(out, r, type, l);
+}
+
+bool MLIRGen::emitTile(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value x = type ? operand(*args.get(0, "input"), args.loc) : nullptr;
+  const Value *multiples = args.get(1, "multiples");
+  if (!x || !multiples)
+    return false;
+  mlir::Location l = loc(args.loc);
+  int64_t rank = type.getRank();
+  // Each multiple as an index: a Python int, an int scalar tensor, or an element of a 1-D
+  // int tensor.
+  llvm::SmallVector<mlir::Value> m;
+  mlir::Value whole = multiples->isPySequence() ? nullptr : operand(*multiples, args.loc);
+  if (!multiples->isPySequence() && !whole)
+    return false;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (whole) {
+      mlir::Value e = mlir::tensor::ExtractOp::create(builder, l, whole,
+                                                      mlir::ValueRange{indexConstant(d, l)});
+      m.push_back(asIndex(builder, l, e));
+      continue;
+    }
+    const Value &v = multiples->items()[d];
+    if (v.kind == Value::Kind::Int) {
+      m.push_back(indexConstant(v.i, l));
+      continue;
+    }
+    mlir::Value t = operand(v, args.loc);
+    if (!t)
+      return false;
+    m.push_back(asIndex(builder, l, mlir::tensor::ExtractOp::create(builder, l, t, mlir::ValueRange{})));
+  }
+  llvm::SmallVector<mlir::Value> in, sizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    in.push_back(dimSize(x, d, l));
+    mlir::Value guarded[] = {m[d]};
+    if (!llvm::isa_and_nonnull<arith::ConstantOp>(m[d].getDefiningOp()))
+      check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sge, m[d], indexConstant(0, l)),
+            "Expected multiples[" + llvm::Twine(d) + "] >= 0, but got {0}", {m[d]}, l, guarded);
+    sizes.push_back(arith::MulIOp::create(builder, l, in[d], guarded[0]));
+  }
+  mlir::Value r = indexed(
+      *this, type, sizes,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
+        llvm::SmallVector<mlir::Value> from;
+        for (int64_t d = 0; d < rank; ++d)
+          from.push_back(arith::RemUIOp::create(b, bl, at[d], in[d]));
+        return mlir::tensor::ExtractOp::create(b, bl, x, from).getResult();
+      },
+      l);
+  return produce(out, r, type, l);
+}
+
+bool MLIRGen::emitPad(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value x = type ? operand(*args.get(0, "tensor"), args.loc) : nullptr;
+  if (!x)
+    return false;
+  mlir::Location l = loc(args.loc);
+  int64_t rank = type.getRank();
+  const Value *modeV = args.get(2, "mode");
+  std::string mode = modeV && modeV->kind == Value::Kind::Str ? llvm::StringRef(modeV->text).upper()
+                                                              : "CONSTANT";
+  const Value *cv = args.get(3, "constant_values");
+  mlir::Value fill;
+  if (cv && cv->kind != Value::Kind::None) {
+    mlir::Value c = operand(*cv, args.loc, out.dtype);
+    if (!c)
+      return false;
+    fill = mlir::tensor::ExtractOp::create(builder, l, c, mlir::ValueRange{});
+  } else {
+    fill = scalarConstant(0, type.getElementType(), l);
+  }
+  const Value &paddings = *args.get(1, "paddings");
+  llvm::SmallVector<int64_t> lo, hi;
+  for (const Value &pair : paddings.items()) {
+    lo.push_back(pair.items()[0].i);
+    hi.push_back(pair.items()[1].i);
+  }
+  llvm::SmallVector<mlir::Value> in, sizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    mlir::Value n = dimSize(x, d, l);
+    // REFLECT needs before, after < n; SYMMETRIC <= n.
+    if (mode != "CONSTANT" && (lo[d] > 0 || hi[d] > 0)) {
+      int64_t most = std::max(lo[d], hi[d]);
+      auto pred = mode == "REFLECT" ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::sge;
+      mlir::Value guarded[] = {n};
+      check(arith::CmpIOp::create(builder, l, pred, n, indexConstant(most, l)),
+            "tf.pad: paddings must be " + llvm::Twine(mode == "REFLECT" ? "less than" : "no greater than") +
+                " the dimension size in " + mode + " mode: " + llvm::Twine(lo[d]) + ", " +
+                llvm::Twine(hi[d]) + " against {0} in dimension " + llvm::Twine(d),
+            {n}, l, guarded);
+      n = guarded[0];
+    }
+    in.push_back(n);
+    sizes.push_back(arith::AddIOp::create(builder, l, n, indexConstant(lo[d] + hi[d], l)));
+  }
+  mlir::Type e = type.getElementType();
+  mlir::Value r = indexed(
+      *this, type, sizes,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) -> mlir::Value {
+        llvm::SmallVector<mlir::Value> from;
+        mlir::Value inside;
+        for (int64_t d = 0; d < rank; ++d) {
+          mlir::Value s = arith::SubIOp::create(b, bl, at[d], cIndex(b, bl, lo[d]));
+          if (mode == "CONSTANT") {
+            mlir::Value ok = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, s, in[d]);
+            inside = inside ? arith::AndIOp::create(b, bl, inside, ok).getResult() : ok;
+          } else {
+            // Reflected about the edge (REFLECT) or the half-element past it (SYMMETRIC).
+            int64_t shift = mode == "SYMMETRIC" ? 1 : 0;
+            mlir::Value neg = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::slt, s, cIndex(b, bl, 0));
+            mlir::Value mirrored = arith::SubIOp::create(b, bl, cIndex(b, bl, -shift), s);
+            s = arith::SelectOp::create(b, bl, neg, mirrored, s);
+            mlir::Value past = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::sge, s, in[d]);
+            // 2(n-1) - s, or 2n-1 - s.
+            mlir::Value twice = arith::AddIOp::create(b, bl, in[d], in[d]);
+            mlir::Value back = arith::SubIOp::create(
+                b, bl, arith::SubIOp::create(b, bl, twice, cIndex(b, bl, 2 - shift)), s);
+            s = arith::SelectOp::create(b, bl, past, back, s);
+          }
+          from.push_back(s);
+        }
+        if (!inside)
+          return mlir::tensor::ExtractOp::create(b, bl, x, from);
+        // Read only inside: a padded dimension may be empty.
+        auto branch = mlir::scf::IfOp::create(b, bl, mlir::TypeRange{e}, inside, true);
+        {
+          mlir::OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(branch.thenBlock());
+          mlir::Value v = mlir::tensor::ExtractOp::create(b, bl, x, from);
+          mlir::scf::YieldOp::create(b, bl, v);
+          b.setInsertionPointToStart(branch.elseBlock());
+          mlir::scf::YieldOp::create(b, bl, fill);
+        }
+        return branch.getResult(0);
+      },
+      l);
+  return produce(out, r, type, l);
+}
+
+bool MLIRGen::emitReverse(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value x = type ? operand(*args.get(0, "tensor"), args.loc) : nullptr;
+  if (!x)
+    return false;
+  mlir::Location l = loc(args.loc);
+  int64_t rank = type.getRank();
+  const Value &axis = *args.get(1, "axis");
+  std::vector<Value> axes = axis.isPySequence() ? axis.items() : std::vector<Value>{axis};
+  llvm::SmallVector<bool> reversed(rank, false);
+  for (const Value &a : axes)
+    reversed[a.i < 0 ? a.i + rank : a.i] = true;
+  llvm::SmallVector<mlir::Value> sizes;
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(dimSize(x, d, l));
+  mlir::Value r = indexed(
+      *this, type, sizes,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
+        llvm::SmallVector<mlir::Value> from;
+        for (int64_t d = 0; d < rank; ++d) {
+          mlir::Value i = at[d];
+          if (reversed[d])
+            i = arith::SubIOp::create(b, bl, arith::SubIOp::create(b, bl, sizes[d], cIndex(b, bl, 1)), i);
+          from.push_back(i);
+        }
+        return mlir::tensor::ExtractOp::create(b, bl, x, from).getResult();
+      },
+      l);
+  return produce(out, r, type, l);
+}
+
+bool MLIRGen::emitCumulative(TFOp op, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value x = type ? operand(*args.get(0, "x"), args.loc) : nullptr;
+  if (!x)
+    return false;
+  mlir::Location l = loc(args.loc);
+  int64_t rank = type.getRank();
+  int64_t axis = axisArg(args, 1, "axis", rank);
+  bool exclusive = flag(args, 2, "exclusive"), reverse = flag(args, 3, "reverse");
+  DType dtype = out.dtype;
+  TFOp combine = op == TFOp::Cumsum ? TFOp::Add : TFOp::Multiply;
+  llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, x, l);
+  // The running value: one slice across the axis, starting at 0 (or 1).
+  llvm::SmallVector<int64_t> rowShape;
+  llvm::SmallVector<mlir::Value> rowSizes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis) {
+      rowShape.push_back(type.getDimSize(d));
+      rowSizes.push_back(sizes[d]);
+    }
+  auto rowType = RankedTensorType::get(rowShape, type.getElementType());
+  mlir::Value start = filled(rowType, rowSizes,
+                             scalarConstant(combine == TFOp::Add ? 0 : 1, type.getElementType(), l), l);
+  mlir::Value result = empty(type, sizes, l);
+  mlir::Value n = sizes[axis];
+  auto loop = mlir::scf::ForOp::create(
+      builder, l, indexConstant(0, l), n, indexConstant(1, l), mlir::ValueRange{result, start},
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value k, mlir::ValueRange carried) {
+        mlir::OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        mlir::Value at = k;
+        if (reverse)
+          at = arith::SubIOp::create(builder, bl, arith::SubIOp::create(builder, bl, n, indexConstant(1, bl)), k);
+        llvm::SmallVector<mlir::OpFoldResult> offsets, extents, strides;
+        for (int64_t d = 0; d < rank; ++d) {
+          offsets.push_back(d == axis ? mlir::OpFoldResult(at) : builder.getIndexAttr(0));
+          extents.push_back(d == axis || !type.isDynamicDim(d)
+                                ? mlir::OpFoldResult(builder.getIndexAttr(
+                                      d == axis ? 1 : type.getDimSize(d)))
+                                : mlir::OpFoldResult(sizes[d]));
+          strides.push_back(builder.getIndexAttr(1));
+        }
+        mlir::Value row = mlir::tensor::ExtractSliceOp::create(builder, bl, rowType, x, offsets,
+                                                               extents, strides);
+        mlir::Value next = elementwise(
+            rowType, {carried[1], row},
+            [&](mlir::OpBuilder &eb, mlir::Location el, mlir::ValueRange xs) {
+              return scalarOp(combine, eb, el, xs, dtype);
+            },
+            bl);
+        mlir::Value written = exclusive ? carried[1] : next;
+        mlir::Value updated = mlir::tensor::InsertSliceOp::create(builder, bl, written, carried[0],
+                                                                  offsets, extents, strides);
+        mlir::scf::YieldOp::create(builder, bl, mlir::ValueRange{updated, next});
+      });
+  return produce(out, loop.getResult(0), type, l);
+}

@@ -1,0 +1,358 @@
+"""The TensorFlow functions users reach for beyond arithmetic, as their API documentation
+writes them: activations, losses, statistics, norms, one-hot, band parts, einsum, split
+and unstack, segment sums, gather, tile, pad, reverse and cumulative sums, with static
+and dynamic shapes, and the misuses TensorFlow refuses."""
+import numpy as np
+import tensorflow as tf
+
+NONE_F32 = tf.TensorSpec([None], tf.float32)
+NONE2_F32 = tf.TensorSpec([None, None], tf.float32)
+
+
+# --- Activations ---------------------------------------------------------------------------
+
+@tf.function
+def activations(x):
+    return (tf.nn.leaky_relu(x), tf.nn.leaky_relu(x, alpha=0.01), tf.nn.elu(x),
+            tf.nn.selu(x), tf.nn.gelu(x), tf.nn.gelu(x, approximate=True),
+            tf.nn.silu(x), tf.nn.swish(x, beta=2.0), tf.nn.softsign(x), tf.nn.softplus(x),
+            tf.math.log_sigmoid(x), tf.nn.relu6(x))
+
+
+@tf.function(input_signature=[NONE_F32])
+def activations_dynamic(x):
+    return tf.nn.gelu(x) + tf.nn.elu(x) * tf.nn.leaky_relu(x, 0.3)
+
+
+@tf.function
+def leaky_relu_of_ints(x):
+    # Integers are computed as float32.
+    return tf.nn.leaky_relu(x)
+
+
+@tf.function
+def gelu_of_ints(x):
+    return tf.nn.gelu(x)
+
+
+@tf.function
+def dense_layer(x, w, b):
+    # A hand-written layer: tf.nn.bias_add, then an activation.
+    return tf.nn.gelu(tf.nn.bias_add(tf.matmul(x, w), b))
+
+
+# --- Statistics ------------------------------------------------------------------------------
+
+@tf.function
+def variance_and_std(x):
+    return (tf.math.reduce_variance(x), tf.math.reduce_variance(x, axis=0),
+            tf.math.reduce_std(x, axis=1), tf.math.reduce_std(x, axis=-1, keepdims=True))
+
+
+@tf.function
+def variance_of_ints(x):
+    return tf.math.reduce_variance(x)
+
+
+@tf.function
+def logsumexp(x):
+    return (tf.math.reduce_logsumexp(x), tf.math.reduce_logsumexp(x, axis=1),
+            tf.reduce_logsumexp(x, axis=0, keepdims=True))
+
+
+@tf.function(input_signature=[NONE2_F32])
+def logsumexp_dynamic(x):
+    return tf.math.reduce_logsumexp(x, axis=-1)
+
+
+@tf.function
+def moments(x):
+    mean, variance = tf.nn.moments(x, axes=[0])
+    return mean, variance
+
+
+@tf.function
+def moments_keepdims(x):
+    return tf.nn.moments(x, axes=[0, 1], keepdims=True)
+
+
+@tf.function
+def count_nonzero(x):
+    return tf.math.count_nonzero(x), tf.math.count_nonzero(x, axis=1, dtype=tf.int32)
+
+
+# --- Floats that are not numbers ----------------------------------------------------------------
+
+@tf.function
+def classify(x):
+    return tf.math.is_nan(x), tf.math.is_inf(x), tf.math.is_finite(x)
+
+
+@tf.function
+def nan_to_zero(x):
+    return tf.where(tf.math.is_nan(x), tf.zeros_like(x), x)
+
+
+@tf.function
+def is_nan_of_ints(x):
+    return tf.math.is_nan(x)
+
+
+@tf.function
+def divide_no_nan(x, y):
+    return tf.math.divide_no_nan(x, y)
+
+
+# --- Norms and clipping -------------------------------------------------------------------------
+
+@tf.function
+def norms(x):
+    return (tf.norm(x), tf.norm(x, axis=1), tf.norm(x, ord=1, axis=0),
+            tf.norm(x, ord=np.inf, axis=1), tf.linalg.norm(x, ord="fro", axis=[0, 1]),
+            tf.math.reduce_euclidean_norm(x, axis=0), tf.norm(x, axis=-1, keepdims=True))
+
+
+@tf.function
+def norm_matrix_ord(x):
+    return tf.norm(x, ord=1, axis=[0, 1]), tf.norm(x, ord=np.inf, axis=[1, 0])
+
+
+
+@tf.function
+def clip_by_norm(x):
+    return tf.clip_by_norm(x, 1.0), tf.clip_by_norm(x, 2.0, axes=[1])
+
+
+@tf.function
+def l2_normalize(x):
+    return tf.math.l2_normalize(x, axis=1), tf.nn.l2_normalize(x), tf.nn.l2_loss(x)
+
+
+# --- Losses ---------------------------------------------------------------------------------
+
+@tf.function
+def sigmoid_cross_entropy(labels, logits):
+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+
+
+@tf.function
+def softmax_cross_entropy(labels, logits):
+    return tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+
+
+@tf.function
+def sparse_softmax_cross_entropy(labels, logits):
+    loss = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    return loss, tf.reduce_mean(loss)
+
+
+@tf.function
+def sparse_labels_rank_mismatch(labels, logits):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+
+
+# --- One-hot, band parts, diagonals, matvec ---------------------------------------------------
+
+@tf.function
+def one_hot(indices):
+    return (tf.one_hot(indices, 3), tf.one_hot(indices, 4, on_value=5, off_value=-1),
+            tf.one_hot(indices, 3, axis=0), tf.one_hot(indices, 2, dtype=tf.float64),
+            tf.one_hot(indices, 3, on_value=True, off_value=False))
+
+
+@tf.function
+def one_hot_depth_tensor(indices, depth):
+    return tf.one_hot(indices, depth)
+
+
+@tf.function
+def one_hot_of_floats(x):
+    return tf.one_hot(x, 3)
+
+
+@tf.function
+def band_part(m):
+    return (tf.linalg.band_part(m, 0, -1), tf.linalg.band_part(m, -1, 0),
+            tf.linalg.band_part(m, 1, 1), tf.linalg.band_part(m, 0, 0))
+
+
+@tf.function(input_signature=[NONE2_F32])
+def band_part_dynamic(m):
+    return tf.linalg.band_part(m, 1, 0)
+
+
+@tf.function
+def diag(d):
+    return tf.linalg.diag(d)
+
+
+@tf.function
+def matvec(a, b):
+    return tf.linalg.matvec(a, b), tf.linalg.matvec(a, b, transpose_a=True)
+
+
+# --- einsum -------------------------------------------------------------------------------------
+
+@tf.function
+def einsum_matmul(a, b):
+    return tf.einsum("ij,jk->ik", a, b), tf.einsum("ij,kj->ik", a, b * 0.0 + 1.0)
+
+
+@tf.function
+def einsum_forms(a, b):
+    # The tf.einsum documentation's examples: dot, outer, transpose, sums, batch matmul.
+    return (tf.einsum("i,i->", a[0], b[:, 0]), tf.einsum("i,j->ij", a[0], b[:, 1]),
+            tf.einsum("ij->ji", a), tf.einsum("ij->", a), tf.einsum("ij->j", a),
+            tf.einsum("ij,j->i", a, b[:, 0]), tf.einsum("ij", a), tf.einsum("ij,jk", a, b))
+
+
+@tf.function
+def einsum_batch(x, y):
+    return tf.einsum("bij,bjk->bik", x, y), tf.einsum("bij,bkj->bik", x, y)
+
+
+@tf.function
+def einsum_wrong_rank(a):
+    return tf.einsum("ijk->i", a)
+
+
+# --- Split and unstack ------------------------------------------------------------------------
+
+@tf.function
+def split_and_unstack(x):
+    a, b = tf.split(x, 2, axis=1)
+    c, d, e = tf.split(x, [1, -1, 1], axis=1)
+    rows = tf.unstack(x)
+    cols = tf.unstack(x, axis=1)
+    return a, b, c, d, e, rows[0] + rows[1], cols[-1]
+
+
+@tf.function(input_signature=[NONE2_F32])
+def unstack_dynamic_with_num(x):
+    a, b = tf.unstack(x, num=2)
+    return a * b
+
+
+@tf.function
+def split_uneven(x):
+    return tf.split(x, 3)
+
+
+@tf.function(input_signature=[NONE_F32])
+def unstack_unknown_num(x):
+    return tf.unstack(x)
+
+
+# --- Segments ---------------------------------------------------------------------------------
+
+@tf.function
+def segment_sums(data, ids):
+    return tf.math.segment_sum(data, ids), tf.math.unsorted_segment_sum(data, ids, 4)
+
+
+@tf.function
+def unsorted_segment_sum_rows(data, ids):
+    return tf.math.unsorted_segment_sum(data, ids, num_segments=3)
+
+
+# --- gather ---------------------------------------------------------------------------------
+
+@tf.function
+def gather(params, indices):
+    return (tf.gather(params, indices), tf.gather(params, indices, axis=1),
+            tf.gather(params, [[0, 1], [1, 0]]), tf.gather(params, 1, axis=-1))
+
+
+@tf.function(input_signature=[NONE2_F32, tf.TensorSpec([None], tf.int32)])
+def gather_dynamic(params, indices):
+    return tf.gather(params, indices)
+
+
+@tf.function
+def gather_int64_indices(params, indices):
+    return tf.gather(params, indices)
+
+
+@tf.function
+def embedding_lookup(table, ids):
+    # An embedding, as users write it: rows of a table.
+    return tf.reduce_sum(tf.gather(table, ids), axis=0)
+
+
+@tf.function
+def gather_float_indices(params, indices):
+    return tf.gather(params, indices)
+
+
+# --- tile, pad, reverse -------------------------------------------------------------------------
+
+@tf.function
+def tile(x):
+    return tf.tile(x, [2, 3]), tf.tile(x, tf.constant([1, 2])), tf.tile(x, [0, 1])
+
+
+@tf.function(input_signature=[NONE2_F32, tf.TensorSpec([2], tf.int32)])
+def tile_dynamic(x, multiples):
+    return tf.tile(x, multiples)
+
+
+@tf.function
+def tile_wrong_length(x):
+    return tf.tile(x, [2])
+
+
+@tf.function
+def pad(x):
+    return (tf.pad(x, [[1, 0], [2, 1]]), tf.pad(x, [[0, 1], [1, 1]], constant_values=7),
+            tf.pad(x, [[1, 1], [1, 1]], mode="REFLECT"),
+            tf.pad(x, [[1, 1], [2, 2]], mode="SYMMETRIC"))
+
+
+@tf.function(input_signature=[NONE_F32])
+def pad_dynamic(x):
+    return tf.pad(x, [[2, 1]]), tf.pad(x, [[1, 1]], "REFLECT")
+
+
+@tf.function
+def pad_negative(x):
+    return tf.pad(x, [[-1, 0]])
+
+
+@tf.function
+def reverse(x):
+    return tf.reverse(x, [0]), tf.reverse(x, axis=[-1]), tf.reverse(x, [0, 1])
+
+
+@tf.function(input_signature=[NONE_F32])
+def reverse_dynamic(x):
+    return tf.reverse(x, [0])
+
+
+# --- Cumulative sums and products ----------------------------------------------------------------
+
+@tf.function
+def cumulative(x):
+    return (tf.cumsum(x), tf.cumsum(x, axis=1), tf.math.cumsum(x, exclusive=True),
+            tf.cumsum(x, axis=1, reverse=True), tf.cumsum(x, exclusive=True, reverse=True),
+            tf.math.cumprod(x, axis=1), tf.math.cumprod(x, axis=-1, exclusive=True))
+
+
+@tf.function(input_signature=[NONE_F32])
+def cumsum_dynamic(x):
+    return tf.cumsum(x), tf.math.cumprod(x, reverse=True)
+
+
+@tf.function
+def cumsum_of_bools(x):
+    return tf.cumsum(x)
+
+
+@tf.function
+def range_of_int32_as_int64(n):
+    # dtype= casts a tensor bound of another dtype.
+    return tf.range(n, dtype=tf.int64), tf.range(1, n, dtype=tf.float32)
+
+
+@tf.function
+def rsqrt(x):
+    return tf.math.rsqrt(x)
