@@ -149,6 +149,8 @@ public:
   /// Makes `r` the IR of `out`, through a tensor.cast where its type is less (or more)
   /// static than the tracer's `type`; true.
   bool produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type, mlir::Location l);
+  /// tf.where(condition) with one argument: the coordinates of the true elements.
+  bool whereTrue(const analysis::CallArgs &args, analysis::Value &out);
   /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
   std::string where(mlir::Location l);
   /// The axes an `axis` argument names, normalized, sorted; all of them when absent.
@@ -203,6 +205,8 @@ private:
   AG_EMITTER(Binary)
   AG_EMITTER(Where)
   AG_EMITTER(Gather)
+  AG_EMITTER(GatherNd)
+  AG_EMITTER(Sort)
   AG_EMITTER(Tile)
   AG_EMITTER(Pad)
   AG_EMITTER(Reverse)
@@ -273,6 +277,8 @@ mlir::Value castScalar(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, anal
 std::optional<analysis::DType> tensorDType(llvm::ArrayRef<const analysis::Value *> values);
 /// The sizes of `t`'s dimensions, as index values.
 llvm::SmallVector<mlir::Value> sizesOf(MLIRGen &gen, mlir::Value t, mlir::Location l);
+/// `t` with its dimensions permuted by `perm` (linalg.transpose).
+mlir::Value transposed(MLIRGen &gen, mlir::Value t, llvm::ArrayRef<int64_t> perm, mlir::Location l);
 
 } // namespace ag
 

@@ -439,9 +439,10 @@ bool MLIRGen::emitBinary(TFOp op, const CallArgs &args, Value &out) {
 
 bool MLIRGen::emitWhere(TFOp, const CallArgs &args, Value &out) {
   const Value *c = args.get(0, "condition"), *x = args.get(1, "x"), *y = args.get(2, "y");
+  if (c && !x && !y)
+    return whereTrue(args, out);
   if (!c || !x || !y)
-    return fail(args.loc, "tf.where with one argument (the indices of true elements) is not "
-                          "supported by agc's code generator; pass x and y");
+    return fail(args.loc, "tf.where() needs both x and y, or neither");
   RankedTensorType type = tensorType(out, args.loc);
   mlir::Value cv = type ? operand(*c, args.loc, DType::Bool) : nullptr;
   mlir::Value xv = cv ? operand(*x, args.loc, out.dtype) : nullptr;

@@ -1,10 +1,12 @@
 //===- OpsGather.cpp - Ops whose elements are read from computed positions -------===//
 //
-// tf.gather, tf.tile, tf.pad and tf.reverse: each a linalg.generic over its result whose
-// body computes where in the input an element comes from (linalg.index, then
+// tf.gather, tf.gather_nd, tf.tile, tf.pad and tf.reverse: each a linalg.generic over its
+// result whose body computes where in the input an element comes from (linalg.index, then
 // tensor.extract), with TensorFlow's run-time checks (an index out of range, a negative
 // multiple, a reflected padding wider than its dimension) as ag.asserts. tf.cumsum and
-// tf.cumprod: a scf.for along the axis, one slice at a time.
+// tf.cumprod: a scf.for along the axis, one slice at a time. tf.sort and tf.argsort: ranks
+// counted by comparison along the last axis (another is transposed there), then placed
+// (n² per row: simple and exact, not fast).
 //
 //===----------------------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
@@ -331,4 +333,193 @@ bool MLIRGen::emitCumulative(TFOp op, const CallArgs &args, Value &out) {
         mlir::scf::YieldOp::create(builder, bl, mlir::ValueRange{updated, next});
       });
   return produce(out, loop.getResult(0), type, l);
+}
+
+bool MLIRGen::emitGatherNd(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value params = type ? operand(*args.get(0, "params"), args.loc) : nullptr;
+  mlir::Value indices = params ? operand(*args.get(1, "indices"), args.loc, DType::Int32) : nullptr;
+  if (!indices)
+    return false;
+  mlir::Location l = loc(args.loc);
+  auto pt = llvm::cast<RankedTensorType>(params.getType());
+  auto it = llvm::cast<RankedTensorType>(indices.getType());
+  int64_t outer = it.getRank() - 1, m = it.getDimSize(outer);
+  llvm::SmallVector<mlir::Value> sizes, bounds;
+  for (int64_t d = 0; d < outer; ++d)
+    sizes.push_back(dimSize(indices, d, l));
+  for (int64_t d = m; d < pt.getRank(); ++d)
+    sizes.push_back(dimSize(params, d, l));
+  for (int64_t j = 0; j < m; ++j)
+    bounds.push_back(dimSize(params, j, l));
+  mlir::Value r = indexed(
+      *this, type, sizes,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
+        llvm::SmallVector<mlir::Value> from;
+        for (int64_t j = 0; j < m; ++j) {
+          llvm::SmallVector<mlir::Value> where(at.take_front(outer));
+          where.push_back(cIndex(b, bl, j));
+          mlir::Value i = asIndex(b, bl, mlir::tensor::ExtractOp::create(b, bl, indices, where));
+          mlir::Value guarded[] = {i};
+          check(b, arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, i, bounds[j]),
+                "tf.gather_nd: index {0} is not in [0, {1}) in dimension " + llvm::Twine(j),
+                {i, bounds[j]}, bl, guarded);
+          from.push_back(guarded[0]);
+        }
+        for (mlir::Value v : at.drop_front(outer))
+          from.push_back(v);
+        return mlir::tensor::ExtractOp::create(b, bl, params, from).getResult();
+      },
+      l);
+  return produce(out, r, type, l);
+}
+
+/// tf.sort and tf.argsort along the last axis, in two passes of n² comparisons per row:
+/// each element's rank (how many come before it: smaller, or larger when descending, or
+/// equal and earlier, so that ties keep their order as TensorFlow's top_k keeps them), then
+/// each rank's element (or index).
+bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  const Value *values = args.get(0, "values");
+  mlir::Value x = type ? operand(*values, args.loc) : nullptr;
+  if (!x)
+    return false;
+  mlir::Location l = loc(args.loc);
+  // Another axis is swapped with the last one, sorted there, and swapped back.
+  int64_t axis = axisArg(args, 1, "axis", type.getRank());
+  if (const Value *a = args.get(1, "axis"); !a || a->kind != Value::Kind::Int)
+    axis = type.getRank() - 1;
+  llvm::SmallVector<int64_t> swap;
+  for (int64_t k = 0; k < type.getRank(); ++k)
+    swap.push_back(k);
+  std::swap(swap[axis], swap.back());
+  RankedTensorType resultType = type;
+  bool swapped = axis != type.getRank() - 1;
+  if (swapped) {
+    x = transposed(*this, x, swap, l);
+    llvm::SmallVector<int64_t> shape(type.getShape());
+    std::swap(shape[axis], shape.back());
+    type = RankedTensorType::get(shape, type.getElementType());
+  }
+  auto xt = llvm::cast<RankedTensorType>(x.getType());
+  const Value *d = args.get(2, "direction");
+  bool descending = d && d->kind == Value::Kind::Str && d->text == "DESCENDING";
+  bool fp = analysis::isFloat(values->dtype);
+  int64_t rank = xt.getRank(), last = rank - 1;
+  llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, x, l);
+  mlir::MLIRContext *ctx = &context;
+  // Iteration space: the row's dimensions, then i (the element), then j (reduced).
+  llvm::SmallVector<mlir::AffineExpr> row, atI, atJ;
+  for (int64_t k = 0; k < last; ++k)
+    row.push_back(mlir::getAffineDimExpr(k, ctx));
+  atI = row;
+  atI.push_back(mlir::getAffineDimExpr(last, ctx));
+  atJ = row;
+  atJ.push_back(mlir::getAffineDimExpr(rank, ctx));
+  llvm::SmallVector<mlir::utils::IteratorType> iterators(rank + 1, mlir::utils::IteratorType::parallel);
+  iterators[rank] = mlir::utils::IteratorType::reduction;
+  auto mapI = mlir::AffineMap::get(rank + 1, 0, atI, ctx);
+  auto mapJ = mlir::AffineMap::get(rank + 1, 0, atJ, ctx);
+  auto indexType = RankedTensorType::get(xt.getShape(), builder.getIndexType());
+  mlir::Value zeros = filled(indexType, sizes, indexConstant(0, l), l);
+  auto ranks = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{indexType}, mlir::ValueRange{x, x}, mlir::ValueRange{zeros},
+      llvm::ArrayRef<mlir::AffineMap>{mapJ, mapI, mapI}, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
+        mlir::Value xj = a[0], xi = a[1], acc = a[2];
+        mlir::Value i = mlir::linalg::IndexOp::create(b, bl, last);
+        mlir::Value j = mlir::linalg::IndexOp::create(b, bl, rank);
+        mlir::Value before, equal;
+        if (fp) {
+          before = arith::CmpFOp::create(b, bl, descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, xj, xi);
+          equal = arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, xj, xi);
+        } else {
+          before = arith::CmpIOp::create(b, bl, descending ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt, xj, xi);
+          equal = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, xj, xi);
+        }
+        mlir::Value earlier = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, j, i);
+        mlir::Value counts = arith::OrIOp::create(b, bl, before, arith::AndIOp::create(b, bl, equal, earlier));
+        mlir::Value next = arith::AddIOp::create(b, bl, acc, arith::SelectOp::create(b, bl, counts, cIndex(b, bl, 1), cIndex(b, bl, 0)));
+        mlir::linalg::YieldOp::create(b, bl, next);
+      });
+  // out[..., r] = the element (or index) i whose rank is r.
+  bool indices = op == TFOp::Argsort;
+  mlir::Value init = filled(type, sizes, scalarConstant(0, type.getElementType(), l), l);
+  auto mapR = mlir::AffineMap::get(rank + 1, 0, atI, ctx); // (..., r, i) -> (..., r)
+  auto mapAt = mapJ;                                        // (..., r, i) -> (..., i)
+  auto placed = mlir::linalg::GenericOp::create(
+      builder, l, mlir::TypeRange{type}, mlir::ValueRange{ranks.getResult(0), x},
+      mlir::ValueRange{init}, llvm::ArrayRef<mlir::AffineMap>{mapAt, mapAt, mapR}, iterators,
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
+        mlir::Value rankOfI = a[0], xi = a[1], acc = a[2];
+        mlir::Value r = mlir::linalg::IndexOp::create(b, bl, last);
+        mlir::Value hit = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, rankOfI, r);
+        mlir::Value v = xi;
+        if (indices) {
+          mlir::Value i = mlir::linalg::IndexOp::create(b, bl, rank);
+          v = arith::IndexCastOp::create(b, bl, type.getElementType(), i);
+        }
+        mlir::linalg::YieldOp::create(b, bl, arith::SelectOp::create(b, bl, hit, v, acc).getResult());
+      });
+  mlir::Value r = placed.getResult(0);
+  if (swapped)
+    r = transposed(*this, r, swap, l);
+  return produce(out, r, resultType, l);
+}
+
+/// tf.where(condition): the coordinates of its true elements, in row-major order, as an
+/// int64 [count, rank] tensor: one pass counts them, a second writes each one's
+/// coordinates.
+bool MLIRGen::whereTrue(const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  mlir::Value c = type ? operand(*args.get(0, "condition"), args.loc) : nullptr;
+  if (!c)
+    return false;
+  mlir::Location l = loc(args.loc);
+  auto ct = llvm::cast<RankedTensorType>(c.getType());
+  int64_t rank = ct.getRank();
+  if (rank == 0)
+    return fail(args.loc, "tf.where of a scalar condition is not supported by agc");
+  llvm::SmallVector<mlir::Value> dims = sizesOf(*this, c, l);
+  mlir::Value n = indexConstant(1, l);
+  for (mlir::Value d : dims)
+    n = arith::MulIOp::create(builder, l, n, d);
+  auto flatType = RankedTensorType::get(
+      {ct.hasStaticShape() ? ct.getNumElements() : mlir::ShapedType::kDynamic},
+      ct.getElementType());
+  mlir::Value flat = reshape(c, flatType, {n}, l);
+  mlir::Value zero = indexConstant(0, l), one = indexConstant(1, l);
+  auto counting = mlir::scf::ForOp::create(
+      builder, l, zero, n, one, mlir::ValueRange{zero},
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value k, mlir::ValueRange acc) {
+        mlir::Value v = mlir::tensor::ExtractOp::create(b, bl, flat, mlir::ValueRange{k});
+        mlir::Value add = arith::SelectOp::create(b, bl, v, cIndex(b, bl, 1), cIndex(b, bl, 0));
+        mlir::scf::YieldOp::create(b, bl, mlir::ValueRange{arith::AddIOp::create(b, bl, acc[0], add).getResult()});
+      });
+  mlir::Value count = counting.getResult(0);
+  mlir::Value result = empty(type, {count, indexConstant(rank, l)}, l);
+  mlir::Type i64 = type.getElementType();
+  auto writing = mlir::scf::ForOp::create(
+      builder, l, zero, n, one, mlir::ValueRange{result, zero},
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value k, mlir::ValueRange carried) {
+        mlir::Value v = mlir::tensor::ExtractOp::create(b, bl, flat, mlir::ValueRange{k});
+        auto branch = mlir::scf::IfOp::create(b, bl, mlir::TypeRange{type, b.getIndexType()}, v, true);
+        {
+          mlir::OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(branch.thenBlock());
+          mlir::Value t = carried[0], rest = k;
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            mlir::Value coord = arith::RemUIOp::create(b, bl, rest, dims[d]);
+            rest = arith::DivUIOp::create(b, bl, rest, dims[d]);
+            mlir::Value e = arith::IndexCastOp::create(b, bl, i64, coord);
+            t = mlir::tensor::InsertOp::create(b, bl, e, t, mlir::ValueRange{carried[1], cIndex(b, bl, d)});
+          }
+          mlir::Value next = arith::AddIOp::create(b, bl, carried[1], cIndex(b, bl, 1));
+          mlir::scf::YieldOp::create(b, bl, mlir::ValueRange{t, next});
+          b.setInsertionPointToStart(branch.elseBlock());
+          mlir::scf::YieldOp::create(b, bl, carried);
+        }
+        mlir::scf::YieldOp::create(b, bl, branch.getResults());
+      });
+  return produce(out, writing.getResult(0), type, l);
 }

@@ -15,8 +15,7 @@
 using namespace ag;
 namespace arith = mlir::arith;
 
-/// `t` with its dimensions permuted by `perm`.
-static mlir::Value transposed(MLIRGen &gen, mlir::Value t, llvm::ArrayRef<int64_t> perm,
+mlir::Value ag::transposed(MLIRGen &gen, mlir::Value t, llvm::ArrayRef<int64_t> perm,
                               mlir::Location l) {
   auto type = llvm::cast<RankedTensorType>(t.getType());
   llvm::SmallVector<int64_t> shape;

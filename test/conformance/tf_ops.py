@@ -356,3 +356,70 @@ def range_of_int32_as_int64(n):
 @tf.function
 def rsqrt(x):
     return tf.math.rsqrt(x)
+
+
+# --- Sorting, top-k, positions of true elements, masks ------------------------------------------
+
+@tf.function
+def sorting(x):
+    return (tf.sort(x), tf.sort(x, direction="DESCENDING"), tf.argsort(x),
+            tf.argsort(x, direction="DESCENDING"), tf.sort(x, axis=-1))
+
+
+@tf.function(input_signature=[NONE_F32])
+def sort_dynamic(x):
+    return tf.sort(x), tf.argsort(x, direction="DESCENDING", stable=True)
+
+
+@tf.function
+def sort_axis_zero(x):
+    return tf.sort(x, axis=0)
+
+
+@tf.function
+def sort_bad_direction(x):
+    return tf.sort(x, direction="UP")
+
+
+@tf.function
+def top_k(x):
+    values, indices = tf.math.top_k(x, k=2)
+    best = tf.nn.top_k(x)
+    return values, indices, best.values, best.indices
+
+
+@tf.function
+def top_k_too_many(x):
+    return tf.math.top_k(x, k=5)
+
+
+@tf.function(input_signature=[NONE_F32, tf.TensorSpec([], tf.int32)])
+def top_k_dynamic(x, k):
+    return tf.math.top_k(x, k)
+
+
+@tf.function
+def where_true(x):
+    return tf.where(x > 0), tf.where(x > 100)
+
+
+@tf.function
+def boolean_mask(x):
+    return (tf.boolean_mask(x, x[:, 0] > 1.0), tf.boolean_mask(x, x > 2.0),
+            tf.boolean_mask(x, [True, False, True], axis=1))
+
+
+@tf.function(input_signature=[NONE2_F32, tf.TensorSpec([None], tf.bool)])
+def boolean_mask_dynamic(x, mask):
+    return tf.boolean_mask(x, mask)
+
+
+@tf.function
+def gather_nd(params):
+    return (tf.gather_nd(params, [[0, 1], [1, 0]]), tf.gather_nd(params, [[1]]),
+            tf.gather_nd(params, tf.constant([[[1, 1]], [[0, 0]]])))
+
+
+@tf.function
+def gather_nd_out_of_range(params, indices):
+    return tf.gather_nd(params, indices)

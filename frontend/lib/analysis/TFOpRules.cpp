@@ -775,3 +775,51 @@ std::optional<Value> TFOpTyper::typeCumulative() {
   }
   return *x;
 }
+
+std::optional<Value> TFOpTyper::typeSort() {
+  std::optional<Value> x = tensorOf(0, "values");
+  if (!x)
+    return std::nullopt;
+  if (x->dtype == DType::Bool || x->dtype == DType::String)
+    return badDtype(*x, "numbers");
+  if (!x->shape.rankKnown || x->shape.rank() == 0)
+    return error(loc, name + "(): values must be at least 1-D with a known rank, not " +
+                          x->describe());
+  if (!axisOf(1, "axis", -1, x->shape.rank()))
+    return std::nullopt;
+  if (const Value *d = args.get(2, "direction"); d && d->kind != Value::Kind::None) {
+    if (d->kind != Value::Kind::Str || (d->text != "ASCENDING" && d->text != "DESCENDING"))
+      return error(loc, name + "(): `direction` must be one of \"ASCENDING\" or \"DESCENDING\", "
+                            "not " + d->describe());
+  }
+  if (op == TFOp::Argsort)
+    return Value::tensor(DType::Int32, x->shape);
+  return *x;
+}
+
+std::optional<Value> TFOpTyper::typeGatherNd() {
+  std::optional<Value> params = tensorOf(0, "params");
+  std::optional<Value> indices = params ? tensorOf(1, "indices", DType::Int32) : std::nullopt;
+  if (!indices)
+    return std::nullopt;
+  if (!isInteger(indices->dtype))
+    return error(loc, name + "(): indices must be int32 or int64, not " + indices->describe());
+  if (!params->shape.rankKnown || !indices->shape.rankKnown || indices->shape.rank() == 0)
+    return error(loc, name + "(): params and indices must have known ranks, indices at least 1");
+  const Value *batch = args.get(2, "batch_dims");
+  if (batch && !(batch->kind == Value::Kind::Int && batch->i == 0) &&
+      batch->kind != Value::Kind::None)
+    return error(loc, name + "(): batch_dims other than 0 is not supported by agc");
+  int64_t m = indices->shape.dims.back();
+  if (m < 0)
+    return error(loc, name + "(): the last dimension of indices must be known");
+  if (m > int64_t(params->shape.rank()))
+    return error(loc, name + "(): index innermost dimension length must be <= params rank; saw: " +
+                          llvm::Twine(m) + " vs. " + llvm::Twine(params->shape.rank()));
+  Shape s;
+  for (size_t d = 0; d + 1 < indices->shape.rank(); ++d)
+    s.dims.push_back(indices->shape.dims[d]);
+  for (size_t d = m; d < params->shape.rank(); ++d)
+    s.dims.push_back(params->shape.dims[d]);
+  return Value::tensor(params->dtype, s);
+}

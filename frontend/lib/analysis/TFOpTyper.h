@@ -117,6 +117,10 @@ private:
   std::optional<Value> typePad();
   /// tf.reverse.
   std::optional<Value> typeReverse();
+  /// tf.sort, tf.argsort.
+  std::optional<Value> typeSort();
+  /// tf.gather_nd.
+  std::optional<Value> typeGatherNd();
   /// tf.cumsum, tf.cumprod.
   std::optional<Value> typeCumulative();
   /// A Python int axis of a tensor of rank `rank` (argument `i` or `param`, `byDefault`

@@ -721,6 +721,130 @@ Value split(Composer &c, const Params &p) {
   return Value::list(std::move(parts));
 }
 
+// --- Sorting and masking -------------------------------------------------------------------
+
+/// A namedtuple class of TensorFlow's (TopKV2), made once.
+Value namedTupleClass(const char *name, std::vector<std::string> fields) {
+  auto cls = std::make_shared<Object>();
+  cls->name = name;
+  cls->namedtuple = true;
+  cls->mro = {cls};
+  cls->fields = std::move(fields);
+  Value v;
+  v.kind = Value::Kind::Class;
+  v.object = cls;
+  return v;
+}
+
+Value topK(Composer &c, const Params &p) {
+  // The k largest along the last axis, largest first; ties in index order.
+  Value x = ranked(c, c.tensor(*p[0]), "input");
+  if (c.ok && x.shape.rank() == 0)
+    return c.fail("input must be at least 1-D, not a scalar");
+  if (given(p[2]) && !(p[2]->kind == Value::Kind::Bool && p[2]->i))
+    return c.fail("sorted=False is not supported by agc (its order is unspecified); the "
+                  "results come sorted");
+  if (given(p[3]) && !(p[3]->kind == Value::Kind::DTypeRef && p[3]->dtype == DType::Int32))
+    return c.fail("index_type other than tf.int32 is not supported by agc");
+  if (!c.ok)
+    return {};
+  Value k = given(p[1]) ? *p[1] : Value::integer(1);
+  int64_t last = x.shape.rank() - 1, n = x.shape.dims[last];
+  if (k.kind == Value::Kind::Int) {
+    if (k.i < 0)
+      return c.fail("Need k >= 0, got " + llvm::Twine(k.i));
+    if (n >= 0 && k.i > n)
+      return c.fail("input must have at least k columns. Had " + llvm::Twine(n) + ", needs " +
+                    llvm::Twine(k.i));
+  }
+  if (k.kind != Value::Kind::Int || n < 0) {
+    Value kt = c.tensor(k, DType::Int32);
+    if (c.ok && !(kt.shape.rankKnown && kt.shape.rank() == 0))
+      return c.fail("k must be a scalar, not " + kt.describe());
+    Value zero = c.tensor(Value::integer(0), DType::Int32);
+    c.call("tf.debugging.Assert",
+           {c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::GtE, kt, zero),
+                                           c.cmp(ast::CmpOp::LtE, kt, dimOf(c, x, last))}),
+            Value::list({})},
+           {{"message", Value::str("tf.math.top_k: k must be in [0, the size of the last "
+                                   "dimension]")}});
+    k = kt;
+  }
+  Value values = c.call("tf.sort", {x}, {{"direction", Value::str("DESCENDING")}});
+  Value indices = c.call("tf.argsort", {x}, {{"direction", Value::str("DESCENDING")}});
+  values = c.slice(values, last, Value::integer(0), k);
+  indices = c.slice(indices, last, Value::integer(0), k);
+  if (!c.ok)
+    return {};
+  static const Value kTopK = namedTupleClass("TopKV2", {"values", "indices"});
+  Value t = Value::sequence(Value::Kind::Tuple, {values, indices});
+  t.object = kTopK.object;
+  return t;
+}
+
+Value booleanMask(Composer &c, const Params &p) {
+  // The rows of `tensor` (over the mask's dimensions from `axis`) where `mask` is true:
+  // both flattened over those dimensions, then gathered at tf.where(mask).
+  Value x = ranked(c, c.tensor(*p[0]), "tensor");
+  Value mask = ranked(c, c.tensor(*p[1]), "mask");
+  if (c.ok && mask.dtype != DType::Bool)
+    return c.fail("mask must be a bool tensor, not " + mask.describe());
+  std::optional<int64_t> axis = int64_t(0);
+  if (given(p[2]) && !(axis = pythonInt(c, p[2], "axis")))
+    return {};
+  if (!c.ok)
+    return {};
+  int64_t m = mask.shape.rank(), r = x.shape.rank();
+  if (*axis < 0)
+    *axis += r;
+  if (m == 0)
+    return c.fail("mask cannot be scalar.");
+  if (*axis < 0 || *axis + m > r)
+    return c.fail("the mask's dimensions from axis " + llvm::Twine(*axis) +
+                  " do not fit the tensor: " + x.describe() + ", mask " + mask.describe());
+  for (int64_t d = 0; d < m; ++d) {
+    int64_t a = x.shape.dims[*axis + d], b = mask.shape.dims[d];
+    if (a >= 0 && b >= 0 && a != b)
+      return c.fail("Shapes " + x.shape.str() + " and " + mask.shape.str() +
+                    " are incompatible");
+  }
+  // The tensor's shape with the masked dimensions as one: [outer..., -1, inner...], a
+  // Python list where the other dimensions are known (the result keeps them static).
+  std::vector<Value> known;
+  bool allKnown = true;
+  for (int64_t d = 0; d < r; ++d) {
+    if (d == *axis)
+      known.push_back(Value::integer(-1));
+    if (d >= *axis && d < *axis + m)
+      continue;
+    allKnown = allKnown && x.shape.dims[d] >= 0;
+    known.push_back(Value::integer(x.shape.dims[d]));
+  }
+  Value shape = c.call("tf.shape", {x});
+  Value flatShape = Value::list(known);
+  if (!allKnown) {
+    std::vector<Value> parts;
+    if (*axis > 0)
+      parts.push_back(c.slice(shape, 0, Value::integer(0), Value::integer(*axis)));
+    Value masked = c.slice(shape, 0, Value::integer(*axis), Value::integer(*axis + m));
+    parts.push_back(c.call("tf.reshape", {c.call("tf.math.reduce_prod", {masked}),
+                                          Value::list({Value::integer(1)})}));
+    if (*axis + m < r)
+      parts.push_back(c.slice(shape, 0, Value::integer(*axis + m), Value::integer(r)));
+    flatShape = c.call("tf.concat", {Value::list(parts), Value::integer(0)});
+  }
+  Value flat = c.call("tf.reshape", {x, flatShape});
+  if (m > 1 || mask.shape.dims[0] < 0 || x.shape.dims[*axis] < 0)
+    c.call("tf.debugging.assert_equal",
+           {c.slice(shape, 0, Value::integer(*axis), Value::integer(*axis + m)), c.call("tf.shape", {mask})},
+           {{"message", Value::str("tf.boolean_mask: the mask's shape must match the tensor's "
+                                   "dimensions it masks")}});
+  Value flatMask = c.call("tf.reshape", {mask, Value::list({Value::integer(-1)})});
+  Value where = c.call("tf.where", {flatMask});
+  Value rows = c.call("tf.reshape", {where, Value::list({Value::integer(-1)})});
+  return c.call("tf.gather", {flat, rows}, {{"axis", Value::integer(*axis)}});
+}
+
 // --- Segments (an [n, segments] mask, summed over n) --------------------------------------
 
 Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count) {
@@ -950,6 +1074,8 @@ const std::vector<Composite> &composites() {
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "float32, float64, int32, int64", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
+      {{"tf.math.top_k", "tf.nn.top_k"}, {"input", "k", "sorted", "index_type", "name"}, 1, "float32, float64, int32, int64", topK},
+      {{"tf.boolean_mask"}, {"tensor", "mask", "axis", "name"}, 2, "all (mask bool)", booleanMask},
       {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentSum},
       {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", segmentSum},
   };
