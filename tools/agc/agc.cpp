@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/frontend/ASTDump.h"
 #include "ag/frontend/ToCode.h"
+#include "ag/frontend/analysis/TFOps.h"
 #include "ag/frontend/analysis/Tracer.h"
 #include "ag/frontend/Diagnostics.h"
 #include "ag/frontend/Parser.h"
@@ -151,6 +152,11 @@ cl::opt<unsigned> errorLimit("error-limit",
                              cl::init(ag::DiagnosticEngine::kDefaultErrorLimit),
                              cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
                              cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
+
+cl::opt<bool> listOps("list-ops",
+                      cl::desc("Print every TensorFlow function agc supports, with its dtypes, "
+                               "as a Markdown table, and exit"),
+                      cl::sub(cl::SubCommand::getTopLevel()), cl::cat(agcCategory));
 
 cl::opt<bool> timePhases("time-phases",
                          cl::desc("Print the wall time of each phase to stderr"),
@@ -442,6 +448,10 @@ int main(int argc, char **argv) {
     return kUsage;
   }
 
+  if (listOps) {
+    ag::analysis::printSupportedFunctions(llvm::outs());
+    return kSuccess;
+  }
   // An unknown --mcpu is a usage error whatever the subcommand.
   if (llvm::Error err =
           ag::driver::createTarget(ag::driver::TargetKind::CPU, codeGenOptions()).takeError())

@@ -283,3 +283,71 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   }
   llvm_unreachable("every handover is handled");
 }
+
+namespace {
+/// The dtypes a typing rule accepts, in words.
+llvm::StringRef dtypesOfRule(llvm::StringRef typing, llvm::StringRef name) {
+  if (name == "reduce_any" || name == "reduce_all")
+    return "bool";
+  static const llvm::StringMap<const char *> kWords = {
+      {"UnaryFloat", "float32, float64"},
+      {"UnaryNumeric", "float32, float64, int32, int64"},
+      {"UnaryAny", "all"},
+      {"UnaryBool", "bool"},
+      {"Arithmetic", "float32, float64, int32, int64"},
+      {"SameDType", "float32, float64, int32, int64"},
+      {"Compare", "float32, float64, int32, int64 (equal, not_equal: bool too)"},
+      {"Logical", "bool"},
+      {"Where", "all (condition bool)"},
+      {"ClipByValue", "float32, float64, int32, int64"},
+      {"Cast", "all to all"},
+      {"Reduce", "float32, float64, int32, int64"},
+      {"Argmax", "float32, float64, int32, int64"},
+      {"Matmul", "float32, float64, int32, int64"},
+      {"Gather", "all (indices int32, int64)"},
+      {"GatherNd", "all (indices int32, int64)"},
+      {"Sort", "float32, float64, int32, int64"},
+      {"Cumulative", "float32, float64, int32, int64"},
+  };
+  auto it = kWords.find(typing);
+  return it == kWords.end() ? "all" : it->second;
+}
+
+/// How an op of TFOps.def is compiled, from its LOWERING.
+std::string howOf(llvm::StringRef lowering) {
+  if (lowering == "Python")
+    return "while tracing";
+  if (lowering == "Variable" || lowering == "TensorArray")
+    return "state";
+  return "op";
+}
+} // namespace
+
+void analysis::printSupportedFunctions(llvm::raw_ostream &os) {
+  struct Row {
+    std::string path, dtypes, how;
+  };
+  std::vector<Row> rows;
+  llvm::StringMap<std::string> dtypesOf; // by op NAME, for the aliases
+#define TF_OP(ID, NAME, TYPING, LOWERING)                                                  \
+  dtypesOf[NAME] = dtypesOfRule(#TYPING, NAME).str();                                       \
+  if (llvm::StringRef(#TYPING) != "Operator" && llvm::StringRef(#LOWERING) != "Unsupported") \
+    rows.push_back({"tf." NAME, dtypesOf[NAME], howOf(#LOWERING)});
+#include "ag/frontend/analysis/TFOps.def"
+#define TF_ALIAS(PATH, ID)                                                                 \
+  rows.push_back({"tf." PATH, dtypesOf[tfOpName(TFOp::ID)], "op"});
+#include "ag/frontend/analysis/TFOps.def"
+  std::vector<std::pair<std::string, std::string>> composites;
+  listCompositeOps(composites);
+  for (auto &[path, dtypes] : composites)
+    rows.push_back({path, dtypes, "composite"});
+  for (const char *p : explicitControlFlowPaths())
+    rows.push_back({p, "any", "control flow"});
+  for (const char *p : functionalOpPaths())
+    rows.push_back({p, "any", "staged loop"});
+  rows.push_back({"tf.add_n", "float32, float64, int32, int64", "op"});
+  llvm::sort(rows, [](const Row &a, const Row &b) { return a.path < b.path; });
+  os << "| function | dtypes | compiled as |\n|---|---|---|\n";
+  for (const Row &r : rows)
+    os << "| `" << r.path << "` | " << r.dtypes << " | " << r.how << " |\n";
+}

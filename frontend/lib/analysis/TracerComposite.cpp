@@ -394,7 +394,11 @@ Value norm(Composer &c, const Params &p) {
       return result;
     return c.call("tf.squeeze", {result, axis});
   }
-  return c.fail("ord " + ord.describe() + (matrix ? " over two axes" : "") +
+  std::string shown = ord.kind == Value::Kind::Int     ? std::to_string(ord.i)
+                      : ord.kind == Value::Kind::Float ? pythonFloat(ord.f)
+                      : ord.kind == Value::Kind::Str   ? "'" + ord.text + "'"
+                                                       : ord.describe();
+  return c.fail("ord=" + shown + (matrix ? " over two axes" : "") +
                 " is not supported by agc (use 'euclidean', 'fro', 1, 2 or np.inf for a "
                 "vector norm; 'fro', 'euclidean', 1 or np.inf for a matrix)");
 }
@@ -453,6 +457,45 @@ Value moments(Composer &c, const Params &p) {
   if (!c.ok)
     return {};
   return Value::sequence(Value::Kind::Tuple, {mean, variance});
+}
+
+Value batchNormalization(Composer &c, const Params &p) {
+  // nn_impl.batch_normalization: inv = rsqrt(variance + epsilon) * scale;
+  // x * inv + (offset - mean * inv), or + -mean * inv without an offset.
+  Value x = floatOperand(c, p[0]);
+  Value mean = c.tensor(*p[1], x.dtype), variance = c.tensor(*p[2], x.dtype);
+  Value eps = c.tensor(*p[5], x.dtype);
+  Value inv = c.call("tf.math.rsqrt", {c.add(variance, eps)});
+  if (given(p[4]))
+    inv = c.mul(inv, c.tensor(*p[4], x.dtype));
+  Value shift = given(p[3]) ? c.sub(c.tensor(*p[3], x.dtype), c.mul(mean, inv))
+                            : c.mul(c.call("tf.math.negative", {mean}), inv);
+  return c.add(c.mul(x, inv), shift);
+}
+
+Value embeddingLookup(Composer &c, const Params &p) {
+  if (given(p[2]))
+    return c.fail("max_norm is not supported by agc");
+  if (c.ok && p[0]->isPySequence())
+    return c.fail("a list of sharded params is not supported by agc; pass one tensor");
+  return c.call("tf.gather", {*p[0], *p[1]});
+}
+
+Value crelu(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  Value axis = given(p[2]) ? *p[2] : Value::integer(-1);
+  return c.call("tf.concat", {Value::list({c.call("tf.nn.relu", {x}),
+                                           c.call("tf.nn.relu", {c.call("tf.math.negative", {x})})}),
+                              axis});
+}
+
+Value xlogy(Composer &c, const Params &p) {
+  // 0 where x is 0 (even where log(y) is not finite), else x * log(y).
+  Value x = floatOperand(c, p[0]);
+  Value y = c.tensor(*p[1], x.dtype);
+  Value zero = c.constant(0, x);
+  Value product = c.mul(x, c.call("tf.math.log", {y}));
+  return c.where(c.cmp(ast::CmpOp::Eq, x, zero), c.call("tf.zeros_like", {product}), product);
 }
 
 // --- Losses (nn_impl.py, nn_ops.py) ------------------------------------------------------
@@ -1062,6 +1105,10 @@ const std::vector<Composite> &composites() {
       {{"tf.norm", "tf.linalg.norm"}, {"tensor", "ord", "axis", "keepdims", "name"}, 1, "float32, float64", norm},
       {{"tf.clip_by_norm"}, {"t", "clip_norm", "axes", "name"}, 2, "float32, float64", clipByNorm},
       {{"tf.math.l2_normalize", "tf.linalg.l2_normalize", "tf.nn.l2_normalize"}, {"x", "axis", "epsilon", "name"}, 1, "float32, float64", l2Normalize},
+      {{"tf.nn.batch_normalization"}, {"x", "mean", "variance", "offset", "scale", "variance_epsilon", "name"}, 6, "float32, float64", batchNormalization},
+      {{"tf.nn.embedding_lookup"}, {"params", "ids", "max_norm", "name"}, 2, "all (ids int32, int64)", embeddingLookup},
+      {{"tf.nn.crelu"}, {"features", "name", "axis"}, 1, "float32, float64, int32, int64", crelu},
+      {{"tf.math.xlogy"}, {"x", "y", "name"}, 2, "float32, float64", xlogy},
       {{"tf.nn.l2_loss"}, {"t", "name"}, 1, "float32, float64", l2Loss},
       {{"tf.nn.bias_add"}, {"value", "bias", "data_format", "name"}, 2, "numbers", biasAdd},
       {{"tf.nn.moments"}, {"x", "axes", "shift", "keepdims", "name"}, 2, "float32, float64", moments},

@@ -98,9 +98,14 @@ std::string looseDifference(const Value &a, const Value &b, const std::string &p
 }
 } // namespace
 
+llvm::ArrayRef<const char *> analysis::explicitControlFlowPaths() {
+  static const char *const kPaths[] = {"tf.cond", "tf.while_loop", "tf.case",
+                                       "tf.switch_case", "tf.no_op", "tf.group"};
+  return kPaths;
+}
+
 bool Tracer::Impl::isExplicitControlFlow(llvm::StringRef path) {
-  return path == "tf.cond" || path == "tf.while_loop" || path == "tf.case" ||
-         path == "tf.switch_case" || path == "tf.no_op" || path == "tf.group";
+  return llvm::is_contained(explicitControlFlowPaths(), path);
 }
 
 std::optional<Value> Tracer::Impl::explicitControlFlow(llvm::StringRef path,

@@ -400,9 +400,14 @@ static std::optional<Value> accumulate(Tracer::Impl &impl, llvm::StringRef path,
   return stackInto(impl, llvm::ArrayRef(done->items()).drop_front(2), accumulator, loc);
 }
 
+llvm::ArrayRef<const char *> analysis::functionalOpPaths() {
+  static const char *const kPaths[] = {"tf.map_fn", "tf.vectorized_map", "tf.scan",
+                                       "tf.foldl", "tf.foldr"};
+  return kPaths;
+}
+
 bool Tracer::Impl::isFunctionalOp(llvm::StringRef path) {
-  return path == "tf.map_fn" || path == "tf.vectorized_map" || path == "tf.scan" ||
-         path == "tf.foldl" || path == "tf.foldr";
+  return llvm::is_contained(functionalOpPaths(), path);
 }
 
 std::optional<Value> Tracer::Impl::functionalOp(llvm::StringRef path, const CallArgs &args) {

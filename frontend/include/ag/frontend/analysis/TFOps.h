@@ -7,7 +7,9 @@
 #ifndef AG_FRONTEND_ANALYSIS_TFOPS_H
 #define AG_FRONTEND_ANALYSIS_TFOPS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <optional>
@@ -37,6 +39,15 @@ std::optional<TFOp> lookupTFOp(llvm::StringRef path);
 /// The tf functions agc traces as compositions of its ops (TracerComposite.cpp): each
 /// path with the dtypes it takes, in words (for the README's table of ops).
 void listCompositeOps(std::vector<std::pair<std::string, std::string>> &out);
+
+/// tf.cond, tf.while_loop, ...: what TracerExplicit.cpp traces.
+llvm::ArrayRef<const char *> explicitControlFlowPaths();
+/// tf.map_fn, tf.scan, ...: what TracerFunctional.cpp traces.
+llvm::ArrayRef<const char *> functionalOpPaths();
+
+/// Every TensorFlow function agc supports, as a Markdown table (function, dtypes, how it
+/// is compiled), sorted by name: what `agc --list-ops` prints and the README holds.
+void printSupportedFunctions(llvm::raw_ostream &os);
 
 } // namespace ag::analysis
 
