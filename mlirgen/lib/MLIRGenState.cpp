@@ -176,11 +176,9 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     if (!count)
       return false;
     sizes.push_back(count);
+    // A dimension known only at run time is 0 until the first write gives it (write).
     for (int64_t d = 0; d < element.getRank(); ++d)
       sizes.push_back(indexConstant(element.isDynamicDim(d) ? 0 : element.getDimSize(d), l));
-    if (!element.hasStaticShape())
-      return fail(at, "a tf.TensorArray of elements of dynamic shape " + out.shape.str() +
-                          " is not supported by agc's code generator yet");
     out.ir = handle(filled(type, sizes, scalarConstant(0, type.getElementType(), l), l));
     return true;
   }
@@ -194,7 +192,8 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
         strides(type.getRank(), builder.getIndexAttr(1));
     for (int64_t d = 1; d < type.getRank(); ++d) {
       offsets.push_back(builder.getIndexAttr(0));
-      sizes.push_back(builder.getIndexAttr(type.getDimSize(d)));
+      sizes.push_back(type.isDynamicDim(d) ? mlir::OpFoldResult(dimSize(array, d, l))
+                                           : mlir::OpFoldResult(builder.getIndexAttr(type.getDimSize(d))));
     }
     return std::tuple{offsets, sizes, strides};
   };
@@ -221,6 +220,42 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
             {index, n}, l, guarded);
     array = guarded[0];
     index = guarded[1];
+    if (!elementType.hasStaticShape()) {
+      // Elements whose shape is known only at run time take the first write's: the array
+      // is made again, of zeros of that shape, while its elements have no extent yet (its
+      // dimensions are 0, as made); afterwards a value of another shape is TensorFlow's
+      // error. (A first write of an element with no data, then one with, is taken as a
+      // first write too.)
+      mlir::Value same, unset;
+      llvm::SmallVector<mlir::Value> want{n};
+      for (int64_t d = 1; d < type.getRank(); ++d) {
+        mlir::Value have = dimSize(array, d, l), given = dimSize(value, d - 1, l);
+        want.push_back(given);
+        if (!type.isDynamicDim(d))
+          continue;
+        auto eq = [&](mlir::Value a, mlir::Value b) {
+          return mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::eq, a, b).getResult();
+        };
+        mlir::Value s = eq(have, given), u = eq(have, indexConstant(0, l));
+        same = same ? mlir::arith::AndIOp::create(builder, l, same, s).getResult() : s;
+        unset = unset ? mlir::arith::AndIOp::create(builder, l, unset, u).getResult() : u;
+      }
+      mlir::Value fits[] = {array};
+      check(mlir::arith::OrIOp::create(builder, l, same, unset),
+            "tf.TensorArray: could not write to index {0}: the value's shape differs from "
+            "the shape of the array's elements",
+            {index}, l, fits);
+      auto remade = mlir::scf::IfOp::create(builder, l, mlir::TypeRange{type}, same, true, true);
+      {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(remade.thenBlock());
+        mlir::scf::YieldOp::create(builder, l, fits[0]);
+        builder.setInsertionPointToStart(remade.elseBlock());
+        mlir::scf::YieldOp::create(
+            builder, l, filled(type, want, scalarConstant(0, type.getElementType(), l), l));
+      }
+      array = remade.getResult(0);
+    }
     if (emptyElements && !self.dynamicSize) {
       out.ir = handle(array);
       return true;
@@ -237,7 +272,7 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
         mlir::Value extra = mlir::arith::SubIOp::create(builder, l, need, n);
         llvm::SmallVector<mlir::Value> sizes{extra};
         for (int64_t d = 1; d < type.getRank(); ++d)
-          sizes.push_back(indexConstant(type.getDimSize(d), l));
+          sizes.push_back(dimSize(array, d, l));
         mlir::Value zeros = filled(type, sizes, scalarConstant(0, type.getElementType(), l), l);
         mlir::Value joined =
             mlir::tensor::ConcatOp::create(builder, l, 0, mlir::ValueRange{array, zeros});

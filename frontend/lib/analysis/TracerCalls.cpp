@@ -584,6 +584,12 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
     }
     break;
   case Value::Kind::TensorArray:
+    // The element shape as a TensorShape is (a tuple; None for an unknown rank), and dtype.
+    if (attr == "element_shape")
+      return shapeValue(base.shape);
+    if (attr == "dtype")
+      return Value::dtypeOf(base.dtype);
+    break;
   case Value::Kind::List:
   case Value::Kind::Dict:
   case Value::Kind::Set:

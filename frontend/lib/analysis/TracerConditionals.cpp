@@ -431,10 +431,22 @@ std::optional<Value> Tracer::Impl::joinNests(const std::string &name, const Valu
                 a.kind == Value::Kind::None ? a.boundAt : b.boundAt);
       return std::nullopt;
     }
+    if (a.kind == Value::Kind::TensorArray && b.kind == Value::Kind::TensorArray) {
+      // One array written in both branches: the cond produces its tensor.
+      if (!sameTensorArray(a, b)) {
+        error(loc, "'" + path + "' is a different tf.TensorArray in " + what);
+        return std::nullopt;
+      }
+      Value t = a;
+      t.shape = a.shape.rankKnown && b.shape.rankKnown ? a.shape.join(b.shape)
+                                                       : Shape::unknownRank();
+      joined.push_back(t);
+      continue;
+    }
     if (!(a.isTensorLike() || a.isPyScalar()) || !(b.isTensorLike() || b.isPyScalar())) {
       error(loc, "'" + path + "' is " + a.describe() + " and " + b.describe() + " in " +
                      what + "; a staged if (tf.cond) can only produce tensors (or tuples, "
-                     "lists and dicts of them)");
+                     "lists and dicts of them, and tf.TensorArrays)");
       return std::nullopt;
     }
     std::optional<Value> ta = tensorTypeOf(a, loc), tb = tensorTypeOf(b, loc);
@@ -491,7 +503,9 @@ bool Tracer::Impl::mergeBranches(const ast::IfStmt &stmt, const Env &then, const
       continue;
     }
     const Value &x = a->second, &y = b->second;
-    if (isNest(x) || isNest(y)) {
+    // Nests, and tf.TensorArrays, join leaf by leaf.
+    if (isNest(x) || isNest(y) || x.kind == Value::Kind::TensorArray ||
+        y.kind == Value::Kind::TensorArray) {
       std::optional<Value> merged =
           joinNests(name, x, y, "the main and else branches", stmt.loc());
       if (!merged)

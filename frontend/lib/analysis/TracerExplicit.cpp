@@ -153,9 +153,10 @@ std::optional<std::vector<Value>> Tracer::Impl::branchLeaves(const Value &out,
       return error(loc, who + " of " + api + " returns an Operation" + where + " (what "
                         "tf.no_op and tf.group give); agc's " + api + " produces tensors, so "
                         "return a tensor or None");
-    if (v.kind == Value::Kind::TensorArray)
-      return error(loc, who + " of " + api + " returns a tf.TensorArray" + where +
-                        ", which agc does not carry out of a cond yet; return its stack()");
+    if (v.kind == Value::Kind::TensorArray) {
+      converted.push_back(v); // its tensor is what the cond produces
+      continue;
+    }
     if (!v.isTensorLike() && !v.isPyScalar())
       return error(loc, who + " of " + api + " returns " + v.describe() + where + "; the "
                         "branches of a cond return tensors (or Python numbers, None, or "
@@ -237,6 +238,21 @@ std::optional<Value> Tracer::Impl::stagedCond(const Value &pred, const Branch &t
     }
     thenValues.push_back(x);
     elseValues.push_back(y);
+    if (x.kind == Value::Kind::TensorArray || y.kind == Value::Kind::TensorArray) {
+      // One array, written in either branch (another array, or a tensor, is an error).
+      if (!sameTensorArray(x, y)) {
+        error(loc, "the branches of " + api + " must return the same tf.TensorArray where "
+                       "one returns one: " + thenBranch.name + " returns " + x.describe() +
+                       ", " + elseBranch.name + " " + y.describe());
+        noteBranches(*this, thenBranch, elseBranch);
+        return std::nullopt;
+      }
+      Value t = x;
+      t.shape = x.shape.rankKnown && y.shape.rankKnown ? x.shape.join(y.shape)
+                                                       : Shape::unknownRank();
+      results.push_back(t);
+      continue;
+    }
     results.push_back(Value::tensor(x.dtype, x.shape.join(y.shape)));
   }
   if (token && !emitter->endCond(token, thenValues, elseValues, results)) {

@@ -682,6 +682,13 @@ public:
 /// Whether tracing `a` or `b` gives the same thing (the same handle, or the same Python
 /// value).
 bool sameValue(const Value &a, const Value &b);
+/// Whether `a` and `b` are tf.TensorArrays made by one call (one array, maybe written since).
+inline bool sameTensorArray(const Value &a, const Value &b) {
+  return a.kind == Value::Kind::TensorArray && b.kind == Value::Kind::TensorArray &&
+         a.dtype == b.dtype && a.createdAt.file == b.createdAt.file &&
+         a.createdAt.begin.line == b.createdAt.begin.line &&
+         a.createdAt.begin.column == b.createdAt.begin.column;
+}
 /// Binds the arguments of TensorFlow function `api` ("cond") to its `params` as Python
 /// does, the first `required` of them required; null where one is not given. Reports
 /// Python's TypeError messages.

@@ -116,8 +116,135 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
 }
 
+/// tf.TensorArray's gather, concat, scatter and split, over stack, unstack and write (the
+/// array's elements are one tensor's rows, all of one shape, as with infer_shape=True).
+static std::optional<Value> tensorArrayOverRows(Tracer::Impl &impl, const Value &self,
+                                                llvm::StringRef name, const CallArgs &args) {
+  const Location &loc = args.loc;
+  auto call = [&](llvm::StringRef path, std::vector<Value> operands,
+                  std::vector<std::pair<std::string, Value>> keywords = {}) {
+    CallArgs a;
+    a.positional = std::move(operands);
+    a.keywords = std::move(keywords);
+    a.loc = loc;
+    return impl.callTF(path, a);
+  };
+  auto method = [&](const Value &ta, llvm::StringRef m, std::vector<Value> operands) {
+    CallArgs a;
+    a.positional = std::move(operands);
+    a.loc = loc;
+    return impl.callTensorArray(ta, m, a);
+  };
+  std::string api = "TensorArray." + name.str();
+  if (name == "gather") {
+    std::optional<std::vector<const Value *>> p = bindParams(impl, api, args, {"indices", "name"}, 1);
+    std::optional<Value> stacked = p ? method(self, "stack", {}) : std::nullopt;
+    return stacked ? call("tf.gather", {*stacked, *(*p)[0]}) : std::nullopt;
+  }
+  if (name == "concat") {
+    // The elements joined along their first dimension.
+    if (!bindParams(impl, api, args, {"name"}, 0))
+      return std::nullopt;
+    if (self.shape.rankKnown && self.shape.rank() == 0)
+      return impl.error(loc, "TensorArray.concat(): Concat saw a scalar shape at index 0 but "
+                             "requires at least vectors");
+    if (!self.shape.rankKnown)
+      return impl.error(loc, "TensorArray.concat(): the rank of the array's elements is unknown");
+    std::vector<Value> dims{Value::integer(-1)};
+    for (size_t d = 1; d < self.shape.rank(); ++d) {
+      if (self.shape.dims[d] < 0)
+        return impl.error(loc, "TensorArray.concat() of elements with dimensions known only "
+                               "at run time after the first is not supported by agc");
+      dims.push_back(Value::integer(self.shape.dims[d]));
+    }
+    std::optional<Value> stacked = method(self, "stack", {});
+    return stacked ? call("tf.reshape", {*stacked, Value::list(dims)}) : std::nullopt;
+  }
+  if (name == "split") {
+    // Pieces of `value` of the given lengths, which agc needs equal (one element shape).
+    std::optional<std::vector<const Value *>> p =
+        bindParams(impl, api, args, {"value", "lengths", "name"}, 2);
+    if (!p)
+      return std::nullopt;
+    std::optional<Value> value = impl.asTensor(*(*p)[0], loc);
+    if (!value)
+      return std::nullopt;
+    const Value &lengths = *(*p)[1];
+    if (!lengths.isPySequence() || lengths.items().empty())
+      return impl.error(loc, "TensorArray.split(): agc takes the lengths as a non-empty list of "
+                             "Python ints, not " + lengths.describe());
+    int64_t each = -1, total = 0;
+    for (const Value &n : lengths.items()) {
+      if (n.kind != Value::Kind::Int || n.i < 0)
+        return impl.error(loc, "TensorArray.split(): the lengths must be non-negative Python "
+                               "ints, not " + n.describe());
+      if (each >= 0 && n.i != each)
+        return impl.error(loc, "TensorArray.split(): pieces of different lengths are not "
+                               "supported by agc (its arrays hold elements of one shape)");
+      each = n.i;
+      total += n.i;
+    }
+    if (!value->shape.rankKnown || value->shape.rank() == 0)
+      return impl.error(loc, "TensorArray.split(): the value must be at least 1-D");
+    if (value->shape.dims[0] >= 0 && value->shape.dims[0] != total)
+      return impl.error(loc, "TensorArray.split(): Expected sum of lengths to be equal to "
+                             "values.shape[0], but sum of lengths is " + llvm::Twine(total) +
+                             " and value's shape is: " + value->shape.str());
+    int64_t count = lengths.items().size();
+    std::vector<Value> shape{Value::integer(count), Value::integer(each)};
+    for (size_t d = 1; d < value->shape.rank(); ++d)
+      shape.push_back(Value::integer(value->shape.dims[d]));
+    for (size_t d = 1; d < value->shape.rank(); ++d)
+      if (value->shape.dims[d] < 0)
+        return impl.error(loc, "TensorArray.split() of a value with dimensions known only at "
+                               "run time after the first is not supported by agc");
+    std::optional<Value> pieces = call("tf.reshape", {*value, Value::list(shape)});
+    return pieces ? method(self, "unstack", {*pieces}) : std::nullopt;
+  }
+  // scatter: each row of `value` written at its index.
+  std::optional<std::vector<const Value *>> p =
+      bindParams(impl, api, args, {"indices", "value", "name"}, 2);
+  if (!p)
+    return std::nullopt;
+  std::optional<Value> value = impl.asTensor(*(*p)[1], loc);
+  if (!value)
+    return std::nullopt;
+  std::vector<Value> indices;
+  const Value &given = *(*p)[0];
+  if (given.isPySequence()) {
+    indices = given.items();
+  } else if (given.isTensorLike() && given.shape.rankKnown && given.shape.rank() == 1 &&
+             given.shape.dims[0] >= 0) {
+    for (int64_t k = 0; k < given.shape.dims[0]; ++k) {
+      std::optional<Value> at = call("tf.gather", {given, Value::integer(k)});
+      if (!at)
+        return std::nullopt;
+      indices.push_back(*at);
+    }
+  } else {
+    return impl.error(loc, "TensorArray.scatter(): agc takes the indices as a list or a 1-D "
+                           "tensor of known length, not " + given.describe());
+  }
+  if (value->shape.rankKnown && value->shape.rank() > 0 && value->shape.dims[0] >= 0 &&
+      value->shape.dims[0] != int64_t(indices.size()))
+    return impl.error(loc, "TensorArray.scatter(): " + llvm::Twine(indices.size()) +
+                           " indices but the value has " + llvm::Twine(value->shape.dims[0]) +
+                           " rows");
+  Value ta = self;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    std::optional<Value> row = call("tf.gather", {*value, Value::integer(k)});
+    std::optional<Value> next = row ? method(ta, "write", {indices[k], *row}) : std::nullopt;
+    if (!next)
+      return std::nullopt;
+    ta = *next;
+  }
+  return ta;
+}
+
 std::optional<Value> Tracer::Impl::callTensorArray(const Value &self, llvm::StringRef name,
                                                    const CallArgs &args) {
+  if (name == "gather" || name == "concat" || name == "split" || name == "scatter")
+    return tensorArrayOverRows(*this, self, name, args);
   std::optional<Value> out = tensorArrayMethod(self, name, args);
   if (out && emitter && !emitter->tensorArray(name, self, args, *out)) {
     failed = true;
@@ -133,6 +260,10 @@ std::optional<Value> Tracer::Impl::tensorArrayMethod(const Value &self, llvm::St
     const Value *i = args.get(0, "index"), *v = args.get(1, "value");
     if (!i || !v)
       return error(loc, "TensorArray.write() takes an index and a value");
+    if (v->kind == Value::Kind::TensorArray)
+      return error(loc, "TensorArray.write(): a tf.TensorArray holds tensors, not other "
+                        "tf.TensorArrays (TensorFlow cannot convert one to a tensor either); "
+                        "write its stack()");
     std::optional<Value> t = v->isTensorLike() ? asTensor(*v, loc) : toTensor(*v, loc, self.dtype);
     if (!t)
       return std::nullopt;
