@@ -146,6 +146,10 @@ LogicalResult PrintOp::verify() {
     if (index.getInt() < 0 || uint64_t(index.getInt()) >= getTensors().size())
       return emitOpError() << "item " << index.getInt() << " names no tensor operand (there are "
                            << getTensors().size() << ")";
+    if (index.getType().isInteger(32) &&
+        !cast<RankedTensorType>(getTensors()[index.getInt()].getType()).getElementType().isInteger(64))
+      return emitOpError() << "item " << index.getInt()
+                           << " is a string tensor, whose elements must be i64 handles";
   }
   if (getStream() != "stderr" && getStream() != "stdout")
     return emitOpError() << "stream must be \"stderr\" or \"stdout\", not \"" << getStream()

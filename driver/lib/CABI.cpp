@@ -47,6 +47,7 @@ static int dtypeCode(StringRef dtype) {
       .Case("int32", 3)
       .Case("int64", 4)
       .Case("bool", 5)
+      .Case("string", 6)
       .Default(0);
 }
 

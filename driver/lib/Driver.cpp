@@ -115,11 +115,25 @@ std::vector<FunctionSignature> signaturesOf(mlir::ModuleOp module, DiagnosticEng
     if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(fn.getLoc()))
       sig.loc = diag.locate(file.getFilename(), file.getLine(), file.getColumn());
     auto names = fn->getAttrOfType<mlir::ArrayAttr>("ag.arg_names");
+    // A string tensor's handles are i64s, marked `ag.dtype = "string"`.
+    auto marked = [](mlir::DictionaryAttr attrs, TensorSignature sig) {
+      if (auto dtype = attrs ? attrs.getAs<mlir::StringAttr>("ag.dtype") : nullptr)
+        sig.dtype = dtype.getValue().str();
+      return sig;
+    };
     for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes()))
-      sig.inputs.push_back(signatureOf(
-          type, names && i < names.size() ? llvm::cast<mlir::StringAttr>(names[i]).getValue() : ""));
-    for (mlir::Type type : fn.getResultTypes())
-      sig.results.push_back(signatureOf(type, ""));
+      sig.inputs.push_back(marked(
+          fn.getArgAttrDict(i),
+          signatureOf(type, names && i < names.size()
+                                ? llvm::cast<mlir::StringAttr>(names[i]).getValue()
+                                : "")));
+    for (auto [i, type] : llvm::enumerate(fn.getResultTypes()))
+      sig.results.push_back(marked(fn.getResultAttrDict(i), signatureOf(type, "")));
+    // Read: the marks go, so that the translation to LLVM IR does not see them.
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      fn.removeArgAttr(i, "ag.dtype");
+    for (unsigned i = 0; i < fn.getNumResults(); ++i)
+      fn.removeResultAttr(i, mlir::StringAttr::get(fn.getContext(), "ag.dtype"));
     sig.resultStructure = structure.getValue().str();
     out.push_back(std::move(sig));
   }
@@ -187,8 +201,10 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
   // elimination, which keeps every op with an effect (ag.check, prints, assignments).
   mlir::IRRewriter rewriter(&context);
   (void)mlir::runRegionDCE(rewriter, (*ir)->getRegions());
+  // Always read: reading drops the string marks the translation to LLVM IR refuses.
+  std::vector<FunctionSignature> read = signaturesOf(*ir, diag);
   if (signatures)
-    *signatures = signaturesOf(*ir, diag);
+    *signatures = std::move(read);
   mlir::OpPrintingFlags flags;
   flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
   // Locations inline, each on its op, not as #loc aliases: readable, and checkable.

@@ -100,16 +100,12 @@ mlir::Type MLIRGen::elementType(DType dtype) {
   case DType::Int32: return builder.getI32Type();
   case DType::Int64: return builder.getI64Type();
   case DType::Bool: return builder.getI1Type();
-  case DType::String: return nullptr;
+  case DType::String: return builder.getI64Type(); // a handle (OpsStrings.cpp)
   }
   return nullptr;
 }
 
 RankedTensorType MLIRGen::tensorType(const Value &value, const Location &at) {
-  if (value.dtype == DType::String) {
-    fail(at, "string tensors are not supported by agc's code generator");
-    return nullptr;
-  }
   if (!value.shape.rankKnown) {
     fail(at, "a " + analysis::dtypeName(value.dtype) + " tensor of unknown rank is not supported "
              "by agc's code generator; give it a rank (a shape in the input signature, or set_shape)");
@@ -171,6 +167,14 @@ mlir::Value MLIRGen::denseConstant(const Value &python, RankedTensorType type, c
   pythonShape(python, dims);
   std::vector<const Value *> scalars;
   flatten(python, scalars);
+  if (llvm::any_of(scalars, [](const Value *s) { return s->kind == Value::Kind::Str; })) {
+    if (!llvm::all_of(scalars, [](const Value *s) { return s->kind == Value::Kind::Str; }) ||
+        !type.getElementType().isInteger(64)) {
+      fail(at, "cannot convert " + python.describe() + " to a tensor here");
+      return nullptr;
+    }
+    return stringConstant(scalars, dims, type, at);
+  }
   mlir::Type element = type.getElementType();
   llvm::SmallVector<mlir::Attribute> attrs;
   for (const Value *s : scalars) {
@@ -419,6 +423,7 @@ mlir::Value MLIRGen::materialize(const Value &value, RankedTensorType type, cons
   case Value::Kind::Int:
   case Value::Kind::Float:
   case Value::Kind::Bool:
+  case Value::Kind::Str:
   case Value::Kind::List:
   case Value::Kind::Tuple:
     return denseConstant(value, type, at);
@@ -452,16 +457,21 @@ mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::option
       return use(value.ir);
     return type ? materialize(value, type, at) : nullptr;
   }
-  if (!value.isPyScalar() && !value.isPySequence()) {
+  if (!value.isPyScalar() && !value.isPySequence() && value.kind != Value::Kind::Str) {
     fail(at, "expected a tensor or a Python number, not " + value.describe());
     return nullptr;
   }
-  // A Python value: TensorFlow's conversion (int -> int32, float -> float32), or `dtype`.
+  // A Python value: TensorFlow's conversion (int -> int32, float -> float32, str ->
+  // string), or `dtype`.
   std::vector<const Value *> scalars;
   flatten(value, scalars);
   DType own = DType::Int32;
   for (const Value *s : scalars) {
-    if (s->kind == Value::Kind::Float)
+    if (s->kind == Value::Kind::Str)
+      own = DType::String;
+    else if (own == DType::String)
+      ; // a list mixing str and numbers: denseConstant refuses it below
+    else if (s->kind == Value::Kind::Float)
       own = DType::Float32;
     else if (s->kind == Value::Kind::Bool && own == DType::Int32 && scalars.size() == 1)
       own = DType::Bool;
@@ -472,6 +482,12 @@ mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::option
       fail(at, "cannot convert " + value.describe() + " to a tensor here");
       return nullptr;
     }
+  }
+  // A string is a handle: only a str makes one (the tracer refuses the rest first).
+  if (dtype && (*dtype == DType::String) != (own == DType::String)) {
+    fail(at, "internal error: cannot convert " + value.describe() + " to a tensor of dtype " +
+                 analysis::dtypeName(*dtype));
+    return nullptr;
   }
   llvm::SmallVector<int64_t> dims;
   pythonShape(value, dims);
@@ -564,6 +580,8 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::StringRef symb
   llvm::SmallVector<mlir::Attribute> argNames;
   for (auto [k, i] : llvm::enumerate(tensorArgs)) {
     args[i].ir = handle(entry->getArgument(k));
+    if (args[i].dtype == DType::String) // handles, which the C interface passes as strings
+      function.setArgAttr(k, "ag.dtype", builder.getStringAttr("string"));
     argNames.push_back(builder.getStringAttr(i < fn.getParams().size() ? fn.getParams()[i].name
                                                                        : std::string()));
   }
@@ -580,12 +598,15 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   // The structure of the Python result as JSON, each tensor the index of its flat result:
   // `0`, `[0, 1, null]` (a tuple holding None), `null`, `{"loss": 0, "acc": 1}` (a dict).
   std::string structure;
+  llvm::SmallVector<unsigned> strings; // the results that are string tensors
   std::function<bool(const Value &)> flattenResult = [&](const Value &v) {
     if (v.isTensorLike() || v.isPyScalar()) {
       mlir::Value t = operand(v, at);
       if (!t)
         return false;
       structure += std::to_string(outs.size());
+      if (v.isTensorLike() && v.dtype == DType::String)
+        strings.push_back(outs.size());
       outs.push_back(t);
       return true;
     }
@@ -632,6 +653,8 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   mlir::func::ReturnOp::create(builder, loc(at), outs);
   function.setType(builder.getFunctionType(function.getArgumentTypes(),
                                            mlir::ValueRange(outs).getTypes()));
+  for (unsigned i : strings)
+    function.setResultAttr(i, "ag.dtype", builder.getStringAttr("string"));
   function = nullptr;
   builder.setInsertionPointToEnd(&moduleInit.getBody().front());
   return true;

@@ -149,6 +149,19 @@ public:
   /// Makes `r` the IR of `out`, through a tensor.cast where its type is less (or more)
   /// static than the tracer's `type`; true.
   bool produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorType type, mlir::Location l);
+  /// A call of runtime function `name` (declared in the module on first use), built with
+  /// `b`; its result, if any.
+  mlir::Value runtimeCall(mlir::OpBuilder &b, mlir::Location l, llvm::StringRef name,
+                          mlir::TypeRange results, mlir::ValueRange args);
+  /// A string handle (OpsStrings.cpp) for constant `text`.
+  mlir::Value stringLiteral(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l);
+  /// A string tensor of `type` from Python strs `scalars` laid out as `dims`.
+  mlir::Value stringConstant(llvm::ArrayRef<const analysis::Value *> scalars,
+                             llvm::ArrayRef<int64_t> dims, mlir::RankedTensorType type,
+                             const Location &at);
+  /// `x + y` (Add), `x == y` (Equal) or `x != y` (NotEqual) of two string handles.
+  mlir::Value stringBinary(analysis::TFOp op, mlir::OpBuilder &b, mlir::Location l,
+                           mlir::Value x, mlir::Value y);
   /// tf.where(condition) with one argument: the coordinates of the true elements.
   bool whereTrue(const analysis::CallArgs &args, analysis::Value &out);
   /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
@@ -166,6 +179,8 @@ public:
   mlir::func::FuncOp moduleInit;
   mlir::func::FuncOp function; ///< The function being traced, if any.
   llvm::StringMap<unsigned> names; ///< Functions and variables named so far.
+  /// The constant globals of string literals, by text (LLVM::GlobalOp).
+  llvm::StringMap<mlir::Operation *> stringGlobals;
   /// What the last `for` statement iterates over (see Emitter::iterable).
   Location iterated;
   /// Whether to emit run-time checks (bounds, division by zero, sizes); on by default.
@@ -204,6 +219,8 @@ private:
   AG_EMITTER(Unary)
   AG_EMITTER(Binary)
   AG_EMITTER(Where)
+  AG_EMITTER(StringJoin)
+  AG_EMITTER(StringOp)
   AG_EMITTER(Gather)
   AG_EMITTER(GatherNd)
   AG_EMITTER(Sort)

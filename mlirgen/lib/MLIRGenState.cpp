@@ -21,6 +21,10 @@ using namespace ag;
 //===----------------------------------------------------------------------------------===//
 
 bool MLIRGen::variable(Value &var, const Value &init, llvm::StringRef name, const Location &at) {
+  // A string element is a handle into one call's memory: it cannot outlive the call.
+  if (var.dtype == DType::String)
+    return fail(at, "a tf.Variable of strings is not supported by agc (its strings would "
+                    "have to outlive the call that made them)");
   RankedTensorType type = tensorType(var, at);
   if (!type)
     return false;

@@ -22,7 +22,10 @@ bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {
       mlir::Value t = operand(v, args.loc);
       if (!t)
         return false;
-      items.push_back(builder.getI64IntegerAttr(tensors.size()));
+      // An i32 index marks a string tensor (its elements are handles).
+      items.push_back(v.dtype == DType::String
+                          ? builder.getI32IntegerAttr(tensors.size())
+                          : builder.getI64IntegerAttr(tensors.size()));
       tensors.push_back(t);
       continue;
     }

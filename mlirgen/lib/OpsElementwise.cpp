@@ -393,6 +393,16 @@ bool MLIRGen::emitBinary(TFOp op, const CallArgs &args, Value &out) {
   if (!b)
     return false;
   DType dtype = *in;
+  if (dtype == DType::String) {
+    if (op != TFOp::Add && op != TFOp::Equal && op != TFOp::NotEqual)
+      return fail(args.loc, "tf." + name + " of strings is not supported by agc");
+    out.ir = handle(elementwise(type, {a, b},
+                                [&](OpBuilder &bb, mlir::Location l, mlir::ValueRange xs) {
+                                  return stringBinary(op, bb, l, xs[0], xs[1]);
+                                },
+                                loc(args.loc)));
+    return true;
+  }
   // An integer divisor tensor is checked once, before the loop over the elements (one
   // reduction: are all nonzero?), rather than element by element inside it, which keeps
   // that loop free of branches. Broadcast, every divisor is used unless the result has no

@@ -82,14 +82,17 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
       text(s.getValue());
       continue;
     }
-    Value tensor = op.getTensors()[cast<IntegerAttr>(item).getInt()];
+    auto index = cast<IntegerAttr>(item);
+    bool strings = index.getType().isInteger(32); // a tensor of string handles
+    Value tensor = op.getTensors()[index.getInt()];
     auto type = cast<RankedTensorType>(tensor.getType());
     auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
     Value buffer = bufferization::ToBufferOp::create(builder, loc, memrefType, tensor,
                                                      /*read_only=*/true);
     auto unranked = UnrankedMemRefType::get(type.getElementType(), 0);
     Value cast = memref::CastOp::create(builder, loc, unranked, buffer);
-    call("agrt_print_" + typeSuffix(type.getElementType()), {unranked}, {cast});
+    call(strings ? std::string("agrt_print_string") : "agrt_print_" + typeSuffix(type.getElementType()),
+         {unranked}, {cast});
   }
   text(op.getEnd());
   call("agrt_print_end", {}, {});

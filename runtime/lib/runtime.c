@@ -16,6 +16,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
 #endif
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,6 +53,7 @@ size_t agc_dtype_size(agc_dtype dtype) {
   case AGC_INT32: return 4;
   case AGC_INT64: return 8;
   case AGC_BOOL: return 1;
+  case AGC_STRING: return sizeof(agc_string);
   }
   return 0;
 }
@@ -63,6 +65,7 @@ const char *agc_dtype_name(agc_dtype dtype) {
   case AGC_INT32: return "int32";
   case AGC_INT64: return "int64";
   case AGC_BOOL: return "bool";
+  case AGC_STRING: return "string";
   }
   return "unknown";
 }
@@ -138,6 +141,208 @@ static int set_status(agc_status *status, int code, const char *format, ...) {
  * Calls
  *===----------------------------------------------------------------------------------===*/
 
+/*===----------------------------------------------------------------------------------===*
+ * Strings
+ *===----------------------------------------------------------------------------------===*/
+
+/* The strings the running call made: a list of blocks, each an agc_string and its bytes,
+ * freed when the call returns (string_arena_release). */
+typedef struct string_block {
+  struct string_block *next;
+  agc_string s;
+  char bytes[];
+} string_block;
+static _Thread_local string_block *string_arena;
+
+static void string_arena_release(string_block *until) {
+  while (string_arena && string_arena != until) {
+    string_block *next = string_arena->next;
+    free(string_arena);
+    string_arena = next;
+  }
+}
+
+/* A new string of `size` bytes (uninitialized, then NUL) owned by the running call. */
+static agc_string *new_string(int64_t size) {
+  if (size < 0)
+    size = 0;
+  string_block *b = malloc(sizeof *b + (size_t)size + 1);
+  if (!b) {
+    agrt_fail_out_of_memory((size_t)size);
+    return NULL;
+  }
+  b->next = string_arena;
+  string_arena = b;
+  b->s.data = b->bytes;
+  b->s.size = size;
+  b->bytes[size] = '\0';
+  return &b->s;
+}
+
+static const agc_string empty_string = {"", 0};
+static const agc_string *str(int64_t h) {
+  const agc_string *s = (const agc_string *)(intptr_t)h;
+  return s ? s : &empty_string;
+}
+static int64_t handle(const agc_string *s) { return (int64_t)(intptr_t)s; }
+
+int64_t agrt_string_literal(const char *bytes, int64_t size) {
+  string_block *b = malloc(sizeof *b);
+  if (!b)
+    agrt_fail_out_of_memory(sizeof *b);
+  b->next = string_arena;
+  string_arena = b;
+  b->s.data = bytes; /* the object's constant data: no copy */
+  b->s.size = size;
+  return handle(&b->s);
+}
+
+int64_t agrt_string_concat(int64_t a, int64_t b) {
+  const agc_string *x = str(a), *y = str(b);
+  agc_string *r = new_string(x->size + y->size);
+  memcpy((char *)r->data, x->data, (size_t)x->size);
+  memcpy((char *)r->data + x->size, y->data, (size_t)y->size);
+  return handle(r);
+}
+
+int32_t agrt_string_equal(int64_t a, int64_t b) {
+  const agc_string *x = str(a), *y = str(b);
+  return x->size == y->size && memcmp(x->data, y->data, (size_t)x->size) == 0;
+}
+
+int32_t agrt_string_length(int64_t s, int32_t utf8_chars) {
+  const agc_string *x = str(s);
+  if (!utf8_chars)
+    return (int32_t)x->size;
+  int32_t n = 0; /* UTF-8 characters: the bytes that are not continuation bytes */
+  for (int64_t i = 0; i < x->size; ++i)
+    n += ((unsigned char)x->data[i] & 0xC0) != 0x80;
+  return n;
+}
+
+static int64_t map_ascii(int64_t s, int upper) {
+  const agc_string *x = str(s);
+  agc_string *r = new_string(x->size);
+  char *out = (char *)r->data;
+  for (int64_t i = 0; i < x->size; ++i) {
+    char c = x->data[i];
+    if (upper && c >= 'a' && c <= 'z')
+      c = (char)(c - 'a' + 'A');
+    else if (!upper && c >= 'A' && c <= 'Z')
+      c = (char)(c - 'A' + 'a');
+    out[i] = c;
+  }
+  return handle(r);
+}
+int64_t agrt_string_upper(int64_t s) { return map_ascii(s, 1); }
+int64_t agrt_string_lower(int64_t s) { return map_ascii(s, 0); }
+
+int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len) {
+  const agc_string *x = str(s);
+  if (pos > x->size || pos < -x->size) {
+    char message[160];
+    snprintf(message, sizeof message, "pos %lld out of range for a string of %lld bytes",
+             (long long)pos, (long long)x->size);
+    agrt_fail(message);
+  }
+  if (pos < 0)
+    pos += x->size;
+  if (len < 0)
+    len = 0;
+  if (len > x->size - pos)
+    len = x->size - pos;
+  agc_string *r = new_string(len);
+  memcpy((char *)r->data, x->data + pos, (size_t)len);
+  return handle(r);
+}
+
+/* TensorFlow's AsString format: "%", the fill flag (' ', '+', '-', '0' or '#', 0 for
+ * none), the width (< 0 for none), the precision (< 0 for none), then `conversion`. */
+static void as_string_format(char *out, size_t size, int32_t fill, int32_t width,
+                             int32_t precision, const char *conversion) {
+  size_t n = (size_t)snprintf(out, size, "%%");
+  if (fill)
+    n += (size_t)snprintf(out + n, size - n, "%c", (char)fill);
+  if (width >= 0)
+    n += (size_t)snprintf(out + n, size - n, "%d", (int)width);
+  if (precision >= 0)
+    n += (size_t)snprintf(out + n, size - n, ".%d", (int)precision);
+  snprintf(out + n, size - n, "%s", conversion);
+}
+
+static int64_t text_string(const char *text) {
+  int64_t n = (int64_t)strlen(text);
+  agc_string *r = new_string(n);
+  memcpy((char *)r->data, text, (size_t)n);
+  return handle(r);
+}
+
+int64_t agrt_string_from_int(int64_t v, int32_t width, int32_t fill) {
+  char format[32], text[600];
+  as_string_format(format, sizeof format, fill, width > 512 ? 512 : width, -1, "lld");
+  snprintf(text, sizeof text, format, (long long)v);
+  return text_string(text);
+}
+
+int64_t agrt_string_from_bool(int32_t v, int32_t width, int32_t fill) {
+  char format[32], text[600];
+  as_string_format(format, sizeof format, fill, width > 512 ? 512 : width, -1, "s");
+  snprintf(text, sizeof text, format, v ? "true" : "false");
+  return text_string(text);
+}
+
+int64_t agrt_string_from_float(double v, int32_t precision, int32_t how, int32_t width,
+                               int32_t fill) {
+  /* printf's f, e or g (how 0, 1, 2), as TensorFlow's AsString builds it. */
+  char format[32], text[1200];
+  as_string_format(format, sizeof format, fill, width > 512 ? 512 : width,
+                   precision > 512 ? 512 : precision, how == 1 ? "e" : how == 2 ? "g" : "f");
+  snprintf(text, sizeof text, format, v);
+  return text_string(text);
+}
+
+static void not_a_number(const agc_string *x) {
+  char message[200];
+  snprintf(message, sizeof message, "StringToNumberOp could not correctly convert string: %.*s",
+           (int)(x->size > 100 ? 100 : x->size), x->data);
+  agrt_fail(message);
+}
+
+/* `x` as a NUL-terminated copy without the spaces around it, as TensorFlow strips them. */
+static const char *number_text(const agc_string *x, char *buffer, size_t size) {
+  int64_t lo = 0, hi = x->size;
+  while (lo < hi && (x->data[lo] == ' ' || x->data[lo] == '\t' || x->data[lo] == '\n'))
+    ++lo;
+  while (hi > lo && (x->data[hi - 1] == ' ' || x->data[hi - 1] == '\t' || x->data[hi - 1] == '\n'))
+    --hi;
+  if (hi == lo || (size_t)(hi - lo) >= size)
+    not_a_number(x);
+  memcpy(buffer, x->data + lo, (size_t)(hi - lo));
+  buffer[hi - lo] = '\0';
+  return buffer;
+}
+
+double agrt_string_to_float(int64_t s, int32_t bits) {
+  const agc_string *x = str(s);
+  char buffer[128], *end;
+  const char *text = number_text(x, buffer, sizeof buffer);
+  double v = bits == 32 ? (double)strtof(text, &end) : strtod(text, &end);
+  if (*end != '\0')
+    not_a_number(x);
+  return v;
+}
+
+int64_t agrt_string_to_int(int64_t s, int32_t bits) {
+  const agc_string *x = str(s);
+  char buffer[128], *end;
+  const char *text = number_text(x, buffer, sizeof buffer);
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (*end != '\0' || errno == ERANGE || (bits == 32 && (v < INT32_MIN || v > INT32_MAX)))
+    not_a_number(x);
+  return (int64_t)v;
+}
+
 /* Words in a descriptor of rank `rank`. */
 static size_t descriptor_words(int32_t rank) { return 3 + 2 * (size_t)rank; }
 
@@ -189,12 +394,17 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
  * when the data is contiguous (it always is: results have the identity layout), copies
  * otherwise. A `shared` allocation (another result views it too: a value returned twice,
  * or beside a reshape of it) is always copied and never freed here. */
+/* Bytes per element in compiled code: a string is a handle there (see Strings). */
+static size_t compiled_size(agc_dtype dtype) {
+  return dtype == AGC_STRING ? sizeof(int64_t) : agc_dtype_size(dtype);
+}
+
 static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t, int shared) {
   void *allocated = (void *)(intptr_t)w[0];
   char *aligned = (char *)(intptr_t)w[1];
   int64_t offset = w[2];
   const int64_t *sizes = w + 3, *strides = w + 3 + p->rank;
-  size_t element = agc_dtype_size(p->dtype);
+  size_t element = compiled_size(p->dtype);
   memset(t, 0, sizeof *t);
   t->dtype = p->dtype;
   t->rank = p->rank;
@@ -229,6 +439,33 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t, int
     agrt_free(allocated);
   t->owner = copy;
   t->data = copy;
+  return AGC_OK;
+}
+
+/* A string output `t` (handles, as the call left them) made an array of agc_string and
+ * the bytes after it, in one allocation the output owns. */
+static int strings_out(agc_tensor *t) {
+  int64_t count = agc_tensor_size(t);
+  const int64_t *handles = t->data;
+  size_t bytes = 0;
+  for (int64_t k = 0; k < count; ++k)
+    bytes += (size_t)str(handles[k])->size + 1;
+  char *block = agrt_alloc((size_t)count * sizeof(agc_string) + bytes + 1);
+  if (!block)
+    return AGC_OUT_OF_MEMORY;
+  agc_string *out = (agc_string *)block;
+  char *at = block + (size_t)count * sizeof(agc_string);
+  for (int64_t k = 0; k < count; ++k) {
+    const agc_string *s = str(handles[k]);
+    memcpy(at, s->data, (size_t)s->size);
+    at[s->size] = '\0';
+    out[k].data = at;
+    out[k].size = s->size;
+    at += s->size + 1;
+  }
+  agrt_free(t->owner);
+  t->owner = block;
+  t->data = block;
   return AGC_OK;
 }
 
@@ -303,10 +540,29 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   int n = 0;
   if (fn->num_outputs > 0)
     args[n++] = block;
+  /* A string input is passed as handles: the addresses of the caller's agc_strings. */
+  int64_t *handles[64] = {0};
   int64_t *w = block + resultWords;
   for (int32_t i = 0; i < fn->num_inputs; ++i) {
     const agc_tensor *t = inputs[i];
     w[0] = w[1] = (int64_t)(intptr_t)t->data;
+    if (t->dtype == AGC_STRING) {
+      int64_t count = agc_tensor_size(t);
+      int64_t *h = i < 64 ? malloc((size_t)(count ? count : 1) * sizeof(int64_t)) : NULL;
+      if (!h) {
+        for (int32_t k = 0; k < i && k < 64; ++k)
+          free(handles[k]);
+        if (block != stack)
+          free(block);
+        return set_status(status, i < 64 ? AGC_OUT_OF_MEMORY : AGC_INVALID_ARGUMENT,
+                          i < 64 ? "%s: out of memory" : "%s: more than 64 inputs with strings",
+                          fn->name);
+      }
+      for (int64_t k = 0; k < count; ++k)
+        h[k] = (int64_t)(intptr_t)&((const agc_string *)t->data)[k];
+      handles[i] = h;
+      w[0] = w[1] = (int64_t)(intptr_t)h;
+    }
     w[2] = 0;
     int64_t stride = 1;
     for (int32_t d = t->rank - 1; d >= 0; --d) {
@@ -326,12 +582,16 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   jmp_buf *outer = current_call;
   agrt_call_blocks blocks;
   agrt_begin_call_blocks(&blocks);
+  string_block *strings_before = string_arena;
   current_call = &here;
   if (setjmp(here)) {
     /* A failed check: what the call allocated so far is freed. */
     current_call = outer;
     leave_flush_denormals(fp_mode);
     agrt_end_call_blocks(&blocks, 1);
+    string_arena_release(strings_before);
+    for (int32_t i = 0; i < fn->num_inputs && i < 64; ++i)
+      free(handles[i]);
     if (block != stack)
       free(block);
     return set_status(status, failure_code, "%s: %s", fn->name, failure);
@@ -349,10 +609,13 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   for (int32_t i = 0; i < fn->num_outputs; ++i) {
     void *allocated = (void *)(intptr_t)w[0];
     int shared = shares_allocation(fn, block, i);
-    if (code == AGC_OK)
+    if (code == AGC_OK) {
       code = take_result(&fn->outputs[i], w, outputs[i], shared);
-    else if (!shared)
+      if (code == AGC_OK && fn->outputs[i].dtype == AGC_STRING)
+        code = strings_out(outputs[i]);
+    } else if (!shared) {
       agrt_free(allocated);
+    }
     int last = 1; /* no later result shares it */
     const int64_t *v = w + descriptor_words(fn->outputs[i].rank);
     for (int32_t k = i + 1; k < fn->num_outputs; v += descriptor_words(fn->outputs[k].rank), ++k)
@@ -363,6 +626,9 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   }
   if (block != stack)
     free(block);
+  string_arena_release(strings_before);
+  for (int32_t i = 0; i < fn->num_inputs && i < 64; ++i)
+    free(handles[i]);
   if (code != AGC_OK) {
     for (int32_t i = 0; i < fn->num_outputs; ++i)
       agc_tensor_free(outputs[i]);
@@ -528,6 +794,21 @@ void agrt_print_f64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_f64)
 void agrt_print_i32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_i32); }
 void agrt_print_i64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_i64); }
 void agrt_print_i1(int64_t rank, void *d) { print_tensor(rank, d, 1, print_i1); }
+
+/* A string element as TensorFlow prints it: in double quotes, its bytes as they are. */
+static void print_string_element(const char *at, char *out, size_t size) {
+  int64_t h;
+  memcpy(&h, at, sizeof h);
+  const agc_string *s = str(h);
+  appends("\"");
+  append(s->data, (size_t)s->size);
+  appends("\"");
+  if (size)
+    out[0] = '\0';
+}
+void agrt_print_string(int64_t rank, void *d) {
+  print_tensor(rank, d, sizeof(int64_t), print_string_element);
+}
 
 /*===----------------------------------------------------------------------------------===*
  * memref.copy of strided buffers

@@ -32,10 +32,19 @@ LOG_PREFIXES = ("WARNING", "I0000", "E0000", "W0000", "Cause: ",
 
 def to_tf(arg):
     if isinstance(arg, dict) and "dtype" in arg and "value" in arg:
-        t = tf.constant(arg["value"], dtype=getattr(tf, arg["dtype"]))
+        value = arg["value"]
+        if arg["dtype"] == "string":  # str elements are UTF-8 (surrogateescape: other bytes)
+            value = _encoded(value)
+        t = tf.constant(value, dtype=getattr(tf, arg["dtype"]))
         # "shape" gives an empty tensor's shape, which its nested lists cannot.
         return tf.reshape(t, arg["shape"]) if "shape" in arg else t
     return arg
+
+
+def _encoded(v):
+    if isinstance(v, list):
+        return [_encoded(e) for e in v]
+    return v.encode("utf-8", "surrogateescape")
 
 
 def from_tf(value):
@@ -47,7 +56,17 @@ def from_tf(value):
     if value is None:
         return None
     t = tf.convert_to_tensor(value)
-    return {"dtype": t.dtype.name, "shape": list(t.shape), "value": t.numpy().tolist()}
+    v = t.numpy()
+    v = v.tolist() if hasattr(v, "tolist") else v  # a string scalar is bytes
+    if t.dtype == tf.string:  # bytes, as agc run prints them: UTF-8, other bytes escaped
+        v = _decoded(v)
+    return {"dtype": t.dtype.name, "shape": list(t.shape), "value": v}
+
+
+def _decoded(v):
+    if isinstance(v, list):
+        return [_decoded(e) for e in v]
+    return v.decode("utf-8", "surrogateescape")
 
 
 def import_fresh(path, name):

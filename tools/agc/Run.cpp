@@ -26,6 +26,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <map>
 
@@ -211,6 +212,11 @@ private:
             return fail("a \\u escape of a lone UTF-16 surrogate is not a character");
           i += 6;
           code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+        } else if (code >= 0xDC80 && code < 0xDD00) {
+          // A byte that is not UTF-8, as Python's surrogateescape writes it (\udcXX is
+          // byte XX): what agc run prints for such a byte of a string tensor.
+          out += char(code - 0xDC00);
+          continue;
         } else if (code >= 0xDC00 && code < 0xE000) {
           return fail("a \\u escape of a lone UTF-16 surrogate is not a character");
         }
@@ -282,14 +288,26 @@ agc_dtype dtypeCode(llvm::StringRef name) {
       .Case("float64", AGC_FLOAT64)
       .Case("int32", AGC_INT32)
       .Case("int64", AGC_INT64)
+      .Case("string", AGC_STRING)
       .Default(AGC_BOOL);
 }
 
-/// A tensor argument built from JSON: its type and its bytes.
+/// A tensor argument built from JSON: its type and its bytes (a string tensor: its
+/// strings, and the agc_strings over them, made once they stop moving).
 struct TensorArg {
   std::string dtype;
   std::vector<int64_t> shape;
   std::vector<char> bytes;
+  std::deque<std::string> strings;
+  std::vector<agc_string> elements;
+  void *data() {
+    if (dtype != "string")
+      return bytes.data();
+    elements.clear();
+    for (const std::string &text : strings)
+      elements.push_back({text.data(), int64_t(text.size())});
+    return elements.data();
+  }
 };
 
 /// Flattens nested JSON lists of numbers into `arg` as `dtype`; false with `error` set.
@@ -319,7 +337,19 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
           return false;
       return true;
     }
+    if (dtype == "string") {
+      if (e.kind != Json::Kind::String) {
+        error = "the elements of a string tensor must be JSON strings";
+        return false;
+      }
+      arg.strings.push_back(e.text);
+      return true;
+    }
     double x = 0;
+    if (e.kind == Json::Kind::String) {
+      error = "a JSON string is an element of a string tensor, not of " + dtype;
+      return false;
+    }
     if (e.kind == Json::Kind::Bool) {
       x = e.boolean;
     } else if (e.kind == Json::Kind::Number) {
@@ -402,6 +432,40 @@ std::string elementJson(agc_dtype dtype, const char *at) {
     return std::to_string(x);
   }
   case AGC_BOOL: return *at ? "true" : "false";
+  case AGC_STRING: {
+    // A JSON string: its bytes as UTF-8 where they are; a byte XX that is not, \udcXX
+    // (Python's surrogateescape: bytes.decode('utf-8', 'surrogateescape') reads the same).
+    agc_string x;
+    std::memcpy(&x, at, sizeof x);
+    llvm::StringRef bytes(x.data, size_t(x.size));
+    std::string out = "\"";
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      unsigned char c = bytes[i];
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += char(c);
+      } else if (c < 0x20) {
+        snprintf(buffer, sizeof buffer, "\\u%04x", c);
+        out += buffer;
+      } else if (c >= 0x80) {
+        // Valid UTF-8 sequences are kept as they are.
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+        bool valid = n && i + n <= bytes.size();
+        for (size_t k = 1; valid && k < n; ++k)
+          valid = (static_cast<unsigned char>(bytes[i + k]) & 0xC0) == 0x80;
+        if (valid) {
+          out += bytes.substr(i, n).str();
+          i += n - 1;
+        } else {
+          snprintf(buffer, sizeof buffer, "\\udc%02x", c);
+          out += buffer;
+        }
+      } else {
+        out += char(c);
+      }
+    }
+    return out + "\"";
+  }
   }
   return "null";
 }
@@ -540,8 +604,10 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
     const Json *data = value->kind == Json::Kind::Object ? value->member("value") : nullptr;
     if (dtype && data) {
       if (dtype->kind != Json::Kind::String ||
-          !llvm::is_contained({"float32", "float64", "int32", "int64", "bool"}, dtype->text))
-        return usage("argument '" + name + "': dtype must be float32, float64, int32, int64 or bool");
+          !llvm::is_contained({"float32", "float64", "int32", "int64", "bool", "string"},
+                              dtype->text))
+        return usage("argument '" + name + "': dtype must be float32, float64, int32, int64, "
+                     "bool or string");
       TensorArg arg;
       if (!fillTensor(*data, dtype->text, arg, error))
         return usage("argument '" + name + "': " + error);
@@ -561,7 +627,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
         bool empty = llvm::is_contained(given, 0);
         bool prefix = arg.shape.size() <= given.size() &&
                       std::equal(arg.shape.begin(), arg.shape.end(), given.begin());
-        if (given != arg.shape && !(empty && arg.bytes.empty() && prefix))
+        if (given != arg.shape && !(empty && arg.bytes.empty() && arg.strings.empty() && prefix))
           return usage("argument '" + name + "': the value does not have the shape its "
                        "\"shape\" gives");
         arg.shape = given;
@@ -627,7 +693,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
     }
     TensorArg &arg = it->second;
     inputs.push_back(agc_tensor_wrap(dtypeCode(arg.dtype), int32_t(arg.shape.size()),
-                                     arg.shape.data(), arg.bytes.data()));
+                                     arg.shape.data(), arg.data()));
   }
   std::vector<agc_tensor> outputs(sig.results.size());
   std::vector<const agc_tensor *> inputPointers;

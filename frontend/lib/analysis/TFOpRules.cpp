@@ -823,3 +823,118 @@ std::optional<Value> TFOpTyper::typeGatherNd() {
     s.dims.push_back(params->shape.dims[d]);
   return Value::tensor(params->dtype, s);
 }
+
+// --- Strings ---------------------------------------------------------------------------
+
+std::optional<Value> TFOpTyper::typeStringJoin() {
+  const Value *inputs = need(0, "inputs");
+  if (!inputs)
+    return std::nullopt;
+  if (!inputs->isPySequence())
+    return error(loc, name + "(): inputs must be a list of string tensors, not " +
+                          inputs->describe());
+  if (const Value *sep = args.get(1, "separator");
+      sep && sep->kind != Value::Kind::Str && sep->kind != Value::Kind::None)
+    return error(loc, name + "(): separator must be a Python str for agc, not " + sep->describe());
+  Shape shape = Shape::scalar();
+  for (const Value &e : inputs->items()) {
+    std::optional<Value> t = e.isTensorLike() ? asTensor(e, loc) : toTensor(e, loc, DType::String);
+    if (!t)
+      return std::nullopt;
+    if (t->dtype != DType::String)
+      return error(loc, name + "(): the inputs must be strings, not " + t->describe());
+    std::optional<Shape> s = broadcast(shape, t->shape, loc);
+    if (!s)
+      return std::nullopt;
+    shape = *s;
+  }
+  return Value::tensor(DType::String, shape);
+}
+
+std::optional<Value> TFOpTyper::typeStringUnary() {
+  std::optional<Value> x = tensorOf(0, "input", DType::String);
+  if (!x)
+    return std::nullopt;
+  if (x->dtype != DType::String)
+    return badDtype(*x, "strings");
+  if (op == TFOp::StringLength) {
+    const Value *unit = args.get(2, "unit");
+    if (unit && unit->kind != Value::Kind::None &&
+        !(unit->kind == Value::Kind::Str && (unit->text == "BYTE" || unit->text == "UTF8_CHAR")))
+      return error(loc, name + "(): unit must be 'BYTE' or 'UTF8_CHAR', not " + unit->describe());
+    return Value::tensor(DType::Int32, x->shape);
+  }
+  const Value *encoding = args.get(1, "encoding");
+  if (encoding && !(encoding->kind == Value::Kind::None ||
+                    (encoding->kind == Value::Kind::Str && encoding->text.empty())))
+    return error(loc, name + "(): only the default encoding ('': ASCII letters) is supported by agc");
+  return *x;
+}
+
+std::optional<Value> TFOpTyper::typeSubstr() {
+  std::optional<Value> x = tensorOf(0, "input", DType::String);
+  if (!x)
+    return std::nullopt;
+  if (x->dtype != DType::String)
+    return badDtype(*x, "strings");
+  for (auto [i, param] : {std::pair{1u, "pos"}, std::pair{2u, "len"}}) {
+    std::optional<Value> v = tensorOf(i, param, DType::Int32);
+    if (!v)
+      return std::nullopt;
+    if (!isInteger(v->dtype) || !(v->shape.rankKnown && v->shape.rank() == 0))
+      return error(loc, name + "(): agc takes " + param + " as an int scalar, not " +
+                            v->describe());
+  }
+  const Value *unit = args.get(4, "unit");
+  if (unit && unit->kind != Value::Kind::None &&
+      !(unit->kind == Value::Kind::Str && unit->text == "BYTE"))
+    return error(loc, name + "(): only unit='BYTE' is supported by agc");
+  return *x;
+}
+
+std::optional<Value> TFOpTyper::typeAsString() {
+  std::optional<Value> x = tensorOf(0, "input");
+  if (!x)
+    return std::nullopt;
+  if (x->dtype == DType::String)
+    return badDtype(*x, "numbers and bools");
+  for (auto [i, param] : {std::pair{1u, "precision"}, std::pair{4u, "width"}}) {
+    const Value *v = args.get(i, param);
+    if (v && v->kind != Value::Kind::Int && v->kind != Value::Kind::None)
+      return error(loc, name + "(): " + param + " must be a Python int, not " + v->describe());
+  }
+  const Value *fill = args.get(5, "fill");
+  if (fill && fill->kind == Value::Kind::Str && fill->text.size() > 1)
+    return error(loc, name + "(): Fill string must be one or fewer characters");
+  if (fill && fill->kind == Value::Kind::Str && fill->text.size() == 1 &&
+      !llvm::StringRef(" +-0#").contains(fill->text[0]))
+    return error(loc, name + "(): Fill argument not supported: \"" + fill->text + "\"");
+  if (fill && fill->kind != Value::Kind::Str && fill->kind != Value::Kind::None)
+    return error(loc, name + "(): fill must be a Python str, not " + fill->describe());
+  auto flag = [&](unsigned i, llvm::StringRef param) {
+    const Value *v = args.get(i, param);
+    return v && v->kind == Value::Kind::Bool && v->i;
+  };
+  if (flag(2, "scientific") && flag(3, "shortest"))
+    return error(loc, name + "(): Cannot select both scientific and shortest notation");
+  const Value *precision = args.get(1, "precision");
+  if (precision && precision->kind == Value::Kind::Int && precision->i > -1 && !isFloat(x->dtype))
+    return error(loc, name + "(): precision not supported for datatype " + dtypeName(x->dtype));
+  return Value::tensor(DType::String, x->shape);
+}
+
+std::optional<Value> TFOpTyper::typeToNumber() {
+  std::optional<Value> x = tensorOf(0, "string_tensor", DType::String);
+  if (!x)
+    return std::nullopt;
+  if (x->dtype != DType::String)
+    return badDtype(*x, "strings");
+  std::optional<DType> out = DType::Float32;
+  if (const Value *t = args.get(1, "out_type"); t && t->kind != Value::Kind::None)
+    out = dtypeArg(t, loc);
+  if (!out)
+    return std::nullopt;
+  if (*out == DType::Bool || *out == DType::String)
+    return error(loc, name + "(): out_type must be float32, float64, int32 or int64");
+  return Value::tensor(*out, x->shape);
+}

@@ -109,6 +109,16 @@ private:
   std::optional<Value> typeVariable();
   /// tf.TensorArray.
   std::optional<Value> typeTensorArray();
+  /// tf.strings.join.
+  std::optional<Value> typeStringJoin();
+  /// tf.strings.length, upper, lower.
+  std::optional<Value> typeStringUnary();
+  /// tf.strings.substr.
+  std::optional<Value> typeSubstr();
+  /// tf.strings.as_string.
+  std::optional<Value> typeAsString();
+  /// tf.strings.to_number.
+  std::optional<Value> typeToNumber();
   /// tf.gather.
   std::optional<Value> typeGather();
   /// tf.tile.

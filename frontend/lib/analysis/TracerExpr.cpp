@@ -193,6 +193,11 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
         value.kind != Value::Kind::Tuple)
       return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
                             dtypeName(*want));
+    // A str is a string and nothing else; nothing else is a string (TensorFlow's
+    // "Cannot convert 1 to EagerTensor of dtype string").
+    if ((*want == DType::String) != (*dtype == DType::String))
+      return error(loc, "cannot convert " + value.describe() + " to a tensor of dtype " +
+                            dtypeName(*want));
     dtype = want;
   }
   return Value::tensor(*dtype, shape);

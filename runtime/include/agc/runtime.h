@@ -15,7 +15,9 @@
  * Ownership: inputs stay the caller's and are only read. Each output's data is allocated
  * by the call and owned by the caller: release it with agc_tensor_free (which leaves the
  * descriptor empty; freeing an empty tensor does nothing), never with free(): it comes
- * from agc's allocator (see Memory below). On an error no output is set.
+ * from agc's allocator (see Memory below). On an error no output is set. A string
+ * tensor (AGC_STRING) holds one agc_string per element: an input's point to the caller's
+ * bytes; an output's bytes are in the output's own allocation, freed with it.
  *
  * Module state: the module-level tf.Variables of model.py live in model.o. model_init()
  * sets them to their initial values (they start there, so calling it is needed only to
@@ -42,8 +44,17 @@ typedef enum agc_dtype {
   AGC_FLOAT64 = 2,
   AGC_INT32 = 3,
   AGC_INT64 = 4,
-  AGC_BOOL = 5 /* one byte per element, 0 or 1 */
+  AGC_BOOL = 5,  /* one byte per element, 0 or 1 */
+  AGC_STRING = 6 /* one agc_string per element */
 } agc_dtype;
+/* An element of a string tensor (tf.string): `size` bytes at `data`, any bytes (TensorFlow's
+ * strings are byte strings, not NUL-terminated). In an input, the caller's. In an output,
+ * the bytes are in the output's own allocation, after its agc_string array: they live until
+ * agc_tensor_free releases the output. */
+typedef struct agc_string {
+  const char *data;
+  int64_t size;
+} agc_string;
 
 /* The highest rank a tensor may have. */
 #define AGC_MAX_RANK 8
@@ -146,6 +157,30 @@ typedef struct agrt_call_blocks {
 void agrt_begin_call_blocks(agrt_call_blocks *saved);
 void agrt_end_call_blocks(const agrt_call_blocks *saved, int release);
 
+/* Strings inside a call. Compiled code holds a string element as a handle: the address
+ * of an agc_string (0 is the empty string), whose bytes live until the call returns (an
+ * input's are the caller's; the others are the call's, freed when it returns, after the
+ * outputs are copied out). */
+int64_t agrt_string_literal(const char *bytes, int64_t size);
+int64_t agrt_string_concat(int64_t a, int64_t b);
+int32_t agrt_string_equal(int64_t a, int64_t b);
+int32_t agrt_string_length(int64_t s, int32_t utf8_chars);
+int64_t agrt_string_upper(int64_t s);
+int64_t agrt_string_lower(int64_t s);
+/* tf.strings.substr with unit BYTE: `pos` may count from the end; out of range fails. */
+int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len);
+/* tf.strings.as_string: of an integer, of a bool, and of a float (`precision` < 0 for the
+ * default, `how` 0 fixed, 1 scientific, 2 shortest; `width` < 0 for none, `fill` the
+ * printf flag TensorFlow takes it as: ' ', '+', '-', '0' or '#', 0 for none). */
+int64_t agrt_string_from_int(int64_t v, int32_t width, int32_t fill);
+int64_t agrt_string_from_bool(int32_t v, int32_t width, int32_t fill);
+int64_t agrt_string_from_float(double v, int32_t precision, int32_t how, int32_t width,
+                               int32_t fill);
+/* tf.strings.to_number: fails (TensorFlow's message) on text that is not a number;
+ * `bits` 32 or 64 (floats: parsed as float or as double). */
+double agrt_string_to_float(int64_t s, int32_t bits);
+int64_t agrt_string_to_int(int64_t s, int32_t bits);
+
 /* tf.print: begin(stream 1 stdout or 2 stderr, summarize), then items, then end. */
 void agrt_print_begin(int32_t stream, int64_t summarize);
 void agrt_print_text(const char *text);
@@ -154,6 +189,7 @@ void agrt_print_f64(int64_t rank, void *descriptor);
 void agrt_print_i32(int64_t rank, void *descriptor);
 void agrt_print_i64(int64_t rank, void *descriptor);
 void agrt_print_i1(int64_t rank, void *descriptor);
+void agrt_print_string(int64_t rank, void *descriptor);
 void agrt_print_end(void);
 
 /* The allocator of everything compiled code allocates, and of outputs' data. `align`: a
