@@ -321,6 +321,21 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
     return castTo(out, out, at);
   }
   if (method == "stack") {
+    if (!elementType.hasStaticShape()) {
+      // TensorFlow stacks no elements without a fully defined element shape.
+      std::string shape = "[";
+      for (int64_t d = 0; d < elementType.getRank(); ++d)
+        shape += (d ? "," : "") + (elementType.isDynamicDim(d)
+                                       ? std::string("?")
+                                       : std::to_string(elementType.getDimSize(d)));
+      mlir::Value guarded[] = {array};
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::ne,
+                                        dimSize(array, 0, l), indexConstant(0, l)),
+            "Tried to stack elements of an empty list with non-fully-defined element_shape: " +
+                shape + "]",
+            {}, l, guarded);
+      array = guarded[0];
+    }
     Value whole = out;
     whole.ir = handle(array);
     return castTo(out, whole, at);

@@ -161,3 +161,19 @@ def array_of_arrays(x):
     outer = tf.TensorArray(tf.float32, size=1)
     outer = outer.write(0, inner)
     return outer.stack()
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+def stack_empty_of_unknown_shape(x, n):
+    # No element, and a shape known only at run time: TensorFlow's error when it stacks.
+    ta = tf.TensorArray(tf.float32, size=n)
+    for i in tf.range(n):
+        ta = ta.write(i, x)
+    return ta.stack()
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def unwritten_elements_are_zeros(x):
+    ta = tf.TensorArray(tf.float32, size=2)
+    ta = ta.write(0, x)
+    return ta.stack(), ta.read(1)
