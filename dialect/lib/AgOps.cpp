@@ -146,11 +146,11 @@ LogicalResult PrintOp::verify() {
     if (index.getInt() < 0 || uint64_t(index.getInt()) >= getTensors().size())
       return emitOpError() << "item " << index.getInt() << " names no tensor operand (there are "
                            << getTensors().size() << ")";
-    if (index.getType().isInteger(32) &&
-        !cast<RankedTensorType>(getTensors()[index.getInt()].getType()).getElementType().isInteger(64))
-      return emitOpError() << "item " << index.getInt()
-                           << " is a string tensor, whose elements must be i64 handles";
+
   }
+  if (auto dtypes = getDtypes(); dtypes && dtypes->size() != getTensors().size())
+    return emitOpError() << "dtypes names " << dtypes->size() << " tensors, not "
+                         << getTensors().size();
   if (getStream() != "stderr" && getStream() != "stdout")
     return emitOpError() << "stream must be \"stderr\" or \"stdout\", not \"" << getStream()
                          << "\"";

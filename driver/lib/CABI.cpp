@@ -48,6 +48,14 @@ static int dtypeCode(StringRef dtype) {
       .Case("int64", 4)
       .Case("bool", 5)
       .Case("string", 6)
+      .Case("int8", 7)
+      .Case("int16", 8)
+      .Case("uint8", 9)
+      .Case("uint16", 10)
+      .Case("uint32", 11)
+      .Case("uint64", 12)
+      .Case("float16", 13)
+      .Case("bfloat16", 14)
       .Default(0);
 }
 

@@ -81,12 +81,21 @@ namespace {
 
 /// The dtype name of a tensor element type.
 std::string dtypeOf(mlir::Type type) {
+  // Signless: the unsigned dtypes (and strings) are marked on the signature instead.
   if (type.isF32())
     return "float32";
   if (type.isF64())
     return "float64";
+  if (type.isF16())
+    return "float16";
+  if (type.isBF16())
+    return "bfloat16";
   if (type.isInteger(1))
     return "bool";
+  if (type.isInteger(8))
+    return "int8";
+  if (type.isInteger(16))
+    return "int16";
   if (type.isInteger(32))
     return "int32";
   return "int64";

@@ -101,6 +101,13 @@ mlir::Type MLIRGen::elementType(DType dtype) {
   case DType::Int64: return builder.getI64Type();
   case DType::Bool: return builder.getI1Type();
   case DType::String: return builder.getI64Type(); // a handle (OpsStrings.cpp)
+  // Unsigned integers are signless too: the ops that care take the dtype.
+  case DType::Int8: case DType::UInt8: return builder.getI8Type();
+  case DType::Int16: case DType::UInt16: return builder.getI16Type();
+  case DType::UInt32: return builder.getI32Type();
+  case DType::UInt64: return builder.getI64Type();
+  case DType::Float16: return builder.getF16Type();
+  case DType::BFloat16: return builder.getBF16Type();
   }
   return nullptr;
 }
@@ -183,9 +190,11 @@ mlir::Value MLIRGen::denseConstant(const Value &python, RankedTensorType type, c
       attrs.push_back(builder.getFloatAttr(f, asDouble));
     else if (element.isInteger(1))
       attrs.push_back(builder.getBoolAttr(asDouble != 0));
-    else
-      attrs.push_back(builder.getIntegerAttr(element, s->kind == Value::Kind::Float
-                                                          ? int64_t(s->f) : s->i));
+    else // a Python int wraps into a narrower dtype, as NumPy converts it (300 -> int8 44)
+      attrs.push_back(builder.getIntegerAttr(
+          element, llvm::APInt(64, uint64_t(s->kind == Value::Kind::Float ? int64_t(s->f) : s->i),
+                               /*isSigned=*/true)
+                       .sextOrTrunc(element.getIntOrFloatBitWidth())));
   }
   auto own = RankedTensorType::get(dims, element);
   mlir::Location l = loc(at);
@@ -580,8 +589,9 @@ bool MLIRGen::beginFunction(const ast::FunctionDefStmt &fn, llvm::StringRef symb
   llvm::SmallVector<mlir::Attribute> argNames;
   for (auto [k, i] : llvm::enumerate(tensorArgs)) {
     args[i].ir = handle(entry->getArgument(k));
-    if (args[i].dtype == DType::String) // handles, which the C interface passes as strings
-      function.setArgAttr(k, "ag.dtype", builder.getStringAttr("string"));
+    // String handles and unsigned integers: the element type does not say the dtype.
+    if (args[i].dtype == DType::String || analysis::isUnsigned(args[i].dtype))
+      function.setArgAttr(k, "ag.dtype", builder.getStringAttr(analysis::dtypeName(args[i].dtype)));
     argNames.push_back(builder.getStringAttr(i < fn.getParams().size() ? fn.getParams()[i].name
                                                                        : std::string()));
   }
@@ -598,15 +608,16 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   // The structure of the Python result as JSON, each tensor the index of its flat result:
   // `0`, `[0, 1, null]` (a tuple holding None), `null`, `{"loss": 0, "acc": 1}` (a dict).
   std::string structure;
-  llvm::SmallVector<unsigned> strings; // the results that are string tensors
+  // The results whose element type does not say their dtype (strings, unsigned).
+  llvm::SmallVector<std::pair<unsigned, DType>> marked;
   std::function<bool(const Value &)> flattenResult = [&](const Value &v) {
     if (v.isTensorLike() || v.isPyScalar()) {
       mlir::Value t = operand(v, at);
       if (!t)
         return false;
       structure += std::to_string(outs.size());
-      if (v.isTensorLike() && v.dtype == DType::String)
-        strings.push_back(outs.size());
+      if (v.isTensorLike() && (v.dtype == DType::String || analysis::isUnsigned(v.dtype)))
+        marked.push_back({unsigned(outs.size()), v.dtype});
       outs.push_back(t);
       return true;
     }
@@ -653,8 +664,8 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
   mlir::func::ReturnOp::create(builder, loc(at), outs);
   function.setType(builder.getFunctionType(function.getArgumentTypes(),
                                            mlir::ValueRange(outs).getTypes()));
-  for (unsigned i : strings)
-    function.setResultAttr(i, "ag.dtype", builder.getStringAttr("string"));
+  for (auto [i, dtype] : marked)
+    function.setResultAttr(i, "ag.dtype", builder.getStringAttr(analysis::dtypeName(dtype)));
   function = nullptr;
   builder.setInsertionPointToEnd(&moduleInit.getBody().front());
   return true;

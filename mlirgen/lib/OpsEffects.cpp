@@ -17,15 +17,18 @@ namespace arith = mlir::arith;
 bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {
   llvm::SmallVector<mlir::Attribute> items;
   llvm::SmallVector<mlir::Value> tensors;
+  llvm::SmallVector<llvm::StringRef> dtypes;
+  bool anyMarked = false;
   for (const Value &v : args.positional) {
     if (v.isTensorLike()) {
       mlir::Value t = operand(v, args.loc);
       if (!t)
         return false;
-      // An i32 index marks a string tensor (its elements are handles).
-      items.push_back(v.dtype == DType::String
-                          ? builder.getI32IntegerAttr(tensors.size())
-                          : builder.getI64IntegerAttr(tensors.size()));
+      items.push_back(builder.getI64IntegerAttr(tensors.size()));
+      // The dtypes the element type does not say: string handles, unsigned integers.
+      bool marked = v.dtype == DType::String || analysis::isUnsigned(v.dtype);
+      dtypes.push_back(marked ? analysis::dtypeName(v.dtype) : "");
+      anyMarked |= marked;
       tensors.push_back(t);
       continue;
     }
@@ -56,7 +59,8 @@ bool MLIRGen::emitPrint(TFOp, const CallArgs &args, Value &) {
   }
   PrintOp::create(builder, loc(args.loc), tensors, builder.getArrayAttr(items),
                   builder.getStringAttr(sep), builder.getStringAttr(end),
-                  builder.getStringAttr(stream), builder.getI64IntegerAttr(summarize));
+                  builder.getStringAttr(stream), builder.getI64IntegerAttr(summarize),
+                  anyMarked ? builder.getStrArrayAttr(dtypes) : nullptr);
   return true;
 }
 

@@ -198,6 +198,26 @@ namespace {
 using FP = arith::CmpFPredicate;
 using IP = arith::CmpIPredicate;
 
+/// The op an integer op `I` is on unsigned integers (itself where signedness does not
+/// matter).
+template <typename I> struct OnUnsigned { using type = I; };
+template <> struct OnUnsigned<arith::MaxSIOp> { using type = arith::MaxUIOp; };
+template <> struct OnUnsigned<arith::MinSIOp> { using type = arith::MinUIOp; };
+template <> struct OnUnsigned<arith::ShRSIOp> { using type = arith::ShRUIOp; };
+template <> struct OnUnsigned<arith::RemSIOp> { using type = arith::RemUIOp; };
+template <> struct OnUnsigned<arith::DivSIOp> { using type = arith::DivUIOp; };
+
+/// A signed integer comparison as its unsigned twin.
+IP unsignedPredicate(IP p) {
+  switch (p) {
+  case IP::slt: return IP::ult;
+  case IP::sle: return IP::ule;
+  case IP::sgt: return IP::ugt;
+  case IP::sge: return IP::uge;
+  default: return p;
+  }
+}
+
 /// One elementwise op on one element: operands `args` of dtype `in`, built with `b` at
 /// `l`. The templates are TFOps.def's MATH, ARITH, INT and CMP forms; the other methods
 /// its CUSTOM bodies.
@@ -212,37 +232,64 @@ struct Scalar {
   mlir::Value x() const { return args[0]; }
   mlir::Value y() const { return args[1]; }
   bool fp() const { return analysis::isFloat(in); }
+  bool uns() const { return analysis::isUnsigned(in); }
   mlir::Value constant(double v) { return constantOf(b, l, x().getType(), v); }
 
   template <typename M> mlir::Value mathOp() { return M::create(b, l, x()); }
   template <typename F, typename I> mlir::Value floatOrInt(mlir::Value p, mlir::Value q) {
-    return fp() ? F::create(b, l, p, q).getResult() : I::create(b, l, p, q).getResult();
+    if (fp())
+      return F::create(b, l, p, q).getResult();
+    if (uns())
+      return OnUnsigned<I>::type::create(b, l, p, q).getResult();
+    return I::create(b, l, p, q).getResult();
   }
   template <typename F, typename I> mlir::Value floatOrInt() { return floatOrInt<F, I>(x(), y()); }
-  template <typename I> mlir::Value intOp() { return I::create(b, l, x(), y()); }
+  template <typename I> mlir::Value intOp() {
+    if (uns())
+      return OnUnsigned<I>::type::create(b, l, x(), y());
+    return I::create(b, l, x(), y());
+  }
   mlir::Value compare(FP f, IP i, mlir::Value p, mlir::Value q) {
     if (fp())
       return arith::CmpFOp::create(b, l, f, p, q);
-    return arith::CmpIOp::create(b, l, i, p, q);
+    return arith::CmpIOp::create(b, l, uns() ? unsignedPredicate(i) : i, p, q);
   }
   mlir::Value compare(FP f, IP i) { return compare(f, i, x(), y()); }
 
   mlir::Value trueDivide() {
     if (fp())
       return arith::DivFOp::create(b, l, x(), y());
-    mlir::Type f64 = b.getF64Type();
-    return arith::DivFOp::create(b, l, arith::SIToFPOp::create(b, l, f64, x()),
-                                 arith::SIToFPOp::create(b, l, f64, y()));
+    // TensorFlow's truediv of integers: in float32 for 8 and 16 bits, float64 above.
+    mlir::Type f = analysis::bitWidth(in) <= 16 ? mlir::Type(b.getF32Type()) : b.getF64Type();
+    auto toFloat = [&](mlir::Value v) -> mlir::Value {
+      if (uns())
+        return arith::UIToFPOp::create(b, l, f, v);
+      return arith::SIToFPOp::create(b, l, f, v);
+    };
+    return arith::DivFOp::create(b, l, toFloat(x()), toFloat(y()));
   }
   mlir::Value floorDivide() {
     if (fp())
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x(), y()));
+    if (uns()) {
+      // Unsigned: no negative quotient to floor, no -1 to wrap.
+      mlir::Value guarded[] = {y()};
+      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
+                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
+      return arith::DivUIOp::create(b, l, x(), guarded[0]);
+    }
     // TensorFlow: an error for 0; MIN // -1 wraps to MIN (the hardware would trap).
     auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
     mlir::Value q = arith::FloorDivSIOp::create(b, l, x(), safe);
     return arith::SelectOp::create(b, l, minusOne, arith::SubIOp::create(b, l, constant(0), x()), q);
   }
   mlir::Value floorMod() {
+    if (uns()) {
+      mlir::Value guarded[] = {y()};
+      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
+                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
+      return arith::RemUIOp::create(b, l, x(), guarded[0]);
+    }
     // The remainder takes the divisor's sign, as in Python.
     mlir::Value yv = y(), minusOne;
     if (!fp())
@@ -261,6 +308,8 @@ struct Scalar {
   mlir::Value pow() {
     if (fp())
       return math::PowFOp::create(b, l, x(), y());
+    if (uns())
+      return math::IPowIOp::create(b, l, x(), y());
     mlir::Value guarded[] = {y()};
     gen.check(b, arith::CmpIOp::create(b, l, IP::sge, y(), constant(0)),
               "integers to negative integer powers are not allowed (pow of {0} to the power {1})",
@@ -280,6 +329,19 @@ struct Scalar {
     if (in == DType::Bool)
       return arith::CmpIOp::create(b, l, IP::ne, x(), y());
     return compare(FP::UNE, IP::ne);
+  }
+  /// TensorFlow's shifts: the amount clamped to [0, bits - 1] (no undefined shift).
+  mlir::Value shiftAmount() {
+    unsigned bits = x().getType().getIntOrFloatBitWidth();
+    mlir::Value lo = constant(0), hi = constant(bits - 1);
+    mlir::Value yv = uns() ? y() : arith::MaxSIOp::create(b, l, y(), lo).getResult();
+    return arith::MinUIOp::create(b, l, yv, hi);
+  }
+  mlir::Value leftShift() { return arith::ShLIOp::create(b, l, x(), shiftAmount()); }
+  mlir::Value rightShift() {
+    if (uns())
+      return arith::ShRUIOp::create(b, l, x(), shiftAmount());
+    return arith::ShRSIOp::create(b, l, x(), shiftAmount());
   }
   mlir::Value logicalNot() { return arith::XOrIOp::create(b, l, x(), constant(1)); }
   mlir::Value invert() { return arith::XOrIOp::create(b, l, x(), constant(-1)); }
@@ -310,12 +372,25 @@ struct Scalar {
   }
   mlir::Value reciprocal() { return arith::DivFOp::create(b, l, constant(1), x()); }
   mlir::Value sigmoid() {
-    mlir::Value e = math::ExpOp::create(b, l, arith::NegFOp::create(b, l, x()));
-    return arith::DivFOp::create(b, l, constant(1), arith::AddFOp::create(b, l, constant(1), e));
+    // float16 and bfloat16: computed in float32 and rounded once, as Eigen's logistic
+    // functor does for them.
+    mlir::Value v = x();
+    bool narrow = in == DType::Float16 || in == DType::BFloat16;
+    if (narrow)
+      v = arith::ExtFOp::create(b, l, b.getF32Type(), v);
+    mlir::Value one = constantOf(b, l, v.getType(), 1);
+    mlir::Value e = math::ExpOp::create(b, l, arith::NegFOp::create(b, l, v));
+    mlir::Value r = arith::DivFOp::create(b, l, one, arith::AddFOp::create(b, l, one, e));
+    return narrow ? arith::TruncFOp::create(b, l, x().getType(), r).getResult() : r;
   }
   mlir::Value softplus() {
     // TensorFlow's thresholds: x itself when large, exp(x) when very negative.
-    double threshold = std::log(in == DType::Float32 ? 1.1920929e-07 : 2.220446049250313e-16) + 2;
+    // (log(epsilon) + 2 of the dtype.)
+    double epsilon = in == DType::Float64   ? 2.220446049250313e-16
+                     : in == DType::Float16 ? 0.0009765625
+                     : in == DType::BFloat16 ? 0.0078125
+                                             : 1.1920929e-07;
+    double threshold = std::log(epsilon) + 2;
     mlir::Value e = math::ExpOp::create(b, l, x());
     mlir::Value large = arith::CmpFOp::create(b, l, FP::OGT, x(), constant(-threshold));
     mlir::Value small = arith::CmpFOp::create(b, l, FP::OLT, x(), constant(threshold));
@@ -502,15 +577,34 @@ mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType 
   if (from == DType::Bool)
     return analysis::isFloat(to) ? arith::UIToFPOp::create(b, l, toType, x).getResult()
                                  : arith::ExtUIOp::create(b, l, toType, x).getResult();
-  if (analysis::isFloat(from) && analysis::isFloat(to))
-    return to == DType::Float64 ? arith::ExtFOp::create(b, l, toType, x).getResult()
-                                : arith::TruncFOp::create(b, l, toType, x).getResult();
-  if (analysis::isFloat(from))
-    return arith::FPToSIOp::create(b, l, toType, x);
+  unsigned fromBits = analysis::bitWidth(from), toBits = analysis::bitWidth(to);
+  if (analysis::isFloat(from) && analysis::isFloat(to)) {
+    if (fromBits == toBits) // float16 <-> bfloat16: through float32
+      x = arith::ExtFOp::create(b, l, b.getF32Type(), x);
+    return analysis::bitWidth(to) > x.getType().getIntOrFloatBitWidth()
+               ? arith::ExtFOp::create(b, l, toType, x).getResult()
+               : arith::TruncFOp::create(b, l, toType, x).getResult();
+  }
+  if (analysis::isFloat(from)) {
+    // As TensorFlow's static_cast compiles on x86-64: through a 64-bit integer, then cut
+    // to the dtype (300.7 -> uint8 44, -1.5 -> uint8 255); uint64 converts directly.
+    if (to == DType::UInt64)
+      return arith::FPToUIOp::create(b, l, toType, x).getResult();
+    if (toBits >= 32 && !analysis::isUnsigned(to))
+      return arith::FPToSIOp::create(b, l, toType, x).getResult();
+    mlir::Value wide = arith::FPToSIOp::create(b, l, b.getI64Type(), x);
+    return arith::TruncIOp::create(b, l, toType, wide).getResult();
+  }
   if (analysis::isFloat(to))
-    return arith::SIToFPOp::create(b, l, toType, x);
-  return to == DType::Int64 ? arith::ExtSIOp::create(b, l, toType, x).getResult()
-                            : arith::TruncIOp::create(b, l, toType, x).getResult();
+    return analysis::isUnsigned(from) ? arith::UIToFPOp::create(b, l, toType, x).getResult()
+                                      : arith::SIToFPOp::create(b, l, toType, x).getResult();
+  // Integers: the same bits (int32 <-> uint32), extended by the source's sign, or cut.
+  if (fromBits == toBits)
+    return x;
+  if (toBits > fromBits)
+    return analysis::isUnsigned(from) ? arith::ExtUIOp::create(b, l, toType, x).getResult()
+                                      : arith::ExtSIOp::create(b, l, toType, x).getResult();
+  return arith::TruncIOp::create(b, l, toType, x).getResult();
 }
 
 bool MLIRGen::emitCast(TFOp, const CallArgs &args, Value &out) {

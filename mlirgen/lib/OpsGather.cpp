@@ -434,7 +434,12 @@ bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
           before = arith::CmpFOp::create(b, bl, descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, xj, xi);
           equal = arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, xj, xi);
         } else {
-          before = arith::CmpIOp::create(b, bl, descending ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt, xj, xi);
+          bool u = analysis::isUnsigned(values->dtype);
+          before = arith::CmpIOp::create(
+              b, bl,
+              descending ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                         : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
+              xj, xi);
           equal = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, xj, xi);
         }
         mlir::Value earlier = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, j, i);

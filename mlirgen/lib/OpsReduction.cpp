@@ -93,14 +93,10 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
   mlir::Type e = inType.getElementType();
   DType dtype = out.dtype;
   bool fp = analysis::isFloat(dtype);
-  double lowest = fp ? -std::numeric_limits<double>::infinity()
-                     : dtype == DType::Int32 ? double(std::numeric_limits<int32_t>::min())
-                                             : double(std::numeric_limits<int64_t>::min());
-  double highest = fp ? std::numeric_limits<double>::infinity()
-                      : dtype == DType::Int32 ? double(std::numeric_limits<int32_t>::max())
-                                              : double(std::numeric_limits<int64_t>::max());
+  const double lowest = -std::numeric_limits<double>::infinity();
+  const double highest = std::numeric_limits<double>::infinity();
   TFOp combine;
-  double init = 0;
+  double init = 0; // for integers, lowest and highest are the dtype's extremes
   if (op == TFOp::ReduceSum || op == TFOp::ReduceMean) {
     combine = TFOp::Add;
   } else if (op == TFOp::ReduceProd) {
@@ -118,13 +114,19 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
     combine = TFOp::LogicalAnd;
     init = 1;
   }
-  // An int32 mean sums in 64 bits, as TensorFlow's does: its result fits int32 even where
-  // the sum would not (the sum of [2**31 - 1, 1000] over 2 is 1073742323, not negative).
-  bool wideMean = op == TFOp::ReduceMean && dtype == DType::Int32;
+  // An integer mean of fewer than 64 bits sums in 64, as TensorFlow's does: its result
+  // fits the dtype even where the sum would not (the sum of [2**31 - 1, 1000] over 2 is
+  // 1073742323, not negative; of uint8 [250, 251], 250).
+  DType narrow = dtype;
+  bool wideMean = op == TFOp::ReduceMean && analysis::isInteger(dtype) &&
+                  analysis::bitWidth(dtype) < 64;
   if (wideMean) {
     auto wideType = RankedTensorType::get(inType.getShape(), builder.getI64Type());
+    bool zeroExtend = analysis::isUnsigned(dtype);
     input = elementwise(wideType, {input},
                         [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                          if (zeroExtend)
+                            return arith::ExtUIOp::create(b, bl, b.getI64Type(), xs[0]);
                           return arith::ExtSIOp::create(b, bl, b.getI64Type(), xs[0]);
                         },
                         l);
@@ -133,12 +135,19 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
     dtype = DType::Int64;
   }
   mlir::Value initValue;
-  if (!fp && dtype == DType::Int64 && (init == lowest || init == highest))
-    initValue = arith::ConstantOp::create(
-        builder, l, builder.getIntegerAttr(e, init == lowest ? std::numeric_limits<int64_t>::min()
-                                                             : std::numeric_limits<int64_t>::max()));
-  else
+  if (!fp && (init == lowest || init == highest)) {
+    // The integer dtype's extremes.
+    unsigned width = e.getIntOrFloatBitWidth();
+    bool isUnsigned = analysis::isUnsigned(dtype);
+    llvm::APInt extreme = init == lowest
+                              ? (isUnsigned ? llvm::APInt::getMinValue(width)
+                                            : llvm::APInt::getSignedMinValue(width))
+                              : (isUnsigned ? llvm::APInt::getMaxValue(width)
+                                            : llvm::APInt::getSignedMaxValue(width));
+    initValue = arith::ConstantOp::create(builder, l, builder.getIntegerAttr(e, extreme));
+  } else {
     initValue = scalarConstant(init, e, l);
+  }
   // Where every reduced dimension has size 1 (a scalar, or axes of size 1), TensorFlow
   // reduces nothing: the result is the input's elements as they are, so a -0.0 stays
   // -0.0 (0.0 + -0.0 would be 0.0). Statically known here; a size 1 known only at run
@@ -181,16 +190,19 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
                       mlir::Value one = constantOf(b, bl, e, 1);
                       mlir::Value zero = constantOf(b, bl, e, 0);
                       mlir::Value empty = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, n, zero);
-                      return arith::DivSIOp::create(b, bl, xs[0],
-                                                    arith::SelectOp::create(b, bl, empty, one, n));
+                      mlir::Value by = arith::SelectOp::create(b, bl, empty, one, n);
+                      if (analysis::isUnsigned(dtype))
+                        return arith::DivUIOp::create(b, bl, xs[0], by);
+                      return arith::DivSIOp::create(b, bl, xs[0], by);
                     },
                     l);
   }
   if (wideMean) {
     auto rType = llvm::cast<RankedTensorType>(r.getType());
-    r = elementwise(RankedTensorType::get(rType.getShape(), builder.getI32Type()), {r},
+    mlir::Type narrowType = elementType(narrow);
+    r = elementwise(RankedTensorType::get(rType.getShape(), narrowType), {r},
                     [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
-                      return arith::TruncIOp::create(b, bl, b.getI32Type(), xs[0]);
+                      return arith::TruncIOp::create(b, bl, narrowType, xs[0]);
                     },
                     l);
   }
@@ -236,16 +248,19 @@ bool MLIRGen::emitArgmax(TFOp op, const CallArgs &args, Value &out) {
   }
   auto valueType = RankedTensorType::get(shape, e);
   auto idxType = RankedTensorType::get(shape, indexType);
-  double start = fp ? (isMax ? -INFINITY : INFINITY)
-                    : (isMax ? double(std::numeric_limits<int32_t>::min())
-                             : double(std::numeric_limits<int32_t>::max()));
-  mlir::Value startValue = x->dtype == DType::Int64
-                               ? arith::ConstantOp::create(
-                                     builder, l, builder.getIntegerAttr(
-                                                     e, isMax ? std::numeric_limits<int64_t>::min()
-                                                              : std::numeric_limits<int64_t>::max()))
-                                     .getResult()
-                               : scalarConstant(start, e, l);
+  bool isUnsigned = analysis::isUnsigned(x->dtype);
+  mlir::Value startValue;
+  if (fp) {
+    startValue = scalarConstant(isMax ? -INFINITY : INFINITY, e, l);
+  } else {
+    // The dtype's extreme: nothing is strictly worse.
+    unsigned width = e.getIntOrFloatBitWidth();
+    llvm::APInt extreme = isMax ? (isUnsigned ? llvm::APInt::getMinValue(width)
+                                              : llvm::APInt::getSignedMinValue(width))
+                                : (isUnsigned ? llvm::APInt::getMaxValue(width)
+                                              : llvm::APInt::getSignedMaxValue(width));
+    startValue = arith::ConstantOp::create(builder, l, builder.getIntegerAttr(e, extreme));
+  }
   mlir::Value best = filled(valueType, sizes, startValue, l);
   mlir::Value where = filled(idxType, sizes, scalarConstant(0, indexType, l), l);
   llvm::SmallVector<mlir::AffineMap> maps{
@@ -263,7 +278,9 @@ bool MLIRGen::emitArgmax(TFOp op, const CallArgs &args, Value &out) {
         mlir::Value better =
             fp ? arith::CmpFOp::create(b, bl, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
                                        a[0], a[1]).getResult()
-               : arith::CmpIOp::create(b, bl, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
+               : arith::CmpIOp::create(b, bl,
+                                       isMax ? (isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                                             : (isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
                                        a[0], a[1]).getResult();
         mlir::Value i = mlir::linalg::IndexOp::create(b, bl, axis);
         mlir::Value iv = arith::IndexCastOp::create(b, bl, indexType, i);

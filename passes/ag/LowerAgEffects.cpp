@@ -83,7 +83,10 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
       continue;
     }
     auto index = cast<IntegerAttr>(item);
-    bool strings = index.getType().isInteger(32); // a tensor of string handles
+    // A dtype the element type does not say (strings, unsigned) names the printer.
+    std::string dtype;
+    if (auto dtypes = op.getDtypes())
+      dtype = cast<StringAttr>((*dtypes)[index.getInt()]).getValue().str();
     Value tensor = op.getTensors()[index.getInt()];
     auto type = cast<RankedTensorType>(tensor.getType());
     auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
@@ -91,7 +94,7 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
                                                      /*read_only=*/true);
     auto unranked = UnrankedMemRefType::get(type.getElementType(), 0);
     Value cast = memref::CastOp::create(builder, loc, unranked, buffer);
-    call(strings ? std::string("agrt_print_string") : "agrt_print_" + typeSuffix(type.getElementType()),
+    call("agrt_print_" + (dtype.empty() ? typeSuffix(type.getElementType()) : dtype),
          {unranked}, {cast});
   }
   text(op.getEnd());

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
@@ -49,6 +50,9 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());
 
   pm.addPass(mlir::createConvertLinalgToLoopsPass());
+  // float16 and bfloat16 math (exp, tanh, ...) in float32, rounded back: as TensorFlow's
+  // Eigen half computes it, and what libm has functions for.
+  pm.addPass(mlir::math::createMathExtendToSupportedTypes());
   pm.addPass(createApproximateExp());
   pm.addPass(createMathToIntrinsics());
   pm.addPass(mlir::createConvertMathToFuncs());

@@ -54,6 +54,14 @@ size_t agc_dtype_size(agc_dtype dtype) {
   case AGC_INT64: return 8;
   case AGC_BOOL: return 1;
   case AGC_STRING: return sizeof(agc_string);
+  case AGC_INT8: return 1;
+  case AGC_INT16: return 2;
+  case AGC_UINT8: return 1;
+  case AGC_UINT16: return 2;
+  case AGC_UINT32: return 4;
+  case AGC_UINT64: return 8;
+  case AGC_FLOAT16: return 2;
+  case AGC_BFLOAT16: return 2;
   }
   return 0;
 }
@@ -66,6 +74,14 @@ const char *agc_dtype_name(agc_dtype dtype) {
   case AGC_INT64: return "int64";
   case AGC_BOOL: return "bool";
   case AGC_STRING: return "string";
+  case AGC_INT8: return "int8";
+  case AGC_INT16: return "int16";
+  case AGC_UINT8: return "uint8";
+  case AGC_UINT16: return "uint16";
+  case AGC_UINT32: return "uint32";
+  case AGC_UINT64: return "uint64";
+  case AGC_FLOAT16: return "float16";
+  case AGC_BFLOAT16: return "bfloat16";
   }
   return "unknown";
 }
@@ -361,7 +377,7 @@ static void shape_text(char *out, size_t size, int32_t rank, const int64_t *shap
 
 /* "a float32", "an int32". */
 static const char *article(agc_dtype dtype) {
-  return dtype == AGC_INT32 || dtype == AGC_INT64 ? "an" : "a";
+  return agc_dtype_name(dtype)[0] == 'i' ? "an" : "a";
 }
 
 static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, agc_status *status) {
@@ -794,6 +810,121 @@ void agrt_print_f64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_f64)
 void agrt_print_i32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_i32); }
 void agrt_print_i64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_i64); }
 void agrt_print_i1(int64_t rank, void *d) { print_tensor(rank, d, 1, print_i1); }
+
+static void print_int8(const char *at, char *out, size_t size) {
+  snprintf(out, size, "%d", (int)*(const int8_t *)at);
+}
+static void print_int16(const char *at, char *out, size_t size) {
+  int16_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%d", (int)v);
+}
+static void print_uint8(const char *at, char *out, size_t size) {
+  snprintf(out, size, "%u", (unsigned)*(const uint8_t *)at);
+}
+static void print_uint16(const char *at, char *out, size_t size) {
+  uint16_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%u", (unsigned)v);
+}
+static void print_uint32(const char *at, char *out, size_t size) {
+  uint32_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%lu", (unsigned long)v);
+}
+static void print_uint64(const char *at, char *out, size_t size) {
+  uint64_t v;
+  memcpy(&v, at, sizeof v);
+  snprintf(out, size, "%llu", (unsigned long long)v);
+}
+/* float16 and bfloat16 print as the float32 they widen to, as TensorFlow prints them. */
+static void print_float16(const char *at, char *out, size_t size) {
+  uint16_t v;
+  memcpy(&v, at, sizeof v);
+  format_float(out, size, agc_float16_to_float(v), 0);
+}
+static void print_bfloat16(const char *at, char *out, size_t size) {
+  uint16_t v;
+  memcpy(&v, at, sizeof v);
+  format_float(out, size, agc_bfloat16_to_float(v), 0);
+}
+void agrt_print_i8(int64_t rank, void *d) { print_tensor(rank, d, 1, print_int8); }
+void agrt_print_i16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_int16); }
+void agrt_print_uint8(int64_t rank, void *d) { print_tensor(rank, d, 1, print_uint8); }
+void agrt_print_uint16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_uint16); }
+void agrt_print_uint32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_uint32); }
+void agrt_print_uint64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_uint64); }
+void agrt_print_f16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_float16); }
+void agrt_print_bf16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_bfloat16); }
+
+/* IEEE 754 binary16 <-> binary32, exactly (and to nearest even). */
+float agc_float16_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
+  uint32_t bits;
+  if (exponent == 0x1F) {
+    bits = sign | 0x7F800000u | (mantissa << 13); /* inf, NaN */
+  } else if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else { /* subnormal: normalize */
+      int e = -1;
+      do {
+        ++e;
+        mantissa <<= 1;
+      } while (!(mantissa & 0x400));
+      bits = sign | (uint32_t)(127 - 15 - e) << 23 | (mantissa & 0x3FF) << 13;
+    }
+  } else {
+    bits = sign | (exponent + 127 - 15) << 23 | mantissa << 13;
+  }
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+uint16_t agc_float_to_float16(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+  uint32_t abs = x & 0x7FFFFFFFu;
+  if (abs > 0x7F800000u) /* NaN: quiet, keep the top payload bits */
+    return (uint16_t)(sign | 0x7E00 | ((abs >> 13) & 0x3FF));
+  if (abs >= 0x477FF000u) /* rounds to inf (65520 and up) */
+    return (uint16_t)(sign | 0x7C00);
+  if (abs < 0x38800000u) { /* subnormal or zero in half: scale to an integer, round */
+    float scaled;
+    uint32_t a = abs;
+    memcpy(&scaled, &a, sizeof scaled);
+    scaled *= 16777216.0f; /* 2^24: one half subnormal step is 1 */
+    uint32_t q = (uint32_t)scaled;
+    float rest = scaled - (float)q;
+    if (rest > 0.5f || (rest == 0.5f && (q & 1)))
+      ++q;
+    return (uint16_t)(sign | q);
+  }
+  uint32_t mantissa = abs & 0x7FFFFF, exponent = (abs >> 23) - 127 + 15;
+  uint32_t h = exponent << 10 | mantissa >> 13;
+  uint32_t rest = mantissa & 0x1FFF;
+  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+    ++h; /* may carry into the exponent, which is right */
+  return (uint16_t)(sign | h);
+}
+
+float agc_bfloat16_to_float(uint16_t b) {
+  uint32_t bits = (uint32_t)b << 16;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+uint16_t agc_float_to_bfloat16(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  if ((x & 0x7FFFFFFFu) > 0x7F800000u) /* NaN stays a quiet NaN */
+    return (uint16_t)((x >> 16) | 0x40);
+  x += 0x7FFF + ((x >> 16) & 1); /* to nearest even */
+  return (uint16_t)(x >> 16);
+}
 
 /* A string element as TensorFlow prints it: in double quotes, its bytes as they are. */
 static void print_string_element(const char *at, char *out, size_t size) {

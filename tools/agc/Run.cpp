@@ -289,6 +289,14 @@ agc_dtype dtypeCode(llvm::StringRef name) {
       .Case("int32", AGC_INT32)
       .Case("int64", AGC_INT64)
       .Case("string", AGC_STRING)
+      .Case("int8", AGC_INT8)
+      .Case("int16", AGC_INT16)
+      .Case("uint8", AGC_UINT8)
+      .Case("uint16", AGC_UINT16)
+      .Case("uint32", AGC_UINT32)
+      .Case("uint64", AGC_UINT64)
+      .Case("float16", AGC_FLOAT16)
+      .Case("bfloat16", AGC_BFLOAT16)
       .Default(AGC_BOOL);
 }
 
@@ -309,6 +317,30 @@ struct TensorArg {
     return elements.data();
   }
 };
+
+/// The values integer dtype `dtype` holds (uint64: see fillTensor).
+std::pair<int64_t, int64_t> intRange(llvm::StringRef dtype) {
+  return llvm::StringSwitch<std::pair<int64_t, int64_t>>(dtype)
+      .Case("int8", {INT8_MIN, INT8_MAX})
+      .Case("int16", {INT16_MIN, INT16_MAX})
+      .Case("int32", {INT32_MIN, INT32_MAX})
+      .Case("uint8", {0, UINT8_MAX})
+      .Case("uint16", {0, UINT16_MAX})
+      .Case("uint32", {0, UINT32_MAX})
+      .Default({INT64_MIN, INT64_MAX});
+}
+
+/// `x` as float16 bits, rounded once from the double (as NumPy converts a Python float).
+uint16_t halfBits(double x) {
+#ifdef __FLT16_MAX__
+  _Float16 h = static_cast<_Float16>(x);
+  uint16_t bits;
+  std::memcpy(&bits, &h, sizeof bits);
+  return bits;
+#else
+  return agc_float_to_float16(float(x));
+#endif
+}
 
 /// Flattens nested JSON lists of numbers into `arg` as `dtype`; false with `error` set.
 bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::string &error) {
@@ -355,7 +387,8 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
     } else if (e.kind == Json::Kind::Number) {
       x = e.text == "nan" ? NAN : e.text == "inf" ? INFINITY : e.text == "-inf" ? -INFINITY
                                                                : std::strtod(e.text.c_str(), nullptr);
-      if ((dtype == "int32" || dtype == "int64" || dtype == "bool") && e.isFloat()) {
+      if (dtype != "float32" && dtype != "float64" && dtype != "float16" &&
+          dtype != "bfloat16" && e.isFloat()) {
         error = "the value " + e.text + " is not an integer, but the dtype is " + dtype;
         return false;
       }
@@ -371,18 +404,35 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
       put(float(x));
     else if (dtype == "float64")
       put(x);
-    else if (dtype == "int32" || dtype == "int64") {
-      // Exactly, from the text: a value the dtype cannot hold is refused, never wrapped.
-      int64_t i = 0;
-      bool is32 = dtype == "int32";
+    else if (dtype == "float16")
+      put(halfBits(x));
+    else if (dtype == "bfloat16")
+      put(agc_float_to_bfloat16(float(x)));
+    else if (dtype == "uint64") {
+      uint64_t u = 0;
       if (e.kind == Json::Kind::Bool) {
-        i = e.boolean;
-      } else if (llvm::StringRef(e.text).getAsInteger(10, i) || (is32 && i != int32_t(i))) {
+        u = e.boolean;
+      } else if (llvm::StringRef(e.text).getAsInteger(10, u)) {
         error = "the value " + e.text + " does not fit in " + dtype;
         return false;
       }
-      if (is32)
-        put(int32_t(i));
+      put(u);
+    } else if (dtype != "bool") {
+      // Exactly, from the text: a value the dtype cannot hold is refused, never wrapped.
+      int64_t i = 0;
+      auto [lo, hi] = intRange(dtype);
+      if (e.kind == Json::Kind::Bool) {
+        i = e.boolean;
+      } else if (llvm::StringRef(e.text).getAsInteger(10, i) || i < lo || i > hi) {
+        error = "the value " + e.text + " does not fit in " + dtype;
+        return false;
+      }
+      if (dtype == "int8" || dtype == "uint8")
+        put(uint8_t(i));
+      else if (dtype == "int16" || dtype == "uint16")
+        put(uint16_t(i));
+      else if (dtype == "int32" || dtype == "uint32")
+        put(uint32_t(i));
       else
         put(i);
     } else {
@@ -432,6 +482,38 @@ std::string elementJson(agc_dtype dtype, const char *at) {
     return std::to_string(x);
   }
   case AGC_BOOL: return *at ? "true" : "false";
+  case AGC_INT8: return std::to_string(int(*reinterpret_cast<const int8_t *>(at)));
+  case AGC_UINT8: return std::to_string(unsigned(*reinterpret_cast<const uint8_t *>(at)));
+  case AGC_INT16: {
+    int16_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_UINT16: {
+    uint16_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_UINT32: {
+    uint32_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_UINT64: {
+    uint64_t x;
+    std::memcpy(&x, at, sizeof x);
+    return std::to_string(x);
+  }
+  case AGC_FLOAT16:
+  case AGC_BFLOAT16: {
+    // The shortest decimal that reads back as the same 16 bits.
+    uint16_t bits;
+    std::memcpy(&bits, at, sizeof bits);
+    bool half = dtype == AGC_FLOAT16;
+    // As the float32 it widens to (exactly, as NumPy's tolist gives it): 1.6484375.
+    float x = half ? agc_float16_to_float(bits) : agc_bfloat16_to_float(bits);
+    return real(x, 6, 9, true);
+  }
   case AGC_STRING: {
     // A JSON string: its bytes as UTF-8 where they are; a byte XX that is not, \udcXX
     // (Python's surrogateescape: bytes.decode('utf-8', 'surrogateescape') reads the same).
@@ -604,10 +686,13 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
     const Json *data = value->kind == Json::Kind::Object ? value->member("value") : nullptr;
     if (dtype && data) {
       if (dtype->kind != Json::Kind::String ||
-          !llvm::is_contained({"float32", "float64", "int32", "int64", "bool", "string"},
+          !llvm::is_contained({"float32", "float64", "int32", "int64", "bool", "string", "int8",
+                               "int16", "uint8", "uint16", "uint32", "uint64", "float16",
+                               "bfloat16"},
                               dtype->text))
-        return usage("argument '" + name + "': dtype must be float32, float64, int32, int64, "
-                     "bool or string");
+        return usage("argument '" + name + "': dtype must be float16, bfloat16, float32, "
+                     "float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool "
+                     "or string");
       TensorArg arg;
       if (!fillTensor(*data, dtype->text, arg, error))
         return usage("argument '" + name + "': " + error);

@@ -263,6 +263,9 @@ std::optional<Value> TFOpTyper::typeCast() {
   std::optional<DType> dtype = d ? dtypeArg(d, loc) : std::nullopt;
   if (!dtype)
     return std::nullopt;
+  if ((x->dtype == DType::String) != (*dtype == DType::String))
+    return error(loc, "Cast " + dtypeName(x->dtype) + " to " + dtypeName(*dtype) +
+                          " is not supported (use tf.strings.to_number or tf.strings.as_string)");
   return Value::tensor(*dtype, x->shape);
 }
 
@@ -322,6 +325,11 @@ std::optional<Value> TFOpTyper::typeMatmul() {
     return std::nullopt;
   if (a->dtype != b->dtype)
     return error(loc, "tf.matmul() needs one dtype, got " + a->describe() + " and " + b->describe());
+  if (a->dtype == DType::Int8 || a->dtype == DType::Int16 || a->dtype == DType::Bool ||
+      a->dtype == DType::String)
+    return error(loc, "TypeError: Value passed to parameter 'a' has DataType " +
+                          dtypeName(a->dtype) + " not in list of allowed values (tf.matmul "
+                          "takes floats, int32, int64 and unsigned integers)");
   if (!a->shape.rankKnown || !b->shape.rankKnown)
     return Value::tensor(a->dtype, Shape::unknownRank());
   if (a->shape.rank() < 2 || b->shape.rank() < 2)
@@ -619,12 +627,12 @@ std::optional<std::vector<int64_t>> TFOpTyper::intsOf(unsigned i, llvm::StringRe
     for (const Value &e : v->items()) {
       if (e.kind == Value::Kind::Int)
         out.push_back(e.i);
-      else if (e.isTensorLike() && isInteger(e.dtype) && e.shape.rankKnown && e.shape.rank() == 0)
+      else if (e.isTensorLike() && isIndexInteger(e.dtype) && e.shape.rankKnown && e.shape.rank() == 0)
         out.push_back(-1);
       else
         return error(loc, name + "(): '" + param + "' holds ints, not " + e.describe());
     }
-  } else if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown &&
+  } else if (v->isTensorLike() && isIndexInteger(v->dtype) && v->shape.rankKnown &&
              v->shape.rank() == 1 && v->shape.dims[0] >= 0) {
     out.assign(v->shape.dims[0], -1);
   } else {
@@ -642,7 +650,7 @@ std::optional<Value> TFOpTyper::typeGather() {
   std::optional<Value> indices = params ? tensorOf(1, "indices", DType::Int32) : std::nullopt;
   if (!indices)
     return std::nullopt;
-  if (!isInteger(indices->dtype))
+  if (!isIndexInteger(indices->dtype))
     return error(loc, name + "(): indices must be int32 or int64, not " + indices->describe());
   if (!params->shape.rankKnown || !indices->shape.rankKnown)
     return error(loc, name + "(): params and indices must have known ranks for agc");
@@ -802,7 +810,7 @@ std::optional<Value> TFOpTyper::typeGatherNd() {
   std::optional<Value> indices = params ? tensorOf(1, "indices", DType::Int32) : std::nullopt;
   if (!indices)
     return std::nullopt;
-  if (!isInteger(indices->dtype))
+  if (!isIndexInteger(indices->dtype))
     return error(loc, name + "(): indices must be int32 or int64, not " + indices->describe());
   if (!params->shape.rankKnown || !indices->shape.rankKnown || indices->shape.rank() == 0)
     return error(loc, name + "(): params and indices must have known ranks, indices at least 1");
@@ -881,7 +889,7 @@ std::optional<Value> TFOpTyper::typeSubstr() {
     std::optional<Value> v = tensorOf(i, param, DType::Int32);
     if (!v)
       return std::nullopt;
-    if (!isInteger(v->dtype) || !(v->shape.rankKnown && v->shape.rank() == 0))
+    if (!isIndexInteger(v->dtype) || !(v->shape.rankKnown && v->shape.rank() == 0))
       return error(loc, name + "(): agc takes " + param + " as an int scalar, not " +
                             v->describe());
   }
@@ -937,4 +945,34 @@ std::optional<Value> TFOpTyper::typeToNumber() {
   if (*out == DType::Bool || *out == DType::String)
     return error(loc, name + "(): out_type must be float32, float64, int32 or int64");
   return Value::tensor(*out, x->shape);
+}
+
+std::optional<Value> TFOpTyper::typeBitwise() {
+  std::optional<std::pair<Value, Value>> xy = binaryOperands();
+  if (!xy)
+    return std::nullopt;
+  const auto &[a, b] = *xy;
+  if (a.dtype != b.dtype)
+    return error(loc, name + "() needs one dtype, got " + a.describe() + " and " + b.describe());
+  if (!isInteger(a.dtype))
+    return badDtype(a, "integer tensors");
+  std::optional<Shape> s = broadcast(a.shape, b.shape, loc);
+  return s ? std::optional<Value>(Value::tensor(a.dtype, *s)) : std::nullopt;
+}
+
+std::optional<std::string> analysis::missingKernel(TFOp op, DType dtype) {
+  // TensorFlow 2.21's CPU kernels: an op its definition allows for a dtype, but no kernel
+  // computes. The graph builds, and running it fails.
+  bool none = false;
+  if (op == TFOp::Matmul)
+    none = isUnsigned(dtype);
+  else if (op == TFOp::Range)
+    none = dtype == DType::Int8 || dtype == DType::Int16 || isUnsigned(dtype) ||
+           dtype == DType::Float16;
+  if (!none)
+    return std::nullopt;
+  std::string name = dtypeName(dtype).upper();
+  return "No OpKernel was registered to support Op '" +
+         std::string(op == TFOp::Matmul ? "MatMul" : "Range") + "' with these attrs: [" +
+         (op == TFOp::Matmul ? "T" : "Tidx") + "=DT_" + name + "]";
 }

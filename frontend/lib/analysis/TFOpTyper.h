@@ -33,15 +33,24 @@ private:
   /// Elementwise one-operand functions: the same dtype and shape; floats only (exp, ...),
   /// numbers (abs, ...), any dtype (identity), bools (logical_not).
   std::optional<Value> typeUnaryFloat() {
-    return typeUnary(isFloat, "float32 or float64 tensors; tf.cast integers first");
+    return typeUnary(isFloat, "float tensors; tf.cast integers first");
   }
+  /// (abs, negative, sign, relu, square: TensorFlow's kernels take signed numbers only.)
   std::optional<Value> typeUnaryNumeric() {
-    return typeUnary([](DType d) { return d != DType::Bool && d != DType::String; },
-                     "number tensors");
+    // abs, negative and sign take signed numbers only; square and relu unsigned too.
+    if (op == TFOp::Abs || op == TFOp::Negative || op == TFOp::Sign)
+      return typeUnary([](DType d) { return isFloat(d) || (isInteger(d) && !isUnsigned(d)); },
+                       "signed number tensors");
+    return typeUnary([](DType d) { return isFloat(d) || isInteger(d); }, "number tensors");
   }
   std::optional<Value> typeUnaryAny() {
     return typeUnary([](DType) { return true; }, "");
   }
+  std::optional<Value> typeUnaryInteger() {
+    return typeUnary(isInteger, "integer tensors");
+  }
+  /// tf.bitwise's two-operand functions: integers of one dtype, broadcast.
+  std::optional<Value> typeBitwise();
   std::optional<Value> typeUnaryBool() {
     return typeUnary([](DType d) { return d == DType::Bool; }, "bool tensors");
   }

@@ -126,7 +126,7 @@ std::optional<Shape> Tracer::Impl::shapeFrom(const Value &value, const Location 
   }
   if (value.kind == Value::Kind::None)
     return Shape::unknownRank();
-  if (value.isTensorLike() && isInteger(value.dtype) && value.shape.rankKnown &&
+  if (value.isTensorLike() && isIndexInteger(value.dtype) && value.shape.rankKnown &&
       value.shape.rank() == 1) {
     Shape s;
     if (value.shape.dims[0] < 0)
@@ -251,6 +251,20 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
   }
   if (!v || !emitter || failed)
     return v;
+  if (std::optional<std::string> missing = v->isTensor() ? missingKernel(*op, v->dtype)
+                                                          : std::nullopt) {
+    // The op runs as TensorFlow's graph would: it fails, with TensorFlow's message.
+    CallArgs check;
+    check.positional = {Value::boolean(false), Value::list({})};
+    check.keywords = {{"message", Value::str(*missing)}};
+    check.loc = args.loc;
+    std::optional<Value> no = boolTensor(false, args.loc);
+    if (!no)
+      return std::nullopt;
+    check.positional[0] = *no;
+    if (!callTF("tf.debugging.Assert", check))
+      return std::nullopt;
+  }
   switch (handoverOf(*op)) {
   case Handover::Nothing:
     return v;
@@ -289,25 +303,35 @@ namespace {
 llvm::StringRef dtypesOfRule(llvm::StringRef typing, llvm::StringRef name) {
   if (name == "reduce_any" || name == "reduce_all")
     return "bool";
+  // "floats": float16, bfloat16, float32, float64; "ints": int8 to int64, uint8 to uint64.
+  if (name == "abs" || name == "negative" || name == "sign")
+    return "floats, signed ints";
   static const llvm::StringMap<const char *> kWords = {
-      {"UnaryFloat", "float32, float64"},
-      {"UnaryNumeric", "float32, float64, int32, int64"},
+      {"UnaryFloat", "floats"},
+      {"UnaryNumeric", "floats, ints"},
       {"UnaryAny", "all"},
       {"UnaryBool", "bool"},
-      {"Arithmetic", "float32, float64, int32, int64"},
-      {"SameDType", "float32, float64, int32, int64"},
-      {"Compare", "float32, float64, int32, int64 (equal, not_equal: bool too)"},
+      {"UnaryInteger", "ints"},
+      {"Bitwise", "ints"},
+      {"Arithmetic", "floats, ints (`+`: string too)"},
+      {"SameDType", "floats, ints"},
+      {"Compare", "floats, ints (equal, not_equal: bool, string too)"},
       {"Logical", "bool"},
       {"Where", "all (condition bool)"},
-      {"ClipByValue", "float32, float64, int32, int64"},
-      {"Cast", "all to all"},
-      {"Reduce", "float32, float64, int32, int64"},
-      {"Argmax", "float32, float64, int32, int64"},
-      {"Matmul", "float32, float64, int32, int64"},
+      {"ClipByValue", "floats, ints"},
+      {"Cast", "all but string, to all but string"},
+      {"Reduce", "floats, ints"},
+      {"Argmax", "floats, ints"},
+      {"Matmul", "floats, int32, int64 (unsigned: TensorFlow has no kernel)"},
       {"Gather", "all (indices int32, int64)"},
       {"GatherNd", "all (indices int32, int64)"},
-      {"Sort", "float32, float64, int32, int64"},
-      {"Cumulative", "float32, float64, int32, int64"},
+      {"Sort", "floats, ints"},
+      {"Cumulative", "floats, ints"},
+      {"StringJoin", "string"},
+      {"StringUnary", "string"},
+      {"Substr", "string"},
+      {"AsString", "floats, ints, bool"},
+      {"ToNumber", "string to float32, float64, int32, int64"},
   };
   auto it = kWords.find(typing);
   return it == kWords.end() ? "all" : it->second;

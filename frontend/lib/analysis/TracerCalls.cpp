@@ -747,13 +747,13 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
           return std::nullopt;
         if (v->kind == Value::Kind::Int)
           bounds[k] = v->i;
-        else if (v->isTensorLike() && isInteger(v->dtype) && k < 2) {
+        else if (v->isTensorLike() && isIndexInteger(v->dtype) && k < 2) {
           dynamic = true;
           std::optional<Value> t = asTensor(*v, parts[k]->loc());
           if (!t)
             return std::nullopt;
           tensorBounds[k] = *t;
-        } else if (v->isTensorLike() && isInteger(v->dtype))
+        } else if (v->isTensorLike() && isIndexInteger(v->dtype))
           dynamic = true;
         else if (v->kind != Value::Kind::None)
           return error(parts[k]->loc(), "a slice bound must be an int or an integer tensor, not " +
@@ -803,7 +803,7 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       evaluated.push_back(indexItem(IndexItem::Kind::Index, *v, item->loc()));
       continue;
     }
-    if (v->isTensorLike() && isInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0) {
+    if (v->isTensorLike() && isIndexInteger(v->dtype) && v->shape.rankKnown && v->shape.rank() == 0) {
       std::optional<Value> t = asTensor(*v, item->loc());
       if (!t)
         return std::nullopt;

@@ -533,7 +533,7 @@ Value oneHot(Composer &c, const Params &p);
 Value sparseSoftmaxCrossEntropy(Composer &c, const Params &p) {
   Value logits = ranked(c, floatOperand(c, p[1], "logits"), "logits");
   Value labels = c.tensor(*p[0]);
-  if (c.ok && !isInteger(labels.dtype))
+  if (c.ok && !isIndexInteger(labels.dtype))
     return c.fail("'labels' must be int32 or int64, not " + labels.describe());
   if (c.ok && labels.shape.rankKnown && labels.shape.rank() + 1 != logits.shape.rank())
     return c.fail("rank mismatch: rank of labels (received " +
@@ -564,7 +564,7 @@ Value sparseSoftmaxCrossEntropy(Composer &c, const Params &p) {
 /// on_value where equal and off_value elsewhere; an index out of [0, depth) is all off.
 Value oneHot(Composer &c, const Params &p) {
   Value indices = ranked(c, c.tensor(*p[0]), "indices");
-  if (c.ok && !isInteger(indices.dtype))
+  if (c.ok && !isIndexInteger(indices.dtype))
     return c.fail("'indices' must be int32 or int64, not " + indices.describe());
   Value depth = c.tensor(*p[1], DType::Int32);
   if (c.ok && !(depth.shape.rankKnown && depth.shape.rank() == 0))
@@ -891,7 +891,7 @@ Value booleanMask(Composer &c, const Params &p) {
 // --- Segments (an [n, segments] mask, summed over n) --------------------------------------
 
 Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count) {
-  if (c.ok && !isInteger(ids.dtype))
+  if (c.ok && !isIndexInteger(ids.dtype))
     return c.fail("'segment_ids' must be int32 or int64, not " + ids.describe());
   if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
     return c.fail("'segment_ids' must be 1-D here (agc supports 1-D segment ids), not " +

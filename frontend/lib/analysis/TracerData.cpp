@@ -29,7 +29,7 @@ Value dataset(std::string name, std::vector<Value> elements) {
 std::optional<Value> int32Scalar(Tracer::Impl &impl, const Value &v, const Location &loc) {
   if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool)
     return impl.toTensor(Value::integer(v.i), loc, DType::Int32);
-  if (!v.isTensorLike() || !isInteger(v.dtype) || (v.shape.rankKnown && v.shape.rank() != 0))
+  if (!v.isTensorLike() || !isIndexInteger(v.dtype) || (v.shape.rankKnown && v.shape.rank() != 0))
     return impl.error(loc, "expected a Python int or an integer scalar tensor, not " +
                                v.describe());
   if (v.dtype == DType::Int32)
@@ -81,7 +81,7 @@ std::optional<Value> Tracer::Impl::datasetSource(llvm::StringRef path, const Cal
       return error(loc, "Dataset.range() takes 1 to 3 arguments, not " + llvm::Twine(n));
     for (const Value &v : args.positional)
       if (!(v.kind == Value::Kind::Int || v.kind == Value::Kind::Bool ||
-            (v.isTensorLike() && isInteger(v.dtype))))
+            (v.isTensorLike() && isIndexInteger(v.dtype))))
         return error(loc, "Dataset.range() takes integers, not " + v.describe());
     Value start = n >= 2 ? args.positional[0] : Value::integer(0);
     Value stop = n >= 2 ? args.positional[1] : args.positional[0];
@@ -186,7 +186,7 @@ std::optional<Value> Tracer::Impl::datasetMethod(const Value &self, llvm::String
     if (name == "repeat" && count.kind == Value::Kind::Int && count.i < 0)
       return error(loc, "Dataset.repeat() without a count repeats forever; agc needs the "
                         "number of elements: give repeat(n)");
-    if (count.kind != Value::Kind::Int && !(count.isTensorLike() && isInteger(count.dtype)))
+    if (count.kind != Value::Kind::Int && !(count.isTensorLike() && isIndexInteger(count.dtype)))
       return error(loc, "Dataset." + name + "() takes an integer count, not " +
                             count.describe());
     if (name == "repeat" && count.isTensorLike())

@@ -252,6 +252,10 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
                                    v->describe());
     if (u.getOp() == ast::UnaryOp::Invert && !isInteger(v->dtype))
       return error(expr.loc(), "~ needs an integer tensor, not " + v->describe());
+    if (u.getOp() == ast::UnaryOp::Minus && isUnsigned(v->dtype))
+      return error(expr.loc(), "TypeError: Value passed to parameter 'x' has DataType " +
+                                   dtypeName(v->dtype) + " not in list of allowed values "
+                                   "(tf.math.negative takes signed numbers)");
     std::optional<Value> t = asTensor(*v, expr.loc());
     if (!t || u.getOp() == ast::UnaryOp::Plus)
       return t;

@@ -702,6 +702,9 @@ bool isCallable(const Value &v);
 /// `shape` as Python writes it for TensorFlow: a tuple of ints and None (None for an
 /// unknown rank).
 Value shapeValue(const Shape &shape);
+/// TensorFlow's error where op `op` has no CPU kernel for `dtype` (the graph builds and
+/// fails when it runs), or nothing.
+std::optional<std::string> missingKernel(TFOp op, DType dtype);
 /// Why a test is staged or static, in words.
 std::string testReason(const Value &test);
 /// Why a Python int operation has no result agc can hold (`what` overflows int64).

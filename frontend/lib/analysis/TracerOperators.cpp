@@ -267,6 +267,11 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
 std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Value &a,
                                                     const Value &b, const Location &loc) {
   using B = ast::BinaryOp;
+  // TensorFlow's tensors have no << or >> (TypeError: unsupported operand type(s)).
+  if (op == B::LShift || op == B::RShift)
+    return error(loc, "TypeError: unsupported operand type(s) for " + ast::spelling(op) +
+                          ": a tensor has no '" + ast::spelling(op) + "' operator; use " +
+                          (op == B::LShift ? "tf.bitwise.left_shift" : "tf.bitwise.right_shift"));
   if (a.dtype != b.dtype)
     return error(loc, "'" + ast::spelling(op) + "' of " + aDtype(a.dtype) + " tensor and " +
                           aDtype(b.dtype) + " tensor: TensorFlow converts neither to the "
@@ -284,8 +289,10 @@ std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Valu
   if (!shape)
     return std::nullopt;
   DType out = a.dtype;
+  // True division of integer tensors, as TensorFlow does it: in float32 for 8 and 16 bits,
+  // float64 above.
   if (op == B::Div && isInteger(out))
-    out = DType::Float64; // true division of integer tensors, as TensorFlow does it
+    out = bitWidth(out) <= 16 ? DType::Float32 : DType::Float64;
   return Value::tensor(out, *shape);
 }
 

@@ -20,17 +20,28 @@ llvm::StringRef ag::analysis::dtypeName(DType dtype) {
   case DType::Int64: return "int64";
   case DType::Bool: return "bool";
   case DType::String: return "string";
+  case DType::Int8: return "int8";
+  case DType::Int16: return "int16";
+  case DType::UInt8: return "uint8";
+  case DType::UInt16: return "uint16";
+  case DType::UInt32: return "uint32";
+  case DType::UInt64: return "uint64";
+  case DType::Float16: return "float16";
+  case DType::BFloat16: return "bfloat16";
   }
   llvm_unreachable("unknown DType");
 }
 
 std::optional<DType> ag::analysis::dtypeFromName(llvm::StringRef name) {
   for (DType d : {DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::Bool,
-                  DType::String})
+                  DType::String, DType::Int8, DType::Int16, DType::UInt8, DType::UInt16,
+                  DType::UInt32, DType::UInt64, DType::Float16, DType::BFloat16})
     if (dtypeName(d) == name)
       return d;
   if (name == "double")
     return DType::Float64;
+  if (name == "half")
+    return DType::Float16;
   return std::nullopt;
 }
 

@@ -44,8 +44,16 @@ typedef enum agc_dtype {
   AGC_FLOAT64 = 2,
   AGC_INT32 = 3,
   AGC_INT64 = 4,
-  AGC_BOOL = 5,  /* one byte per element, 0 or 1 */
-  AGC_STRING = 6 /* one agc_string per element */
+  AGC_BOOL = 5,     /* one byte per element, 0 or 1 */
+  AGC_STRING = 6,   /* one agc_string per element */
+  AGC_INT8 = 7,
+  AGC_INT16 = 8,
+  AGC_UINT8 = 9,
+  AGC_UINT16 = 10,
+  AGC_UINT32 = 11,
+  AGC_UINT64 = 12,
+  AGC_FLOAT16 = 13, /* IEEE 754 binary16, as uint16_t bits (or _Float16) */
+  AGC_BFLOAT16 = 14 /* the top 16 bits of a float32, as uint16_t */
 } agc_dtype;
 /* An element of a string tensor (tf.string): `size` bytes at `data`, any bytes (TensorFlow's
  * strings are byte strings, not NUL-terminated). In an input, the caller's. In an output,
@@ -190,6 +198,19 @@ void agrt_print_i32(int64_t rank, void *descriptor);
 void agrt_print_i64(int64_t rank, void *descriptor);
 void agrt_print_i1(int64_t rank, void *descriptor);
 void agrt_print_string(int64_t rank, void *descriptor);
+void agrt_print_i8(int64_t rank, void *descriptor);
+void agrt_print_i16(int64_t rank, void *descriptor);
+void agrt_print_uint8(int64_t rank, void *descriptor);
+void agrt_print_uint16(int64_t rank, void *descriptor);
+void agrt_print_uint32(int64_t rank, void *descriptor);
+void agrt_print_uint64(int64_t rank, void *descriptor);
+void agrt_print_f16(int64_t rank, void *descriptor);
+void agrt_print_bf16(int64_t rank, void *descriptor);
+/* float16 and bfloat16 bits to and from float (round to nearest even). */
+float agc_float16_to_float(uint16_t bits);
+uint16_t agc_float_to_float16(float v);
+float agc_bfloat16_to_float(uint16_t bits);
+uint16_t agc_float_to_bfloat16(float v);
 void agrt_print_end(void);
 
 /* The allocator of everything compiled code allocates, and of outputs' data. `align`: a

@@ -103,8 +103,9 @@ def Ag_PrintOp : Ag_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "tf.print: writes text and tensors, in program order";
   let description = [{
     `items` lists what tf.print was given, in order: a string attribute is text written
-    as it is; an integer attribute `i` is the i-th tensor operand (an i32 `i`: a tensor of
-    string handles, printed as quoted strings), formatted the way TensorFlow formats it (`[1 2 3]`, `[[1 2] [3 4]]`, elided past 1000 elements). `sep`
+    as it is; an integer attribute `i` is the i-th tensor operand, formatted the way
+    TensorFlow formats it as its dtype: `dtypes` names, per tensor operand, those the
+    element type does not say ("string" for handles, "uint8", ...; "" for the others) (`[1 2 3]`, `[[1 2] [3 4]]`, elided past 1000 elements). `sep`
     goes between items, `end` after the last; `stream` is `stderr` (TensorFlow's default)
     or `stdout`; `summarize` is how many elements each dimension shows at its start and
     its end before `...` (-1: all).
@@ -114,7 +115,8 @@ def Ag_PrintOp : Ag_Op<"print", [MemoryEffects<[MemWrite]>]> {
     ```
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$tensors, ArrayAttr:$items, StrAttr:$sep,
-                   StrAttr:$end, StrAttr:$stream, I64Attr:$summarize);
+                   StrAttr:$end, StrAttr:$stream, I64Attr:$summarize,
+                   OptionalAttr<StrArrayAttr>:$dtypes);
   let assemblyFormat = "($tensors^ `:` type($tensors))? attr-dict";
   let hasVerifier = 1;
 }

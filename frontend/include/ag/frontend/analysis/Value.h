@@ -32,7 +32,10 @@ namespace ag::analysis {
 struct CallScope;
 struct Object;
 
-enum class DType : uint8_t { Float32, Float64, Int32, Int64, Bool, String };
+enum class DType : uint8_t {
+  Float32, Float64, Int32, Int64, Bool, String,
+  Int8, Int16, UInt8, UInt16, UInt32, UInt64, Float16, BFloat16,
+};
 llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
 std::optional<DType> dtypeFromName(llvm::StringRef name);
 /// A Python float as Python's repr prints it: 1.5, 1e-07, 3.0, inf.
@@ -40,11 +43,33 @@ std::string pythonFloat(double value);
 
 /// "a float32", "an int32": the dtype with its article, for messages.
 inline std::string aDtype(DType dtype) {
-  bool vowel = dtype == DType::Int32 || dtype == DType::Int64;
+  bool vowel = dtypeName(dtype).starts_with("i");
   return (vowel ? "an " : "a ") + dtypeName(dtype).str();
 }
-inline bool isFloat(DType d) { return d == DType::Float32 || d == DType::Float64; }
-inline bool isInteger(DType d) { return d == DType::Int32 || d == DType::Int64; }
+inline bool isFloat(DType d) {
+  return d == DType::Float32 || d == DType::Float64 || d == DType::Float16 ||
+         d == DType::BFloat16;
+}
+/// Any integer dtype, signed or unsigned, of any width.
+inline bool isInteger(DType d) {
+  return d == DType::Int32 || d == DType::Int64 || d == DType::Int8 || d == DType::Int16 ||
+         d == DType::UInt8 || d == DType::UInt16 || d == DType::UInt32 || d == DType::UInt64;
+}
+inline bool isUnsigned(DType d) {
+  return d == DType::UInt8 || d == DType::UInt16 || d == DType::UInt32 || d == DType::UInt64;
+}
+/// int32 or int64: what indices, sizes and shapes are (TensorFlow's Tindices).
+inline bool isIndexInteger(DType d) { return d == DType::Int32 || d == DType::Int64; }
+/// Bits per element (bool: 1; a string handle: 64).
+inline unsigned bitWidth(DType d) {
+  switch (d) {
+  case DType::Bool: return 1;
+  case DType::Int8: case DType::UInt8: return 8;
+  case DType::Int16: case DType::UInt16: case DType::Float16: case DType::BFloat16: return 16;
+  case DType::Float32: case DType::Int32: case DType::UInt32: return 32;
+  default: return 64;
+  }
+}
 
 /// A tensor shape: unknown rank, or a list of dimensions where -1 is unknown.
 struct Shape {
