@@ -136,21 +136,32 @@ LogicalResult WhileLoopOp::verify() {
 // ag.print
 //===----------------------------------------------------------------------------------===//
 
-LogicalResult PrintOp::verify() {
-  for (Attribute item : getItems()) {
+/// The items of ag.print and ag.format: text, or indices of tensor operands.
+static LogicalResult verifyItems(Operation *op, ArrayAttr items, size_t tensors,
+                                 std::optional<ArrayAttr> dtypes) {
+  for (Attribute item : items) {
     if (isa<StringAttr>(item))
       continue;
     auto index = dyn_cast<IntegerAttr>(item);
     if (!index)
-      return emitOpError() << "items must be strings or operand indices, not " << item;
-    if (index.getInt() < 0 || uint64_t(index.getInt()) >= getTensors().size())
-      return emitOpError() << "item " << index.getInt() << " names no tensor operand (there are "
-                           << getTensors().size() << ")";
-
+      return op->emitOpError() << "items must be strings or operand indices, not " << item;
+    if (index.getInt() < 0 || uint64_t(index.getInt()) >= tensors)
+      return op->emitOpError() << "item " << index.getInt()
+                               << " names no tensor operand (there are " << tensors << ")";
   }
-  if (auto dtypes = getDtypes(); dtypes && dtypes->size() != getTensors().size())
-    return emitOpError() << "dtypes names " << dtypes->size() << " tensors, not "
-                         << getTensors().size();
+  if (dtypes && (*dtypes).size() != tensors)
+    return op->emitOpError() << "dtypes names " << (*dtypes).size() << " tensors, not "
+                             << tensors;
+  return success();
+}
+
+LogicalResult FormatOp::verify() {
+  return verifyItems(*this, getItems(), getTensors().size(), getDtypes());
+}
+
+LogicalResult PrintOp::verify() {
+  if (failed(verifyItems(*this, getItems(), getTensors().size(), getDtypes())))
+    return failure();
   if (getStream() != "stderr" && getStream() != "stdout")
     return emitOpError() << "stream must be \"stderr\" or \"stdout\", not \"" << getStream()
                          << "\"";

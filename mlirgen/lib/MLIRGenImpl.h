@@ -220,6 +220,7 @@ private:
   AG_EMITTER(Binary)
   AG_EMITTER(Where)
   AG_EMITTER(StringJoin)
+  AG_EMITTER(StringFormat)
   AG_EMITTER(StringOp)
   AG_EMITTER(Gather)
   AG_EMITTER(GatherNd)

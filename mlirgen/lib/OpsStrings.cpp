@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
 
+#include "ag/dialect/AgDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -226,5 +228,53 @@ bool MLIRGen::emitStringOp(TFOp op, const CallArgs &args, Value &out) {
     return fail(args.loc, "internal error: tf." + tfOpName(op) + " is not a string op");
   }
   out.ir = handle(elementwise(type, operands, body, l));
+  return true;
+}
+
+bool MLIRGen::emitStringFormat(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  const Value *templ = args.get(0, "template"), *inputs = args.get(1, "inputs");
+  if (!type || !templ || !inputs)
+    return false;
+  std::string placeholder = "{}";
+  if (const Value *p = args.get(2, "placeholder"); p && p->kind == Value::Kind::Str)
+    placeholder = p->text;
+  int64_t summarize = 3;
+  if (const Value *n = args.get(3, "summarize"); n && n->kind == Value::Kind::Int)
+    summarize = n->i;
+  std::vector<Value> values = inputs->isPySequence() && !llvm::any_of(inputs->items(), [](const Value &e) {
+                                return e.isPySequence();
+                              })
+                                  ? inputs->items()
+                                  : std::vector<Value>{*inputs};
+  // The template split at its placeholders, each the next input, as tf.print writes it.
+  llvm::SmallVector<mlir::Attribute> items;
+  llvm::SmallVector<mlir::Value> tensors;
+  llvm::SmallVector<llvm::StringRef> dtypes;
+  bool anyMarked = false;
+  llvm::StringRef rest = templ->text;
+  for (const Value &v : values) {
+    size_t at = rest.find(placeholder);
+    if (at)
+      items.push_back(builder.getStringAttr(rest.take_front(at)));
+    rest = rest.drop_front(at + placeholder.size());
+    mlir::Value t = operand(v, args.loc);
+    if (!t)
+      return false;
+    DType dtype = v.isTensorLike() ? v.dtype
+                  : v.kind == Value::Kind::Str ? DType::String
+                                               : DType::Int32;
+    items.push_back(builder.getI64IntegerAttr(tensors.size()));
+    bool marked = dtype == DType::String || analysis::isUnsigned(dtype);
+    dtypes.push_back(marked ? analysis::dtypeName(dtype) : "");
+    anyMarked |= marked;
+    tensors.push_back(t);
+  }
+  if (!rest.empty())
+    items.push_back(builder.getStringAttr(rest));
+  auto op = FormatOp::create(builder, loc(args.loc), type, tensors, builder.getArrayAttr(items),
+                             builder.getI64IntegerAttr(summarize),
+                             anyMarked ? builder.getStrArrayAttr(dtypes) : nullptr);
+  out.ir = handle(op.getResult());
   return true;
 }

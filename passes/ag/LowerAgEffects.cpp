@@ -12,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace ag {
@@ -60,9 +61,11 @@ std::string typeSuffix(Type type) {
   return s;
 }
 
-void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp> &globals) {
-  OpBuilder builder(op);
-  Location loc = op.getLoc();
+/// Writes ag.print's or ag.format's `items` into the runtime's text buffer, `sep`
+/// between them: text through agrt_print_text, tensors through agrt_print_<dtype>.
+void writeItems(ModuleOp module, OpBuilder &builder, Location loc, ArrayAttr items,
+                ValueRange tensors, std::optional<ArrayAttr> dtypes, StringRef sep,
+                llvm::StringMap<LLVM::GlobalOp> &globals) {
   auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
   auto call = [&](StringRef name, TypeRange types, ValueRange args) {
     func::FuncOp fn = declare(module, builder, name, builder.getFunctionType(types, {}));
@@ -72,12 +75,9 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
     if (!t.empty())
       call("agrt_print_text", {ptr}, stringPointer(module, builder, loc, t, globals));
   };
-  Value stream = arith::ConstantIntOp::create(builder, loc, op.getStream() == "stdout" ? 1 : 2, 32);
-  Value summarize = arith::ConstantIntOp::create(builder, loc, op.getSummarize(), 64);
-  call("agrt_print_begin", {builder.getI32Type(), builder.getI64Type()}, {stream, summarize});
-  for (auto [i, item] : llvm::enumerate(op.getItems())) {
+  for (auto [i, item] : llvm::enumerate(items)) {
     if (i)
-      text(op.getSep());
+      text(sep);
     if (auto s = dyn_cast<StringAttr>(item)) {
       text(s.getValue());
       continue;
@@ -85,9 +85,9 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
     auto index = cast<IntegerAttr>(item);
     // A dtype the element type does not say (strings, unsigned) names the printer.
     std::string dtype;
-    if (auto dtypes = op.getDtypes())
+    if (dtypes)
       dtype = cast<StringAttr>((*dtypes)[index.getInt()]).getValue().str();
-    Value tensor = op.getTensors()[index.getInt()];
+    Value tensor = tensors[index.getInt()];
     auto type = cast<RankedTensorType>(tensor.getType());
     auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
     Value buffer = bufferization::ToBufferOp::create(builder, loc, memrefType, tensor,
@@ -97,8 +97,41 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
     call("agrt_print_" + (dtype.empty() ? typeSuffix(type.getElementType()) : dtype),
          {unranked}, {cast});
   }
-  text(op.getEnd());
+}
+
+void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp> &globals) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  auto call = [&](StringRef name, TypeRange types, ValueRange args) {
+    func::FuncOp fn = declare(module, builder, name, builder.getFunctionType(types, {}));
+    func::CallOp::create(builder, loc, fn, args);
+  };
+  Value stream = arith::ConstantIntOp::create(builder, loc, op.getStream() == "stdout" ? 1 : 2, 32);
+  Value summarize = arith::ConstantIntOp::create(builder, loc, op.getSummarize(), 64);
+  call("agrt_print_begin", {builder.getI32Type(), builder.getI64Type()}, {stream, summarize});
+  writeItems(module, builder, loc, op.getItems(), op.getTensors(), op.getDtypes(), op.getSep(),
+             globals);
+  writeItems(module, builder, loc, builder.getArrayAttr({builder.getStringAttr(op.getEnd())}),
+             {}, std::nullopt, "", globals);
   call("agrt_print_end", {}, {});
+  op.erase();
+}
+
+/// ag.format: the items written into the text buffer, which becomes a string.
+void lowerFormat(ModuleOp module, ag::FormatOp op, llvm::StringMap<LLVM::GlobalOp> &globals) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value summarize = arith::ConstantIntOp::create(builder, loc, op.getSummarize(), 64);
+  func::FuncOp begin = declare(module, builder, "agrt_format_begin",
+                               builder.getFunctionType({builder.getI64Type()}, {}));
+  func::CallOp::create(builder, loc, begin, ValueRange{summarize});
+  writeItems(module, builder, loc, op.getItems(), op.getTensors(), op.getDtypes(), "", globals);
+  func::FuncOp end = declare(module, builder, "agrt_format_end",
+                             builder.getFunctionType({}, {builder.getI64Type()}));
+  Value handle = func::CallOp::create(builder, loc, end, ValueRange{}).getResult(0);
+  Value result = tensor::FromElementsOp::create(builder, loc, op.getResult().getType(),
+                                                ValueRange{handle});
+  op.getResult().replaceAllUsesWith(result);
   op.erase();
 }
 
@@ -159,7 +192,7 @@ struct LowerAgEffects : ag::impl::LowerAgEffectsBase<LowerAgEffects> {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<ag::PrintOp, ag::VariableReadOp, ag::VariableWriteOp, ag::AssertOp>(op))
+      if (isa<ag::PrintOp, ag::FormatOp, ag::VariableReadOp, ag::VariableWriteOp, ag::AssertOp>(op))
         ops.push_back(op);
     });
     llvm::StringMap<LLVM::GlobalOp> globals;
@@ -178,6 +211,8 @@ struct LowerAgEffects : ag::impl::LowerAgEffectsBase<LowerAgEffects> {
         lowerWrite(module, write);
       } else if (auto check = dyn_cast<ag::AssertOp>(op)) {
         lowerAssert(module, check, globals);
+      } else if (auto format = dyn_cast<ag::FormatOp>(op)) {
+        lowerFormat(module, format, globals);
       } else {
         lowerPrint(module, cast<ag::PrintOp>(op), globals);
       }

@@ -702,6 +702,19 @@ void agrt_print_end(void) {
   line.size = line.capacity = 0;
 }
 
+/* tf.strings.format: what tf.print would write, as a string of the running call. */
+void agrt_format_begin(int64_t summarize) { agrt_print_begin(2, summarize); }
+
+int64_t agrt_format_end(void) {
+  agc_string *r = new_string((int64_t)line.size);
+  if (line.size)
+    memcpy((char *)r->data, line.text, line.size);
+  free(line.text);
+  line.text = NULL;
+  line.size = line.capacity = 0;
+  return handle(r);
+}
+
 /* A float as TensorFlow prints it: the shortest of %.{6,9}g (float32) or %.{15,17}g
  * (float64) that reads back as the same value. */
 static void format_float(char *out, size_t size, double v, int is_double) {

@@ -114,3 +114,21 @@ def string_plus_number(s):
 @tf.function
 def string_less_than(s):
     return s < "b"
+
+
+@tf.function
+def formats(x, s):
+    # tf.strings.format's documentation: tensors as tf.print writes them.
+    return (tf.strings.format("x={} s={}", (x, s)), tf.strings.format("{}", x, summarize=1),
+            tf.strings.format("[%]", s, placeholder="%"), tf.strings.format("n = {}", [3]))
+
+
+@tf.function
+def format_python_scalar(x):
+    # TensorFlow takes a tensor or a list: a Python int alone has no len().
+    return tf.strings.format("n = {}", 3)
+
+
+@tf.function
+def format_counts_differ(x):
+    return tf.strings.format("{} {}", x)

@@ -976,3 +976,40 @@ std::optional<std::string> analysis::missingKernel(TFOp op, DType dtype) {
          std::string(op == TFOp::Matmul ? "MatMul" : "Range") + "' with these attrs: [" +
          (op == TFOp::Matmul ? "T" : "Tidx") + "=DT_" + name + "]";
 }
+
+std::optional<Value> TFOpTyper::typeStringFormat() {
+  const Value *templ = need(0, "template");
+  const Value *inputs = templ ? need(1, "inputs") : nullptr;
+  if (!inputs)
+    return std::nullopt;
+  if (templ->kind != Value::Kind::Str)
+    return error(loc, name + "(): the template must be a Python str, not " + templ->describe());
+  if (inputs->isPyScalar())
+    return error(loc, "TypeError: object of type '" + inputs->typeString() + "' has no len() "
+                      "(tf.strings.format takes a tensor or a list of them)");
+  std::string placeholder = "{}";
+  if (const Value *p = args.get(2, "placeholder"); p && p->kind != Value::Kind::None) {
+    if (p->kind != Value::Kind::Str || p->text.empty())
+      return error(loc, name + "(): placeholder must be a non-empty Python str");
+    placeholder = p->text;
+  }
+  if (const Value *n = args.get(3, "summarize");
+      n && n->kind != Value::Kind::Int && n->kind != Value::Kind::None)
+    return error(loc, name + "(): summarize must be a Python int, not " + n->describe());
+  // One input per placeholder: a tensor (or Python value) alone, or a list or tuple.
+  size_t count = inputs->isPySequence() && !llvm::any_of(inputs->items(), [](const Value &e) {
+                   return e.isPySequence();
+                 }) ? inputs->items().size() : 1;
+  if (inputs->isPySequence())
+    for (const Value &e : inputs->items())
+      if (!(e.isTensorLike() || e.isPyScalar() || e.kind == Value::Kind::Str))
+        return error(loc, name + "(): the inputs must be tensors, not " + e.describe());
+  size_t found = 0;
+  for (size_t at = templ->text.find(placeholder); at != std::string::npos;
+       at = templ->text.find(placeholder, at + placeholder.size()))
+    ++found;
+  if (found != count)
+    return error(loc, name + "(): num placeholders in template and num inputs must match: " +
+                          llvm::Twine(found) + " vs. " + llvm::Twine(count));
+  return Value::tensor(DType::String, Shape::scalar());
+}

@@ -126,6 +126,8 @@ private:
   std::optional<Value> typeSubstr();
   /// tf.strings.as_string.
   std::optional<Value> typeAsString();
+  /// tf.strings.format.
+  std::optional<Value> typeStringFormat();
   /// tf.strings.to_number.
   std::optional<Value> typeToNumber();
   /// tf.gather.

@@ -212,6 +212,9 @@ uint16_t agc_float_to_float16(float v);
 float agc_bfloat16_to_float(uint16_t bits);
 uint16_t agc_float_to_bfloat16(float v);
 void agrt_print_end(void);
+/* tf.strings.format: begin, then the items as for tf.print, then end gives the string. */
+void agrt_format_begin(int64_t summarize);
+int64_t agrt_format_end(void);
 
 /* The allocator of everything compiled code allocates, and of outputs' data. `align`: a
  * power of two (16 and up; less is taken as 16); agrt_alloc aligns to 64. */

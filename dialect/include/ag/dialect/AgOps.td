@@ -121,6 +121,24 @@ def Ag_PrintOp : Ag_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+def Ag_FormatOp : Ag_Op<"format", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tf.strings.format: text and tensors into one string, as tf.print writes them";
+  let description = [{
+    `items` and `dtypes` are ag.print's; the result is a string handle (a 0-d tensor of
+    i64: the runtime's string, see mlirgen/lib/OpsStrings.cpp). It writes the runtime's
+    text buffer, which ag.print uses too: the two keep their order.
+    ```mlir
+    %s = ag.format %x : tensor<3xi32> {items = ["x = ", 0 : i64], summarize = 3}
+           -> tensor<i64>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$tensors, ArrayAttr:$items,
+                   I64Attr:$summarize, OptionalAttr<StrArrayAttr>:$dtypes);
+  let results = (outs 0DTensorOf<[I64]>:$result);
+  let assemblyFormat = "($tensors^ `:` type($tensors))? attr-dict `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Ag_VariableReadOp : Ag_Op<"variable_read", [MemoryEffects<[MemRead]>]> {
   let summary = "Reads a module-level tf.Variable (a memref.global) as a tensor";
   let description = [{

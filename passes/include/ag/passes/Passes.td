@@ -288,6 +288,8 @@ def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
       `llvm.mlir.global` constant) or `agrt_print_<dtype>(memref<*xT>)` (the tensor read
       through `bufferization.to_buffer read_only`), the separators between items and
       `end` as text, and `agrt_print_end()`, which writes the line at once.
+    - `ag.format` writes its items the same way between `agrt_format_begin(summarize)`
+      and `agrt_format_end()`, whose string handle becomes the result.
     - `ag.assert %ok, "message"` becomes `scf.if` on `not %ok` around a call of
       `agrt_fail(message)`, which ends the running call with a run-time error.
 

@@ -24,14 +24,28 @@ def math_forms(x):
 
 @tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.int32)])
 def arith_forms(x, a):
-    return x + x, a + a, tf.maximum(x, x), tf.maximum(a, a), a & a, a >> a
+    return x + x, a + a, tf.maximum(x, x), tf.maximum(a, a), a & a, tf.bitwise.right_shift(a, a)
 # CHECK-LABEL: func.func @arith_forms(
 # CHECK:         arith.addf
 # CHECK:         arith.addi
 # CHECK:         arith.maximumf
 # CHECK:         arith.maxsi
 # CHECK:         arith.andi
+# The shift amount is clamped to [0, 31], as TensorFlow's kernel clamps it.
+# CHECK:         arith.maxsi
+# CHECK:         arith.minui
 # CHECK:         arith.shrsi
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.uint8), tf.TensorSpec([3], tf.float16)])
+def unsigned_and_half_forms(u, h):
+    return tf.maximum(u, u), u < u, u // u, tf.cast(u, tf.float32), h * h
+# CHECK-LABEL: func.func @unsigned_and_half_forms(
+# CHECK:         arith.maxui
+# CHECK:         arith.cmpi ult
+# CHECK:         arith.divui
+# CHECK:         arith.uitofp
+# CHECK:         arith.mulf {{.*}} : f16
 
 
 @tf.function(input_signature=[tf.TensorSpec([3], tf.float32), tf.TensorSpec([3], tf.int32)])
