@@ -443,3 +443,34 @@ def embedding(table, ids):
 @tf.function
 def crelu_and_xlogy(x, y):
     return tf.nn.crelu(x), tf.math.xlogy(x, y)
+
+
+# --- Stateless random numbers (TensorFlow's Philox, bit for bit) ----------------------------------
+
+@tf.function
+def stateless_uniform(seed):
+    return (tf.random.stateless_uniform([7], seed=seed),
+            tf.random.stateless_uniform([3, 2], seed=seed, minval=-1.0, maxval=2.0,
+                                        dtype=tf.float64),
+            tf.random.stateless_uniform([2, 3, 2], seed=seed, maxval=10.0))
+
+
+@tf.function
+def stateless_normal(seed):
+    return (tf.random.stateless_normal([5], seed=seed, mean=1.0, stddev=2.0),
+            tf.random.stateless_normal([2, 4], seed=seed))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def stateless_noise_like(x):
+    # Noise of a shape known only at run time, from a fixed seed.
+    return x + tf.random.stateless_normal(tf.shape(x), seed=[42, 0], stddev=0.1)
+
+
+@tf.function
+def stateless_random_in_loop(n):
+    # A different seed each step: the same numbers as TensorFlow's, step by step.
+    total = tf.zeros([3])
+    for i in tf.range(n):
+        total += tf.random.stateless_uniform([3], seed=tf.stack([i, 7]))
+    return total

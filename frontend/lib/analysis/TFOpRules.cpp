@@ -766,14 +766,22 @@ std::optional<Value> TFOpTyper::typeReverse() {
   return *x;
 }
 
-std::optional<Value> TFOpTyper::typeCumulative() {
-  std::optional<Value> x = tensorOf(0, "x");
+std::optional<Value> TFOpTyper::vectorOfNumbers(unsigned i, llvm::StringRef param) {
+  std::optional<Value> x = tensorOf(i, param);
   if (!x)
     return std::nullopt;
   if (x->dtype == DType::Bool || x->dtype == DType::String)
     return badDtype(*x, "numbers");
   if (!x->shape.rankKnown || x->shape.rank() == 0)
-    return error(loc, name + "(): x must be at least 1-D with a known rank, not " + x->describe());
+    return error(loc, name + "(): " + param + " must be at least 1-D with a known rank, not " +
+                          x->describe());
+  return x;
+}
+
+std::optional<Value> TFOpTyper::typeCumulative() {
+  std::optional<Value> x = vectorOfNumbers(0, "x");
+  if (!x)
+    return std::nullopt;
   if (!axisOf(1, "axis", 0, x->shape.rank()))
     return std::nullopt;
   for (auto [i, flag] : {std::pair{2u, "exclusive"}, std::pair{3u, "reverse"}}) {
@@ -785,14 +793,9 @@ std::optional<Value> TFOpTyper::typeCumulative() {
 }
 
 std::optional<Value> TFOpTyper::typeSort() {
-  std::optional<Value> x = tensorOf(0, "values");
+  std::optional<Value> x = vectorOfNumbers(0, "values");
   if (!x)
     return std::nullopt;
-  if (x->dtype == DType::Bool || x->dtype == DType::String)
-    return badDtype(*x, "numbers");
-  if (!x->shape.rankKnown || x->shape.rank() == 0)
-    return error(loc, name + "(): values must be at least 1-D with a known rank, not " +
-                          x->describe());
   if (!axisOf(1, "axis", -1, x->shape.rank()))
     return std::nullopt;
   if (const Value *d = args.get(2, "direction"); d && d->kind != Value::Kind::None) {

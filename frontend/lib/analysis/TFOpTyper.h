@@ -144,6 +144,8 @@ private:
   std::optional<Value> typeGatherNd();
   /// tf.cumsum, tf.cumprod.
   std::optional<Value> typeCumulative();
+  /// Argument `i` or `param`: a tensor of numbers of a known rank of 1 or more.
+  std::optional<Value> vectorOfNumbers(unsigned i, llvm::StringRef param);
   /// A Python int axis of a tensor of rank `rank` (argument `i` or `param`, `byDefault`
   /// when absent) made non-negative; reported when it is not one or is out of range.
   std::optional<int64_t> axisOf(unsigned i, llvm::StringRef param, int64_t byDefault,

@@ -658,14 +658,22 @@ Value matvec(Composer &c, const Params &p) {
 
 // --- Splitting -----------------------------------------------------------------------------
 
+/// The axis (argument `axis`, 0 by default) of `x`, which tf.unstack and tf.split divide:
+/// non-negative, of a tensor of rank 1 or more; nothing after failing.
+std::optional<int64_t> splitAxis(Composer &c, const Value &x, const Value *axis) {
+  std::optional<int64_t> a = int64_t(0);
+  if (given(axis) && !(a = pythonInt(c, axis, "axis")))
+    return std::nullopt;
+  if (c.ok && x.shape.rank() == 0) {
+    c.fail("'value' must be at least 1-D, not a scalar");
+    return std::nullopt;
+  }
+  return c.ok ? normalAxis(c, *a, x.shape.rank()) : std::nullopt;
+}
+
 Value unstack(Composer &c, const Params &p) {
   Value x = ranked(c, c.tensor(*p[0]), "value");
-  std::optional<int64_t> axis = int64_t(0);
-  if (given(p[2]) && !(axis = pythonInt(c, p[2], "axis")))
-    return {};
-  if (c.ok && x.shape.rank() == 0)
-    return c.fail("'value' must be at least 1-D, not a scalar");
-  std::optional<int64_t> at = c.ok ? normalAxis(c, *axis, x.shape.rank()) : std::nullopt;
+  std::optional<int64_t> at = splitAxis(c, x, p[2]);
   if (!at)
     return {};
   int64_t n = x.shape.dims[*at];
@@ -697,12 +705,7 @@ Value unstack(Composer &c, const Params &p) {
 
 Value split(Composer &c, const Params &p) {
   Value x = ranked(c, c.tensor(*p[0]), "value");
-  std::optional<int64_t> axis = int64_t(0);
-  if (given(p[2]) && !(axis = pythonInt(c, p[2], "axis")))
-    return {};
-  if (c.ok && x.shape.rank() == 0)
-    return c.fail("'value' must be at least 1-D, not a scalar");
-  std::optional<int64_t> at = c.ok ? normalAxis(c, *axis, x.shape.rank()) : std::nullopt;
+  std::optional<int64_t> at = splitAxis(c, x, p[2]);
   if (!at)
     return {};
   int64_t n = x.shape.dims[*at];
@@ -886,6 +889,188 @@ Value booleanMask(Composer &c, const Params &p) {
   Value where = c.call("tf.where", {flatMask});
   Value rows = c.call("tf.reshape", {where, Value::list({Value::integer(-1)})});
   return c.call("tf.gather", {flat, rows}, {{"axis", Value::integer(*axis)}});
+}
+
+// --- Stateless random numbers: TensorFlow's Philox-4x32-10, as its CPU kernels use it ----
+
+/// A uint32 or uint64 scalar constant.
+Value unsignedConstant(Composer &c, uint64_t v, DType dtype) {
+  // Through int64 (the bits), then reinterpreted: a Python int above int64 does not fit.
+  return c.call("tf.cast", {c.tensor(Value::integer(int64_t(v)), DType::Int64),
+                            Value::dtypeOf(dtype)});
+}
+
+/// The four 32-bit words of a Philox-4x32 block, as uint32 tensors of one shape.
+struct PhiloxBlock {
+  Value w[4];
+};
+
+/// Ten rounds of Philox-4x32 on `counter` under key (`k0`, `k1`) (uint32 scalars), as
+/// tensorflow/core/lib/random/philox_random.h computes them.
+PhiloxBlock philox(Composer &c, PhiloxBlock x, Value k0, Value k1) {
+  const uint64_t kMulA = 0xD2511F53, kMulB = 0xCD9E8D57;
+  const uint64_t kRaiseA = 0x9E3779B9, kRaiseB = 0xBB67AE85;
+  Value mulA = unsignedConstant(c, kMulA, DType::UInt64);
+  Value mulB = unsignedConstant(c, kMulB, DType::UInt64);
+  Value raiseA = unsignedConstant(c, kRaiseA, DType::UInt32);
+  Value raiseB = unsignedConstant(c, kRaiseB, DType::UInt32);
+  Value shift = unsignedConstant(c, 32, DType::UInt64);
+  auto wide = [&](const Value &v) { return c.call("tf.cast", {v, Value::dtypeOf(DType::UInt64)}); };
+  auto low = [&](const Value &v) { return c.call("tf.cast", {v, Value::dtypeOf(DType::UInt32)}); };
+  auto high = [&](const Value &v) {
+    return low(c.call("tf.bitwise.right_shift", {v, shift}));
+  };
+  for (int round = 0; round < 10 && c.ok; ++round) {
+    Value p0 = c.mul(mulA, wide(x.w[0])), p1 = c.mul(mulB, wide(x.w[2]));
+    PhiloxBlock next;
+    next.w[0] = c.call("tf.bitwise.bitwise_xor",
+                       {c.call("tf.bitwise.bitwise_xor", {high(p1), x.w[1]}), k0});
+    next.w[1] = low(p1);
+    next.w[2] = c.call("tf.bitwise.bitwise_xor",
+                       {c.call("tf.bitwise.bitwise_xor", {high(p0), x.w[3]}), k1});
+    next.w[3] = low(p0);
+    x = next;
+    if (round < 9) {
+      k0 = c.add(k0, raiseA);
+      k1 = c.add(k1, raiseB);
+    }
+  }
+  return x;
+}
+
+/// `shape` and `seed` of a stateless op: the element count, and the Philox words of each
+/// group of samples (one block per group, counters 0, 1, ... after TensorFlow's
+/// StatelessRandomGetKeyCounter scrambles the seed).
+struct RandomGroups {
+  Value count;   ///< int32 scalar: the number of samples
+  PhiloxBlock out; ///< one element per group
+};
+
+std::optional<RandomGroups> randomGroups(Composer &c, const Value &shape, const Value &seed,
+                                         int64_t perGroup) {
+  Value seedT = c.tensor(seed);
+  if (c.ok && !(isIndexInteger(seedT.dtype) && seedT.shape.rankKnown &&
+                seedT.shape.rank() == 1 && seedT.shape.dims[0] == 2)) {
+    c.fail("seed must be a shape [2] int32 or int64 tensor, not " + seedT.describe());
+    return std::nullopt;
+  }
+  Value shapeT = c.tensor(shape, DType::Int32);
+  if (c.ok && !(isIndexInteger(shapeT.dtype) && shapeT.shape.rankKnown && shapeT.shape.rank() == 1)) {
+    c.fail("shape must be a 1-D integer tensor or a list of ints, not " + shapeT.describe());
+    return std::nullopt;
+  }
+  if (!c.ok)
+    return std::nullopt;
+  // The seeds as uint64 (an int32 seed is sign-extended, as C++ converts it).
+  Value seeds = c.call("tf.cast", {c.call("tf.cast", {seedT, Value::dtypeOf(DType::Int64)}),
+                                   Value::dtypeOf(DType::UInt64)});
+  Value shift = unsignedConstant(c, 32, DType::UInt64);
+  auto low = [&](const Value &v) { return c.call("tf.cast", {v, Value::dtypeOf(DType::UInt32)}); };
+  Value s0 = c.row(seeds, 0, 0), s1 = c.row(seeds, 0, 1);
+  PhiloxBlock scrambled{{low(s0), low(c.call("tf.bitwise.right_shift", {s0, shift})), low(s1),
+                         low(c.call("tf.bitwise.right_shift", {s1, shift}))}};
+  PhiloxBlock mix = philox(c, scrambled, unsignedConstant(c, 0x3ec8f720, DType::UInt32),
+                           unsignedConstant(c, 0x02461e29, DType::UInt32));
+  // Groups 0..G-1: counter (g, 0, mix[2], mix[3]) under key (mix[0], mix[1]).
+  Value count = c.call("tf.math.reduce_prod", {c.call("tf.cast", {shapeT, Value::dtypeOf(DType::Int32)})});
+  Value per = c.tensor(Value::integer(perGroup), DType::Int32);
+  Value groups = c.call("tf.math.floordiv", {c.add(count, c.tensor(Value::integer(perGroup - 1), DType::Int32)), per});
+  Value g = c.call("tf.cast", {c.call("tf.range", {groups}), Value::dtypeOf(DType::UInt32)});
+  Value zeros = c.call("tf.zeros_like", {g});
+  PhiloxBlock counters{{g, zeros, c.add(zeros, mix.w[2]), c.add(zeros, mix.w[3])}};
+  PhiloxBlock out = philox(c, counters, mix.w[0], mix.w[1]);
+  if (!c.ok)
+    return std::nullopt;
+  return RandomGroups{count, out};
+}
+
+/// The samples of the groups, in order (group by group, lane by lane), cut to `count` and
+/// shaped as `shape`.
+Value laidOut(Composer &c, llvm::ArrayRef<Value> lanes, const Value &count, const Value &shape) {
+  Value stacked = c.call("tf.stack", {Value::list(lanes)}, {{"axis", Value::integer(1)}});
+  Value flat = c.call("tf.reshape", {stacked, Value::list({Value::integer(-1)})});
+  return c.call("tf.reshape", {c.slice(flat, 0, Value::integer(0), count), shape});
+}
+
+/// float32 samples in [0, 1): the word's 23 low bits as a mantissa (Uint32ToFloat).
+Value unitFloat(Composer &c, const Value &word) {
+  Value bits = c.call("tf.bitwise.bitwise_and", {word, unsignedConstant(c, 0x7FFFFF, DType::UInt32)});
+  return c.mul(c.call("tf.cast", {bits, Value::dtypeOf(DType::Float32)}),
+               c.tensor(Value::floating(1.0 / 8388608.0), DType::Float32));
+}
+
+std::optional<DType> randomDType(Composer &c, const Value *given, bool normal) {
+  std::optional<DType> dtype = DType::Float32;
+  if (given && given->kind != Value::Kind::None && !(dtype = c.impl.dtypeArg(given, c.loc)))
+    return std::nullopt;
+  if (*dtype != DType::Float32 && (normal || *dtype != DType::Float64)) {
+    c.fail("dtype " + dtypeName(*dtype) + " is not supported by agc (" +
+           (normal ? "float32" : "float32 and float64") + " are)");
+    return std::nullopt;
+  }
+  return dtype;
+}
+
+Value statelessUniform(Composer &c, const Params &p) {
+  std::optional<DType> dtype = randomDType(c, p[4], false);
+  if (!dtype)
+    return {};
+  if (given(p[6]) && !(p[6]->kind == Value::Kind::Str && (p[6]->text == "auto_select" || p[6]->text == "philox")))
+    return c.fail("alg other than 'auto_select' or 'philox' is not supported by agc");
+  bool f64 = *dtype == DType::Float64;
+  std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], f64 ? 2 : 4);
+  if (!r)
+    return {};
+  std::vector<Value> lanes;
+  if (!f64) {
+    for (const Value &w : r->out.w)
+      lanes.push_back(unitFloat(c, w));
+  } else {
+    // Two words per double: 20 high mantissa bits from the first, 32 from the second.
+    for (int k = 0; k < 2; ++k) {
+      Value hi = c.call("tf.bitwise.bitwise_and", {r->out.w[2 * k], unsignedConstant(c, 0xFFFFF, DType::UInt32)});
+      Value man = c.call("tf.bitwise.bitwise_or",
+                         {c.call("tf.bitwise.left_shift", {c.call("tf.cast", {hi, Value::dtypeOf(DType::UInt64)}),
+                                                           unsignedConstant(c, 32, DType::UInt64)}),
+                          c.call("tf.cast", {r->out.w[2 * k + 1], Value::dtypeOf(DType::UInt64)})});
+      lanes.push_back(c.mul(c.call("tf.cast", {man, Value::dtypeOf(DType::Float64)}),
+                            c.tensor(Value::floating(std::ldexp(1.0, -52)), DType::Float64)));
+    }
+  }
+  Value rnd = laidOut(c, lanes, r->count, *p[0]);
+  // rnd * (maxval - minval) + minval, as stateless_random_ops.py computes it.
+  Value lo = c.tensor(given(p[2]) ? *p[2] : Value::integer(0), *dtype);
+  Value hi = c.tensor(given(p[3]) ? *p[3] : Value::integer(1), *dtype);
+  return c.add(c.mul(rnd, c.sub(hi, lo)), lo);
+}
+
+Value statelessNormal(Composer &c, const Params &p) {
+  std::optional<DType> dtype = randomDType(c, p[4], true);
+  if (!dtype)
+    return {};
+  if (given(p[6]) && !(p[6]->kind == Value::Kind::Str && (p[6]->text == "auto_select" || p[6]->text == "philox")))
+    return c.fail("alg other than 'auto_select' or 'philox' is not supported by agc");
+  std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], 4);
+  if (!r)
+    return {};
+  // Box-Muller on each pair of words (BoxMullerFloat): u1 at least 1e-7; the angle
+  // 2*pi*u computed in double and rounded to float, as the C++ expression is.
+  std::vector<Value> lanes;
+  for (int k = 0; k < 2 && c.ok; ++k) {
+    Value u1 = c.call("tf.math.maximum", {unitFloat(c, r->out.w[2 * k]),
+                                          c.tensor(Value::floating(1.0e-7), DType::Float32)});
+    Value u = c.call("tf.cast", {unitFloat(c, r->out.w[2 * k + 1]), Value::dtypeOf(DType::Float64)});
+    Value v1 = c.call("tf.cast", {c.mul(c.tensor(Value::floating(2.0 * 3.14159265358979323846), DType::Float64), u),
+                                  Value::dtypeOf(DType::Float32)});
+    Value u2 = c.call("tf.math.sqrt", {c.mul(c.tensor(Value::floating(-2.0), DType::Float32),
+                                             c.call("tf.math.log", {u1}))});
+    lanes.push_back(c.mul(c.call("tf.math.sin", {v1}), u2));
+    lanes.push_back(c.mul(c.call("tf.math.cos", {v1}), u2));
+  }
+  Value rnd = laidOut(c, lanes, r->count, *p[0]);
+  Value mean = c.tensor(given(p[2]) ? *p[2] : Value::integer(0), *dtype);
+  Value stddev = c.tensor(given(p[3]) ? *p[3] : Value::integer(1), *dtype);
+  return c.add(c.mul(rnd, stddev), mean);
 }
 
 // --- Segments (an [n, segments] mask, summed over n) --------------------------------------
@@ -1123,6 +1308,8 @@ const std::vector<Composite> &composites() {
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
       {{"tf.math.top_k", "tf.nn.top_k"}, {"input", "k", "sorted", "index_type", "name"}, 1, "floats, ints", topK},
       {{"tf.boolean_mask"}, {"tensor", "mask", "axis", "name"}, 2, "all (mask bool)", booleanMask},
+      {{"tf.random.stateless_uniform"}, {"shape", "seed", "minval", "maxval", "dtype", "name", "alg"}, 2, "float32, float64", statelessUniform},
+      {{"tf.random.stateless_normal"}, {"shape", "seed", "mean", "stddev", "dtype", "name", "alg"}, 2, "float32", statelessNormal},
       {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentSum},
       {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", segmentSum},
   };

@@ -437,10 +437,7 @@ std::optional<Value> Tracer::Impl::joinNests(const std::string &name, const Valu
         error(loc, "'" + path + "' is a different tf.TensorArray in " + what);
         return std::nullopt;
       }
-      Value t = a;
-      t.shape = a.shape.rankKnown && b.shape.rankKnown ? a.shape.join(b.shape)
-                                                       : Shape::unknownRank();
-      joined.push_back(t);
+      joined.push_back(joinTensorArrays(a, b));
       continue;
     }
     if (!(a.isTensorLike() || a.isPyScalar()) || !(b.isTensorLike() || b.isPyScalar())) {

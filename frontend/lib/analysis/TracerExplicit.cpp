@@ -247,10 +247,7 @@ std::optional<Value> Tracer::Impl::stagedCond(const Value &pred, const Branch &t
         noteBranches(*this, thenBranch, elseBranch);
         return std::nullopt;
       }
-      Value t = x;
-      t.shape = x.shape.rankKnown && y.shape.rankKnown ? x.shape.join(y.shape)
-                                                       : Shape::unknownRank();
-      results.push_back(t);
+      results.push_back(joinTensorArrays(x, y));
       continue;
     }
     results.push_back(Value::tensor(x.dtype, x.shape.join(y.shape)));

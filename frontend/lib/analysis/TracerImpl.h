@@ -689,6 +689,13 @@ inline bool sameTensorArray(const Value &a, const Value &b) {
          a.createdAt.begin.line == b.createdAt.begin.line &&
          a.createdAt.begin.column == b.createdAt.begin.column;
 }
+/// The one tf.TensorArray that `a` and `b` (sameTensorArray) are after the two branches
+/// of a staged cond: its element shape joined.
+inline Value joinTensorArrays(const Value &a, const Value &b) {
+  Value t = a;
+  t.shape = a.shape.rankKnown && b.shape.rankKnown ? a.shape.join(b.shape) : Shape::unknownRank();
+  return t;
+}
 /// Binds the arguments of TensorFlow function `api` ("cond") to its `params` as Python
 /// does, the first `required` of them required; null where one is not given. Reports
 /// Python's TypeError messages.
