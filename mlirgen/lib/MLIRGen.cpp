@@ -459,6 +459,42 @@ mlir::Value MLIRGen::materialize(const Value &value, RankedTensorType type, cons
   return mlir::tensor::CastOp::create(builder, l, type, v);
 }
 
+/// The type of the tensor that a Python list holding tensors packs into: [n, ...] of the
+/// first tensor's dtype (or `dtype`), the items' shapes joined; nothing for a list without
+/// tensors.
+static std::optional<Value> packedType(const Value &value, std::optional<DType> dtype) {
+  std::function<bool(const Value &)> holdsTensor = [&](const Value &v) {
+    return v.isTensorLike() || (v.isPySequence() && llvm::any_of(v.items(), holdsTensor));
+  };
+  if (!value.isPySequence() || !holdsTensor(value))
+    return std::nullopt;
+  std::function<std::optional<DType>(const Value &)> firstDType =
+      [&](const Value &v) -> std::optional<DType> {
+    if (v.isTensorLike())
+      return v.dtype;
+    for (const Value &e : v.isPySequence() ? v.items() : std::vector<Value>{})
+      if (std::optional<DType> d = firstDType(e))
+        return d;
+    return std::nullopt;
+  };
+  std::function<analysis::Shape(const Value &)> shapeOf = [&](const Value &v) {
+    if (v.isTensorLike())
+      return v.shape;
+    if (!v.isPySequence())
+      return analysis::Shape::scalar();
+    analysis::Shape inner;
+    bool first = true;
+    for (const Value &e : v.items()) {
+      analysis::Shape s = shapeOf(e);
+      inner = first ? s : inner.join(s);
+      first = false;
+    }
+    inner.dims.insert(inner.dims.begin(), int64_t(v.items().size()));
+    return inner;
+  };
+  return Value::tensor(dtype.value_or(*firstDType(value)), shapeOf(value));
+}
+
 mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::optional<DType> dtype) {
   if (value.isTensorLike() || value.kind == Value::Kind::TensorArray) {
     RankedTensorType type = tensorType(value, at);
@@ -469,6 +505,16 @@ mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::option
   if (!value.isPyScalar() && !value.isPySequence() && value.kind != Value::Kind::Str) {
     fail(at, "expected a tensor or a Python number, not " + value.describe());
     return nullptr;
+  }
+  // A list holding tensors packs them, as TensorFlow converts it (tf.stack of the items,
+  // Python numbers among them converted to the tensors' dtype).
+  if (std::optional<Value> packed = packedType(value, dtype)) {
+    analysis::CallArgs stack;
+    stack.positional = {value, Value::integer(0)};
+    stack.loc = at;
+    if (!emitConcat(analysis::TFOp::Stack, stack, *packed))
+      return nullptr;
+    return use(packed->ir);
   }
   // A Python value: TensorFlow's conversion (int -> int32, float -> float32, str ->
   // string), or `dtype`.

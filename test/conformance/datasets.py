@@ -156,3 +156,68 @@ def first_bound_in_dataset_loop(x):
     for v in tf.data.Dataset.from_tensor_slices(x):
         last = v
     return last
+
+
+# --- filter, and batch of what map and filter made ----------------------------------------------
+
+@tf.function
+def filtered_sum(n):
+    # tf.data's guide: keep the even numbers.
+    total = tf.constant(0, tf.int64)
+    for v in tf.data.Dataset.range(n).filter(lambda v: v % 2 == 0):
+        total += v
+    return total
+
+
+@tf.function
+def filter_then_map_take_enumerate(x):
+    ds = tf.data.Dataset.from_tensor_slices(x).filter(lambda v: v > 0.0).map(lambda v: v * 10.0)
+    out = tf.zeros([0])
+    for i, v in ds.take(3).enumerate():
+        out = tf.concat([out, [v + tf.cast(i, tf.float32)]], 0)
+    return out
+
+
+@tf.function
+def filter_pairs(xs, ys):
+    total = 0.0
+    for x, y in tf.data.Dataset.from_tensor_slices((xs, ys)).filter(lambda x, y: x < y):
+        total += x * y
+    return total
+
+
+@tf.function
+def filter_reduce(n):
+    return tf.data.Dataset.range(n).filter(lambda v: v > 2).reduce(
+        tf.constant(0, tf.int64), lambda s, v: s + v)
+
+
+@tf.function
+def batch_after_map(x):
+    out = tf.constant(0.0)
+    for b in tf.data.Dataset.from_tensor_slices(x).map(lambda v: v * v).batch(2):
+        out = out * 10.0 + tf.reduce_sum(b)
+    return out
+
+
+@tf.function
+def batch_after_filter(n):
+    out = tf.constant(0, tf.int64)
+    for b in tf.data.Dataset.range(n).filter(lambda v: v % 3 != 0).batch(2, drop_remainder=True):
+        out = out * 100 + tf.reduce_sum(b)
+    return out
+
+
+@tf.function
+def filter_keeps_nothing(x):
+    total = 0.0
+    for v in tf.data.Dataset.from_tensor_slices(x).filter(lambda v: v > 100.0):
+        total += v
+    return total
+
+
+@tf.function
+def filter_predicate_not_bool(n):
+    for v in tf.data.Dataset.range(n).filter(lambda v: v + 1):
+        n += 1
+    return n

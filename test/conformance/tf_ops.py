@@ -474,3 +474,9 @@ def stateless_random_in_loop(n):
     for i in tf.range(n):
         total += tf.random.stateless_uniform([3], seed=tf.stack([i, 7]))
     return total
+
+
+@tf.function
+def lists_holding_tensors(x, y):
+    # A list of tensors (and Python numbers) where an op takes a tensor packs them.
+    return tf.concat([x, [y * 2.0, 1.0]], 0), tf.reduce_sum([y, y, 3.0]), tf.add([y, 1.0], x[:2])

@@ -63,6 +63,16 @@ std::optional<TFOp> analysis::lookupTFOp(llvm::StringRef path) {
   return it->second;
 }
 
+bool analysis::isEffectOp(TFOp op) {
+  switch (op) {
+#define TF_OP(ID, NAME, TYPING, LOWERING)                                                  \
+  case TFOp::ID:                                                                           \
+    return llvm::StringRef(#TYPING) == "Effect" && llvm::StringRef(#LOWERING) != "Python";
+#include "ag/frontend/analysis/TFOps.def"
+  }
+  return false;
+}
+
 namespace {
 /// How the Tracer hands a typed call over to the Emitter (TFOps.def's LOWERING).
 enum class Handover { Nothing, Variable, TensorArray, Op };
@@ -265,6 +275,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
     if (!callTF("tf.debugging.Assert", check))
       return std::nullopt;
   }
+  if (isEffectOp(*op))
+    ++effectsTraced;
   switch (handoverOf(*op)) {
   case Handover::Nothing:
     return v;

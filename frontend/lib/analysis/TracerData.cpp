@@ -8,7 +8,9 @@
 // body. Sources: Dataset.range, Dataset.from_tensor_slices; transformations: zip, map,
 // take, skip, enumerate, repeat(n), batch (over the rows of a source, with
 // drop_remainder). A dataset that reads files or runs Python generators is refused, as is
-// filter (its elements are not at known indices) and what this file does not know.
+// what this file does not know. filter finds the indices of the elements it keeps before
+// the dataset is iterated; batch of what map or filter made gathers its elements one at a
+// time (datasetStacked).
 //
 //===----------------------------------------------------------------------------------===//
 #include "TracerImpl.h"
@@ -54,6 +56,13 @@ std::optional<Value> mapLeaves(const Value &nest,
   }
   size_t next = 0;
   return packNest(nest, out, next);
+}
+
+/// A dataset element as the arguments of the function map or filter calls on it: a
+/// tuple's items, as tf.data unpacks it, else the element itself.
+std::vector<Value> elementOperands(const Value &x) {
+  return x.kind == Value::Kind::Tuple && !x.object ? std::vector<Value>(x.items())
+                                                  : std::vector<Value>{x};
 }
 
 std::optional<Value> callOp(Tracer::Impl &impl, llvm::StringRef path, std::vector<Value> operands,
@@ -279,10 +288,65 @@ std::optional<Value> Tracer::Impl::datasetMethod(const Value &self, llvm::String
       return std::nullopt;
     return done->items()[1];
   }
-  if (name == "filter")
-    return error(loc, "Dataset.filter() is not supported by agc yet: its elements are not at "
-                      "indices known before the loop; test the predicate in the loop body "
-                      "instead (`if pred(x): ...`)");
+  if (name == "filter") {
+    // The indices of the elements the predicate keeps, found before the dataset is
+    // iterated (a staged loop over every element writing a TensorArray of bools): then the
+    // filtered dataset is at known indices, as every other one is.
+    std::optional<std::vector<const Value *>> p =
+        bindParams(*this, "Dataset.filter", args, {"predicate", "name"}, 1);
+    if (!p)
+      return std::nullopt;
+    const Value &predicate = *(*p)[0];
+    std::optional<Value> count = datasetCount(self, loc);
+    std::optional<Value> flags =
+        count ? tensorArrayFor(*this, Value::tensor(DType::Bool, Shape::scalar()), *count, loc)
+              : std::nullopt;
+    if (!flags)
+      return std::nullopt;
+    unsigned effectsBefore = effectsTraced;
+    Value n = *count;
+    std::optional<Value> done = stagedWhileLoop(
+        Value::sequence(Value::Kind::Tuple, {Value::integer(0), *flags}), {}, std::nullopt,
+        [&](const std::vector<Value> &v) { return compare(ast::CmpOp::Lt, v[0], n, loc); },
+        [&](const std::vector<Value> &v) -> std::optional<Value> {
+          std::optional<Value> x = datasetElement(self, v[0], loc);
+          std::optional<Value> keep = x ? callValue(predicate, elementOperands(*x), loc)
+                                        : std::nullopt;
+          if (!keep)
+            return std::nullopt;
+          std::optional<Value> t = keep->isPyScalar() ? toTensor(*keep, loc) : asTensor(*keep, loc);
+          if (!t)
+            return std::nullopt;
+          if (t->dtype != DType::Bool || !(t->shape.rankKnown && t->shape.rank() == 0))
+            return error(loc, "Dataset.filter(): the predicate must return a scalar bool "
+                              "tensor, not " + t->describe());
+          std::optional<Value> written = writeAt(*this, v[1], v[0], *t, DType::Bool, loc);
+          std::optional<Value> i =
+              written ? binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc) : std::nullopt;
+          if (!i)
+            return std::nullopt;
+          return Value::sequence(Value::Kind::Tuple, {*i, *written});
+        },
+        loc);
+    if (!done)
+      return std::nullopt;
+    if (effectsTraced != effectsBefore)
+      return error(loc, "Dataset.filter(): a predicate that prints or asserts is not supported "
+                        "by agc, which runs it on every element before the dataset is "
+                        "iterated (TensorFlow runs it as elements are consumed)");
+    CallArgs none;
+    none.loc = loc;
+    std::optional<Value> keep = callTensorArray(done->items()[1], "stack", none);
+    std::optional<Value> where = keep ? callOp(*this, "tf.where", {*keep}, loc) : std::nullopt;
+    std::optional<Value> flat =
+        where ? callOp(*this, "tf.reshape", {*where, Value::list({Value::integer(-1)})}, loc)
+              : std::nullopt;
+    std::optional<Value> indices =
+        flat ? callOp(*this, "tf.cast", {*flat, Value::dtypeOf(DType::Int32)}, loc) : std::nullopt;
+    if (!indices)
+      return std::nullopt;
+    return dataset("filter", {self, *indices});
+  }
   if (name == "shuffle" || name == "prefetch" || name == "cache")
     return error(loc, "Dataset." + name + "() is not supported by agc (" +
                           (name == "shuffle" ? "its order is random" : "it is about I/O") + ")");
@@ -291,6 +355,8 @@ std::optional<Value> Tracer::Impl::datasetMethod(const Value &self, llvm::String
 
 std::optional<Value> Tracer::Impl::datasetCount(const Value &ds, const Location &loc) {
   auto zero = [&] { return toTensor(Value::integer(0), loc, DType::Int32); };
+  if (ds.name == "filter")
+    return callOp(*this, "tf.size", {ds.elements[1]}, loc);
   if (ds.name == "range") {
     // max(0, ceil((stop - start) / step)), in int32.
     std::optional<Value> start = int32Scalar(*this, ds.elements[0], loc);
@@ -402,14 +468,15 @@ std::optional<Value> Tracer::Impl::datasetElement(const Value &ds, const Value &
                      [&](const Value &in) { return datasetElement(in, index, loc); });
   const Value &in = ds.elements[0];
   if (ds.name == "map") {
-    // A tuple element is the function's arguments, as tf.data calls it.
     std::optional<Value> x = datasetElement(in, index, loc);
     if (!x)
       return std::nullopt;
-    std::vector<Value> operands = x->kind == Value::Kind::Tuple && !x->object
-                                      ? std::vector<Value>(x->items())
-                                      : std::vector<Value>{*x};
-    return callValue(ds.elements[1], std::move(operands), loc);
+    return callValue(ds.elements[1], elementOperands(*x), loc);
+  }
+  if (ds.name == "filter") {
+    // The index-th kept element of the source.
+    std::optional<Value> at = callOp(*this, "tf.gather", {ds.elements[1], index}, loc);
+    return at ? datasetElement(in, *at, loc) : std::nullopt;
   }
   if (ds.name == "take")
     return datasetElement(in, index, loc);
@@ -506,7 +573,64 @@ std::optional<Value> Tracer::Impl::datasetRows(const Value &ds, const Value &lo,
     std::optional<Value> b = a ? binary(ast::BinaryOp::Add, hi, *skipped, loc) : std::nullopt;
     return b ? datasetRows(ds.elements[0], *a, *b, rows, loc) : std::nullopt;
   }
-  return error(loc, "Dataset.batch() after " + ds.name + "() is not supported by agc yet: it "
-                    "batches the rows of Dataset.range or from_tensor_slices (through zip, "
-                    "take and skip); map after batch instead");
+  return datasetStacked(ds, lo, hi, loc);
+}
+
+std::optional<Value> Tracer::Impl::datasetStacked(const Value &ds, const Value &lo,
+                                                  const Value &hi, const Location &loc) {
+  // The element's structure and types, from a trace that emits nothing.
+  std::optional<Value> probe;
+  {
+    TypingOnly typing(*this, /*quiet=*/false);
+    probe = datasetElement(ds, Value::tensor(DType::Int32, Shape::scalar()), loc);
+  }
+  if (!probe)
+    return std::nullopt;
+  std::vector<NestLeaf> leaves;
+  flattenNest(*probe, *probe, "", leaves);
+  std::optional<Value> n = binary(ast::BinaryOp::Sub, hi, lo, loc);
+  if (!n)
+    return std::nullopt;
+  std::vector<Value> vars{Value::integer(0)};
+  std::vector<DType> dtypes;
+  for (const NestLeaf &leaf : leaves) {
+    std::optional<Value> t = tensorTypeOf(leaf.value, loc);
+    std::optional<Value> ta = t ? tensorArrayFor(*this, Value::tensor(t->dtype, t->shape), *n, loc)
+                                : std::nullopt;
+    if (!ta)
+      return std::nullopt;
+    vars.push_back(*ta);
+    dtypes.push_back(t->dtype);
+  }
+  Value count = *n;
+  std::optional<Value> done = stagedWhileLoop(
+      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
+      [&](const std::vector<Value> &v) { return compare(ast::CmpOp::Lt, v[0], count, loc); },
+      [&](const std::vector<Value> &v) -> std::optional<Value> {
+        std::optional<Value> at = binary(ast::BinaryOp::Add, lo, v[0], loc);
+        std::optional<Value> x = at ? datasetElement(ds, *at, loc) : std::nullopt;
+        if (!x)
+          return std::nullopt;
+        if (std::string why = nestDifference(*probe, *x, "the element"); !why.empty())
+          return error(loc, "Dataset.batch(): the elements differ in structure: " + why);
+        std::vector<NestLeaf> parts;
+        flattenNest(*x, *probe, "", parts);
+        std::vector<Value> next{Value()};
+        for (size_t k = 0; k < parts.size(); ++k) {
+          std::optional<Value> w = writeAt(*this, v[k + 1], v[0], parts[k].value, dtypes[k], loc);
+          if (!w)
+            return std::nullopt;
+          next.push_back(*w);
+        }
+        std::optional<Value> i = binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc);
+        if (!i)
+          return std::nullopt;
+        next[0] = *i;
+        return Value::sequence(Value::Kind::Tuple, next);
+      },
+      loc);
+  if (!done)
+    return std::nullopt;
+  std::vector<Value> tas(done->items().begin() + 1, done->items().end());
+  return stackInto(*this, tas, *probe, loc);
 }

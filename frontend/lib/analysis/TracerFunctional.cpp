@@ -108,8 +108,7 @@ static std::optional<Value> rowAt(Tracer::Impl &impl, const Rows &rows, const Va
   return packNest(rows.structure, items, next);
 }
 
-/// A TensorArray of `size` elements of `element`'s dtype and shape (made where `loc` is).
-static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &element,
+std::optional<Value> analysis::tensorArrayFor(Tracer::Impl &impl, const Value &element,
                                            const Value &size, const Location &loc) {
   CallArgs make;
   make.positional = {Value::dtypeOf(element.dtype)};
@@ -118,8 +117,7 @@ static std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &elem
   return impl.callTF("tf.TensorArray", make);
 }
 
-/// `value` (a tensor, or a Python number made `dtype`) written at `index` of `ta`.
-static std::optional<Value> writeAt(Tracer::Impl &impl, const Value &ta, const Value &index,
+std::optional<Value> analysis::writeAt(Tracer::Impl &impl, const Value &ta, const Value &index,
                                     const Value &value, DType dtype, const Location &loc) {
   std::optional<Value> t = value.isPyScalar() ? impl.toTensor(value, loc, dtype)
                                               : impl.asTensor(value, loc);
@@ -131,8 +129,7 @@ static std::optional<Value> writeAt(Tracer::Impl &impl, const Value &ta, const V
   return impl.callTensorArray(ta, "write", write);
 }
 
-/// TensorArrays `tas` stacked after their loop, packed as the leaves of `structure`.
-static std::optional<Value> stackInto(Tracer::Impl &impl, llvm::ArrayRef<Value> tas,
+std::optional<Value> analysis::stackInto(Tracer::Impl &impl, llvm::ArrayRef<Value> tas,
                                       const Value &structure, const Location &loc) {
   std::vector<Value> stacked;
   for (const Value &ta : tas) {

@@ -246,10 +246,17 @@ public:
   std::optional<Value> datasetCount(const Value &ds, const Location &loc);
   /// The element of `ds` at `index` (an int32 scalar tensor, or a Python int).
   std::optional<Value> datasetElement(const Value &ds, const Value &index, const Location &loc);
-  /// Rows [lo, hi) of `ds` (a source, through zip, take and skip) as one batch: tensors
-  /// with that many rows (`rows` of them where known, else -1).
+  /// Rows [lo, hi) of `ds` as one batch: tensors with that many rows (`rows` of them where
+  /// known, else -1); slices of a source's tensors (through zip, take and skip), else
+  /// datasetStacked.
   std::optional<Value> datasetRows(const Value &ds, const Value &lo, const Value &hi,
                                    int64_t rows, const Location &loc);
+  /// Elements [lo, hi) of `ds`, one at a time through a staged loop into TensorArrays,
+  /// stacked leaf by leaf: the rows of a dataset that map or filter made.
+  std::optional<Value> datasetStacked(const Value &ds, const Value &lo, const Value &hi,
+                                      const Location &loc);
+  /// The tf.print and assertion ops traced so far (a Dataset.filter predicate may have none).
+  unsigned effectsTraced = 0;
   /// For its life nothing is emitted, and when it ends the decisions and TensorArray
   /// shapes that tracing made are forgotten (with `quiet`, its diagnostics and failure
   /// too, kept in `swallowed`): a first trace that only learns types, as AutoGraph
@@ -712,6 +719,17 @@ Value shapeValue(const Shape &shape);
 /// TensorFlow's error where op `op` has no CPU kernel for `dtype` (the graph builds and
 /// fails when it runs), or nothing.
 std::optional<std::string> missingKernel(TFOp op, DType dtype);
+/// A TensorArray of `size` elements of `element`'s dtype and shape (made where `loc` is).
+std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &element, const Value &size,
+                                    const Location &loc);
+/// `value` (a tensor, or a Python number made `dtype`) written at `index` of `ta`.
+std::optional<Value> writeAt(Tracer::Impl &impl, const Value &ta, const Value &index,
+                             const Value &value, DType dtype, const Location &loc);
+/// TensorArrays `tas` stacked after their loop, packed as the leaves of `structure`.
+std::optional<Value> stackInto(Tracer::Impl &impl, llvm::ArrayRef<Value> tas,
+                               const Value &structure, const Location &loc);
+/// Whether op `op` is an effect (tf.print, an assertion) that a trace emits.
+bool isEffectOp(TFOp op);
 /// Why a test is staged or static, in words.
 std::string testReason(const Value &test);
 /// Why a Python int operation has no result agc can hold (`what` overflows int64).

@@ -1,6 +1,7 @@
 # RUN: %expect_exit 1 %agc --emit=analysis %s 2>&1 | FileCheck %s --match-full-lines
 # Datasets that read files or run Python generators when the graph runs are refused while
-# compiling, saying why; so is filter, whose elements are not at known indices.
+# compiling, saying why; so is a filter whose predicate prints (agc runs it on every
+# element before the loop).
 import tensorflow as tf
 
 
@@ -24,11 +25,15 @@ def from_files(x):
 
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int64)])
-def filtered(x):
-    for v in tf.data.Dataset.range(10).filter(lambda v: v > 3):
+def filtered_with_print(x):
+    def keep(v):
+        tf.print(v)
+        return v > 3
+
+    for v in tf.data.Dataset.range(10).filter(keep):
         x += v
     return x
-# CHECK:      {{.*}}dataset-sources.py:[[@LINE-3]]:14: error: Dataset.filter() is not supported by agc yet: its elements are not at indices known before the loop; test the predicate in the loop body instead (`if pred(x): ...`)
+# CHECK:      {{.*}}dataset-sources.py:[[@LINE-3]]:14: error: Dataset.filter(): a predicate that prints or asserts is not supported by agc, which runs it on every element before the dataset is iterated (TensorFlow runs it as elements are consumed)
 
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int64)])
