@@ -6,7 +6,8 @@
 // multiple, a reflected padding wider than its dimension) as ag.asserts. tf.cumsum and
 // tf.cumprod: a scf.for along the axis, one slice at a time. tf.sort and tf.argsort: ranks
 // counted by comparison along the last axis (another is transposed there), then placed
-// (n² per row: simple and exact, not fast).
+// (n² per row: simple and exact, not fast); a NaN is a run-time error, as TensorFlow's
+// order of NaNs is unspecified.
 //
 //===----------------------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
@@ -427,6 +428,16 @@ bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
       llvm::ArrayRef<mlir::AffineMap>{mapJ, mapI, mapI}, iterators,
       [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
         mlir::Value xj = a[0], xi = a[1], acc = a[2];
+        if (fp) {
+          // TensorFlow's order of NaNs is unspecified (its top_k leaves them anywhere):
+          // agc refuses to sort one rather than guess.
+          mlir::Value guarded[] = {xi};
+          check(b, arith::CmpFOp::create(b, bl, arith::CmpFPredicate::ORD, xi, xi),
+                "tf." + tfOpName(op) + ": agc does not sort NaN (TensorFlow's order of NaNs "
+                "is unspecified)",
+                {}, bl, guarded);
+          xi = guarded[0];
+        }
         mlir::Value i = mlir::linalg::IndexOp::create(b, bl, last);
         mlir::Value j = mlir::linalg::IndexOp::create(b, bl, rank);
         mlir::Value before, equal;

@@ -134,6 +134,22 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
     e = builder.getI64Type();
     dtype = DType::Int64;
   }
+  // float16 and bfloat16 sums, means and products accumulate in float32 and round once,
+  // as TensorFlow's accumulate in more than 16 bits (a float16 sum of 1000 x 0.1 is about
+  // 100, not 105).
+  bool wideFloat = (dtype == DType::Float16 || dtype == DType::BFloat16) &&
+                   (op == TFOp::ReduceSum || op == TFOp::ReduceMean || op == TFOp::ReduceProd);
+  if (wideFloat) {
+    auto wideType = RankedTensorType::get(inType.getShape(), builder.getF32Type());
+    input = elementwise(wideType, {input},
+                        [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                          return arith::ExtFOp::create(b, bl, b.getF32Type(), xs[0]);
+                        },
+                        l);
+    inType = wideType;
+    e = builder.getF32Type();
+    dtype = DType::Float32;
+  }
   mlir::Value initValue;
   if (!fp && (init == lowest || init == highest)) {
     // The integer dtype's extremes.
@@ -197,11 +213,13 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
                     },
                     l);
   }
-  if (wideMean) {
+  if (wideMean || wideFloat) {
     auto rType = llvm::cast<RankedTensorType>(r.getType());
     mlir::Type narrowType = elementType(narrow);
     r = elementwise(RankedTensorType::get(rType.getShape(), narrowType), {r},
                     [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                      if (wideFloat)
+                        return arith::TruncFOp::create(b, bl, narrowType, xs[0]);
                       return arith::TruncIOp::create(b, bl, narrowType, xs[0]);
                     },
                     l);

@@ -152,3 +152,9 @@ counter = tf.Variable(tf.constant(250, tf.uint8))
 def unsigned_variable(step):
     counter.assign_add(step)
     return counter.read_value()
+
+
+@tf.function
+def half_sums(x):
+    # float16 and bfloat16 sums accumulate in more than 16 bits, as TensorFlow's do.
+    return tf.reduce_sum(x), tf.reduce_mean(x, axis=0), tf.reduce_sum(x[:1])

@@ -259,6 +259,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
     lastRange = RangeStart{nullptr, withStart ? *args.get(0, "start") : Value::integer(0),
                            v->dtype};
   }
+  if (v && isEffectOp(*op))
+    ++effectsTraced; // typed or emitted alike (Dataset.filter looks)
   if (!v || !emitter || failed)
     return v;
   if (std::optional<std::string> missing = v->isTensor() ? missingKernel(*op, v->dtype)
@@ -275,8 +277,6 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
     if (!callTF("tf.debugging.Assert", check))
       return std::nullopt;
   }
-  if (isEffectOp(*op))
-    ++effectsTraced;
   switch (handoverOf(*op)) {
   case Handover::Nothing:
     return v;

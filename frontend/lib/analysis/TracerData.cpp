@@ -173,7 +173,7 @@ std::optional<Value> Tracer::Impl::datasetSource(llvm::StringRef path, const Cal
     return error(loc, "'" + path + "' runs a Python generator while the graph runs; agc's "
                       "compiled code runs without Python: pass the data in as tensors");
   return error(loc, "'" + path + "' is not a part of tf.data agc knows (it knows "
-                    "Dataset.range, from_tensor_slices and zip, and map, take, skip, "
+                    "Dataset.range, from_tensor_slices and zip, and map, filter, take, skip, "
                     "enumerate, repeat, batch and reduce)");
 }
 

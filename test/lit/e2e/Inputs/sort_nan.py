@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+@tf.function
+def sorted_values(x):
+    return tf.sort(x)
