@@ -591,46 +591,22 @@ std::optional<Value> Tracer::Impl::datasetStacked(const Value &ds, const Value &
   std::optional<Value> n = binary(ast::BinaryOp::Sub, hi, lo, loc);
   if (!n)
     return std::nullopt;
-  std::vector<Value> vars{Value::integer(0)};
-  std::vector<DType> dtypes;
+  std::vector<Value> elements;
   for (const NestLeaf &leaf : leaves) {
     std::optional<Value> t = tensorTypeOf(leaf.value, loc);
-    std::optional<Value> ta = t ? tensorArrayFor(*this, Value::tensor(t->dtype, t->shape), *n, loc)
-                                : std::nullopt;
-    if (!ta)
+    if (!t)
       return std::nullopt;
-    vars.push_back(*ta);
-    dtypes.push_back(t->dtype);
+    elements.push_back(Value::tensor(t->dtype, t->shape));
   }
-  Value count = *n;
-  std::optional<Value> done = stagedWhileLoop(
-      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
-      [&](const std::vector<Value> &v) { return compare(ast::CmpOp::Lt, v[0], count, loc); },
-      [&](const std::vector<Value> &v) -> std::optional<Value> {
-        std::optional<Value> at = binary(ast::BinaryOp::Add, lo, v[0], loc);
+  return stackedLoop(
+      *this, *n, elements, *probe,
+      [&](const Value &k) -> std::optional<Value> {
+        std::optional<Value> at = binary(ast::BinaryOp::Add, lo, k, loc);
         std::optional<Value> x = at ? datasetElement(ds, *at, loc) : std::nullopt;
-        if (!x)
-          return std::nullopt;
-        if (std::string why = nestDifference(*probe, *x, "the element"); !why.empty())
-          return error(loc, "Dataset.batch(): the elements differ in structure: " + why);
-        std::vector<NestLeaf> parts;
-        flattenNest(*x, *probe, "", parts);
-        std::vector<Value> next{Value()};
-        for (size_t k = 0; k < parts.size(); ++k) {
-          std::optional<Value> w = writeAt(*this, v[k + 1], v[0], parts[k].value, dtypes[k], loc);
-          if (!w)
-            return std::nullopt;
-          next.push_back(*w);
-        }
-        std::optional<Value> i = binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc);
-        if (!i)
-          return std::nullopt;
-        next[0] = *i;
-        return Value::sequence(Value::Kind::Tuple, next);
+        if (x && !nestDifference(*probe, *x, "the element").empty())
+          return error(loc, "Dataset.batch(): the elements differ in structure: " +
+                                nestDifference(*probe, *x, "the element"));
+        return x;
       },
       loc);
-  if (!done)
-    return std::nullopt;
-  std::vector<Value> tas(done->items().begin() + 1, done->items().end());
-  return stackInto(*this, tas, *probe, loc);
 }

@@ -144,6 +144,47 @@ std::optional<Value> analysis::stackInto(Tracer::Impl &impl, llvm::ArrayRef<Valu
   return packNest(structure, stacked, next);
 }
 
+std::optional<Value> analysis::stackedLoop(Tracer::Impl &impl, const Value &count,
+                                           llvm::ArrayRef<Value> elements, const Value &structure,
+                                           const std::function<std::optional<Value>(const Value &)> &produce,
+                                           const Location &loc) {
+  // k, and one TensorArray per leaf.
+  std::vector<Value> vars = {Value::integer(0)};
+  for (const Value &element : elements) {
+    std::optional<Value> ta = tensorArrayFor(impl, element, count, loc);
+    if (!ta)
+      return std::nullopt;
+    vars.push_back(*ta);
+  }
+  std::optional<Value> done = impl.stagedWhileLoop(
+      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
+      [&](const std::vector<Value> &v) { return impl.compare(ast::CmpOp::Lt, v[0], count, loc); },
+      [&](const std::vector<Value> &v) -> std::optional<Value> {
+        std::optional<Value> out = produce(v[0]);
+        if (!out)
+          return std::nullopt;
+        std::vector<NestLeaf> leaves;
+        flattenNest(*out, structure, "", leaves);
+        std::vector<Value> next = {Value()};
+        for (size_t k = 0; k < leaves.size(); ++k) {
+          std::optional<Value> ta =
+              writeAt(impl, v[k + 1], v[0], leaves[k].value, elements[k].dtype, loc);
+          if (!ta)
+            return std::nullopt;
+          next.push_back(*ta);
+        }
+        std::optional<Value> i = impl.binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc);
+        if (!i)
+          return std::nullopt;
+        next[0] = *i;
+        return Value::sequence(Value::Kind::Tuple, next);
+      },
+      loc);
+  if (!done)
+    return std::nullopt;
+  return stackInto(impl, llvm::ArrayRef(done->items()).drop_front(1), structure, loc);
+}
+
 /// tf.map_fn(fn, elems, dtype=None, ..., fn_output_signature=None), and
 /// tf.vectorized_map(fn, elems) (`vectorized`: the signature is what fn gives).
 static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool vectorized) {
@@ -229,45 +270,16 @@ static std::optional<Value> mapFn(Tracer::Impl &impl, const CallArgs &args, bool
     elements.push_back(*t);
   }
 
-  // i, and one TensorArray per output.
-  std::vector<Value> vars = {Value::integer(0)};
-  for (const Value &element : elements) {
-    std::optional<Value> ta = tensorArrayFor(impl, element, rows->count, loc);
-    if (!ta)
-      return std::nullopt;
-    vars.push_back(*ta);
-  }
-  Value count = rows->count;
-  std::optional<Value> done = impl.stagedWhileLoop(
-      Value::sequence(Value::Kind::Tuple, vars), {}, std::nullopt,
-      [&](const std::vector<Value> &v) { return impl.compare(ast::CmpOp::Lt, v[0], count, loc); },
-      [&](const std::vector<Value> &v) -> std::optional<Value> {
-        std::optional<Value> row = rowAt(impl, *rows, v[0], loc);
+  return stackedLoop(
+      impl, rows->count, elements, structure,
+      [&](const Value &k) -> std::optional<Value> {
+        std::optional<Value> row = rowAt(impl, *rows, k, loc);
         std::optional<Value> out = row ? impl.callValue(fn, {*row}, loc) : std::nullopt;
-        if (!out)
-          return std::nullopt;
-        std::vector<NestLeaf> leaves;
-        if (!nestDifference(structure, *out, "output").empty())
+        if (out && !nestDifference(structure, *out, "output").empty())
           return impl.error(loc, api + ": fn must return one structure every time");
-        flattenNest(*out, structure, "output", leaves);
-        std::vector<Value> next = {Value()};
-        for (size_t k = 0; k < leaves.size(); ++k) {
-          std::optional<Value> ta =
-              writeAt(impl, v[k + 1], v[0], leaves[k].value, elements[k].dtype, loc);
-          if (!ta)
-            return std::nullopt;
-          next.push_back(*ta);
-        }
-        std::optional<Value> i = impl.binary(ast::BinaryOp::Add, v[0], Value::integer(1), loc);
-        if (!i)
-          return std::nullopt;
-        next[0] = *i;
-        return Value::sequence(Value::Kind::Tuple, next);
+        return out;
       },
       loc);
-  if (!done)
-    return std::nullopt;
-  return stackInto(impl, llvm::ArrayRef(done->items()).drop_front(1), structure, loc);
 }
 
 /// tf.scan (`scan`), tf.foldl and tf.foldr (`reverse`): an accumulator through the rows.

@@ -728,6 +728,13 @@ std::optional<Value> writeAt(Tracer::Impl &impl, const Value &ta, const Value &i
 /// TensorArrays `tas` stacked after their loop, packed as the leaves of `structure`.
 std::optional<Value> stackInto(Tracer::Impl &impl, llvm::ArrayRef<Value> tas,
                                const Value &structure, const Location &loc);
+/// A staged loop k = 0 .. count-1 whose body gives `produce(k)`, a nest of `structure`,
+/// whose leaves (of `elements`' dtypes and shapes) go into TensorArrays, stacked after the
+/// loop and packed as `structure`: what tf.map_fn and a batch of computed elements build.
+std::optional<Value> stackedLoop(Tracer::Impl &impl, const Value &count,
+                                 llvm::ArrayRef<Value> elements, const Value &structure,
+                                 const std::function<std::optional<Value>(const Value &)> &produce,
+                                 const Location &loc);
 /// Whether op `op` is an effect (tf.print, an assertion) that a trace emits.
 bool isEffectOp(TFOp op);
 /// Why a test is staged or static, in words.
