@@ -492,7 +492,11 @@ static std::optional<Value> packedType(const Value &value, std::optional<DType> 
     inner.dims.insert(inner.dims.begin(), int64_t(v.items().size()));
     return inner;
   };
-  return Value::tensor(dtype.value_or(*firstDType(value)), shapeOf(value));
+  // Tensors are not converted here: a list whose tensors are of another dtype than the one
+  // wanted is left to the refusal below.
+  if (dtype && *dtype != *firstDType(value))
+    return std::nullopt;
+  return Value::tensor(*firstDType(value), shapeOf(value));
 }
 
 mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::optional<DType> dtype) {
