@@ -183,7 +183,7 @@ def band_part_dynamic(m):
 
 @tf.function
 def diag(d):
-    return tf.linalg.diag(d)
+    return tf.linalg.diag(d), tf.linalg.diag(d, name="diagonal", k=0)
 
 
 @tf.function
@@ -442,7 +442,7 @@ def embedding(table, ids):
 
 @tf.function
 def crelu_and_xlogy(x, y):
-    return tf.nn.crelu(x), tf.math.xlogy(x, y)
+    return tf.nn.crelu(x), tf.math.xlogy(x, y), tf.nn.crelu(tf.stack([x, y]), 0)
 
 
 # --- Stateless random numbers (TensorFlow's Philox, bit for bit) ----------------------------------

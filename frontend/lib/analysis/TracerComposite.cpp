@@ -483,7 +483,7 @@ Value embeddingLookup(Composer &c, const Params &p) {
 
 Value crelu(Composer &c, const Params &p) {
   Value x = c.tensor(*p[0]);
-  Value axis = given(p[2]) ? *p[2] : Value::integer(-1);
+  Value axis = given(p[1]) ? *p[1] : Value::integer(-1);
   return c.call("tf.concat", {Value::list({c.call("tf.nn.relu", {x}),
                                            c.call("tf.nn.relu", {c.call("tf.math.negative", {x})})}),
                               axis});
@@ -631,10 +631,14 @@ Value bandPart(Composer &c, const Params &p) {
 }
 
 Value matrixDiag(Composer &c, const Params &p) {
-  // The main diagonal only (k=0): d[..., i] at [..., i, i].
-  for (size_t k = 1; k < p.size(); ++k)
-    if (given(p[k]) && !(p[k]->kind == Value::Kind::Int && p[k]->i == 0 && k == 1))
-      return c.fail("only the main diagonal (k=0, square) is supported by agc");
+  // The main diagonal only (k=0, square, padded with 0): d[..., i] at [..., i, i]. (p: diagonal,
+  // name, k, num_rows, num_cols, padding_value, align; align does not matter for k=0.)
+  auto is = [&](size_t k, int64_t v) {
+    return !given(p[k]) || (p[k]->kind == Value::Kind::Int && p[k]->i == v);
+  };
+  if (!is(2, 0) || !is(3, -1) || !is(4, -1) || !is(5, 0))
+    return c.fail("only the main diagonal (k=0) of a square matrix padded with 0 is supported "
+                  "by agc");
   Value d = ranked(c, c.tensor(*p[0]), "diagonal");
   if (c.ok && d.shape.rank() < 1)
     return c.fail("'diagonal' must be at least 1-D, not " + d.describe());
@@ -1292,7 +1296,7 @@ const std::vector<Composite> &composites() {
       {{"tf.math.l2_normalize", "tf.linalg.l2_normalize", "tf.nn.l2_normalize"}, {"x", "axis", "epsilon", "name"}, 1, "floats", l2Normalize},
       {{"tf.nn.batch_normalization"}, {"x", "mean", "variance", "offset", "scale", "variance_epsilon", "name"}, 6, "floats", batchNormalization},
       {{"tf.nn.embedding_lookup"}, {"params", "ids", "max_norm", "name"}, 2, "all (ids int32, int64)", embeddingLookup},
-      {{"tf.nn.crelu"}, {"features", "name", "axis"}, 1, "floats, ints", crelu},
+      {{"tf.nn.crelu"}, {"features", "axis", "name"}, 1, "floats, ints", crelu},
       {{"tf.math.xlogy"}, {"x", "y", "name"}, 2, "floats", xlogy},
       {{"tf.nn.l2_loss"}, {"t", "name"}, 1, "floats", l2Loss},
       {{"tf.nn.bias_add"}, {"value", "bias", "data_format", "name"}, 2, "numbers", biasAdd},
@@ -1302,7 +1306,7 @@ const std::vector<Composite> &composites() {
       {{"tf.nn.sparse_softmax_cross_entropy_with_logits"}, {"labels", "logits", "name"}, 2, "floats (labels int32, int64)", sparseSoftmaxCrossEntropy},
       {{"tf.one_hot"}, {"indices", "depth", "on_value", "off_value", "axis", "dtype", "name"}, 2, "indices int32, int64; any dtype out", oneHot},
       {{"tf.linalg.band_part"}, {"input", "num_lower", "num_upper", "name"}, 3, "all", bandPart},
-      {{"tf.linalg.diag"}, {"diagonal", "k", "num_rows", "num_cols", "padding_value", "align", "name"}, 1, "all", matrixDiag},
+      {{"tf.linalg.diag"}, {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value", "align"}, 1, "all", matrixDiag},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
