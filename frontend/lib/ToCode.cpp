@@ -104,6 +104,10 @@ bool stagesSomething(const StmtList &stmts, const TraceResult &trace) {
     for (const StmtList *block : nestedBlocks(*stmt))
       if (stagesSomething(*block, trace))
         return true;
+    // A factory's nested def (make_scaler's scaler) is converted with it.
+    if (const auto *nested = dyn_cast<FunctionDefStmt>(stmt.get()))
+      if (stagesSomething(nested->getBody(), trace))
+        return true;
   }
   return false;
 }
