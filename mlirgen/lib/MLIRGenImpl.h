@@ -155,6 +155,8 @@ public:
                           mlir::TypeRange results, mlir::ValueRange args);
   /// A string handle (OpsStrings.cpp) for constant `text`.
   mlir::Value stringLiteral(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l);
+  /// The address of a constant, NUL-terminated copy of `text` (one global per text).
+  mlir::Value cString(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l);
   /// A string tensor of `type` from Python strs `scalars` laid out as `dims`.
   mlir::Value stringConstant(llvm::ArrayRef<const analysis::Value *> scalars,
                              llvm::ArrayRef<int64_t> dims, mlir::RankedTensorType type,

@@ -34,8 +34,8 @@ mlir::Value MLIRGen::runtimeCall(mlir::OpBuilder &b, mlir::Location l, llvm::Str
   return results.empty() ? mlir::Value() : call.getResult(0);
 }
 
-mlir::Value MLIRGen::stringLiteral(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l) {
-  // One constant global per distinct text; its bytes are not copied.
+mlir::Value MLIRGen::cString(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l) {
+  // One constant global per distinct text.
   mlir::Operation *&slot = stringGlobals[text];
   auto global = llvm::cast_or_null<mlir::LLVM::GlobalOp>(slot);
   if (!global) {
@@ -50,7 +50,12 @@ mlir::Value MLIRGen::stringLiteral(mlir::OpBuilder &b, llvm::StringRef text, mli
                                           b.getStringAttr(bytes), /*alignment=*/0);
     slot = global;
   }
-  mlir::Value at = mlir::LLVM::AddressOfOp::create(b, l, global);
+  return mlir::LLVM::AddressOfOp::create(b, l, global);
+}
+
+mlir::Value MLIRGen::stringLiteral(mlir::OpBuilder &b, llvm::StringRef text, mlir::Location l) {
+  // The literal's bytes are not copied: the handle points at the constant global.
+  mlir::Value at = cString(b, text, l);
   mlir::Value size = arith::ConstantIntOp::create(b, l, int64_t(text.size()), 64);
   return runtimeCall(b, l, "agrt_string_literal", {b.getI64Type()}, {at, size});
 }
@@ -174,7 +179,8 @@ bool MLIRGen::emitStringOp(TFOp op, const CallArgs &args, Value &out) {
     mlir::Value pos = operands[1], len = operands[2];
     operands.resize(1);
     body = [&, pos, len](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) {
-      return runtimeCall(b, bl, "agrt_string_substr", {i64}, {xs[0], pos, len});
+      return runtimeCall(b, bl, "agrt_string_substr", {i64},
+                         {xs[0], pos, len, cString(b, where(l), bl)});
     };
     break;
   }
@@ -214,12 +220,13 @@ bool MLIRGen::emitStringOp(TFOp op, const CallArgs &args, Value &out) {
     mlir::Type e = type.getElementType();
     body = [&, to, e](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
       int64_t bits = to == DType::Float32 || to == DType::Int32 ? 32 : 64;
+      mlir::Value at = cString(b, where(l), bl);
       if (analysis::isFloat(to)) {
         mlir::Value v = runtimeCall(b, bl, "agrt_string_to_float", {b.getF64Type()},
-                                    {xs[0], c32(b, bl, bits)});
+                                    {xs[0], c32(b, bl, bits), at});
         return e.isF64() ? v : arith::TruncFOp::create(b, bl, e, v).getResult();
       }
-      mlir::Value v = runtimeCall(b, bl, "agrt_string_to_int", {i64}, {xs[0], c32(b, bl, bits)});
+      mlir::Value v = runtimeCall(b, bl, "agrt_string_to_int", {i64}, {xs[0], c32(b, bl, bits), at});
       return e.isInteger(64) ? v : arith::TruncIOp::create(b, bl, e, v).getResult();
     };
     break;

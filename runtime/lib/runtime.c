@@ -253,12 +253,12 @@ static int64_t map_ascii(int64_t s, int upper) {
 int64_t agrt_string_upper(int64_t s) { return map_ascii(s, 1); }
 int64_t agrt_string_lower(int64_t s) { return map_ascii(s, 0); }
 
-int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len) {
+int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len, const char *where) {
   const agc_string *x = str(s);
   if (pos > x->size || pos < -x->size) {
-    char message[160];
-    snprintf(message, sizeof message, "pos %lld out of range for a string of %lld bytes",
-             (long long)pos, (long long)x->size);
+    char message[sizeof failure];
+    snprintf(message, sizeof message, "%spos %lld out of range for a string of %lld bytes",
+             where ? where : "", (long long)pos, (long long)x->size);
     agrt_fail(message);
   }
   if (pos < 0)
@@ -317,45 +317,46 @@ int64_t agrt_string_from_float(double v, int32_t precision, int32_t how, int32_t
   return text_string(text);
 }
 
-static void not_a_number(const agc_string *x) {
-  char message[200];
-  snprintf(message, sizeof message, "StringToNumberOp could not correctly convert string: %.*s",
-           (int)(x->size > 100 ? 100 : x->size), x->data);
+static void not_a_number(const agc_string *x, const char *where) {
+  char message[sizeof failure];
+  snprintf(message, sizeof message, "%sStringToNumberOp could not correctly convert string: %.*s",
+           where ? where : "", (int)(x->size > 100 ? 100 : x->size), x->data);
   agrt_fail(message);
 }
 
 /* `x` as a NUL-terminated copy without the spaces around it, as TensorFlow strips them. */
-static const char *number_text(const agc_string *x, char *buffer, size_t size) {
+static const char *number_text(const agc_string *x, char *buffer, size_t size,
+                               const char *where) {
   int64_t lo = 0, hi = x->size;
   while (lo < hi && (x->data[lo] == ' ' || x->data[lo] == '\t' || x->data[lo] == '\n'))
     ++lo;
   while (hi > lo && (x->data[hi - 1] == ' ' || x->data[hi - 1] == '\t' || x->data[hi - 1] == '\n'))
     --hi;
   if (hi == lo || (size_t)(hi - lo) >= size)
-    not_a_number(x);
+    not_a_number(x, where);
   memcpy(buffer, x->data + lo, (size_t)(hi - lo));
   buffer[hi - lo] = '\0';
   return buffer;
 }
 
-double agrt_string_to_float(int64_t s, int32_t bits) {
+double agrt_string_to_float(int64_t s, int32_t bits, const char *where) {
   const agc_string *x = str(s);
   char buffer[128], *end;
-  const char *text = number_text(x, buffer, sizeof buffer);
+  const char *text = number_text(x, buffer, sizeof buffer, where);
   double v = bits == 32 ? (double)strtof(text, &end) : strtod(text, &end);
   if (*end != '\0')
-    not_a_number(x);
+    not_a_number(x, where);
   return v;
 }
 
-int64_t agrt_string_to_int(int64_t s, int32_t bits) {
+int64_t agrt_string_to_int(int64_t s, int32_t bits, const char *where) {
   const agc_string *x = str(s);
   char buffer[128], *end;
-  const char *text = number_text(x, buffer, sizeof buffer);
+  const char *text = number_text(x, buffer, sizeof buffer, where);
   errno = 0;
   long long v = strtoll(text, &end, 10);
   if (*end != '\0' || errno == ERANGE || (bits == 32 && (v < INT32_MIN || v > INT32_MAX)))
-    not_a_number(x);
+    not_a_number(x, where);
   return (int64_t)v;
 }
 

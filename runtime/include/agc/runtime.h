@@ -175,8 +175,9 @@ int32_t agrt_string_equal(int64_t a, int64_t b);
 int32_t agrt_string_length(int64_t s, int32_t utf8_chars);
 int64_t agrt_string_upper(int64_t s);
 int64_t agrt_string_lower(int64_t s);
-/* tf.strings.substr with unit BYTE: `pos` may count from the end; out of range fails. */
-int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len);
+/* tf.strings.substr with unit BYTE: `pos` may count from the end; out of range fails, with
+ * the message after `where` ("file.py:12:5: ", the op's place in the source). */
+int64_t agrt_string_substr(int64_t s, int64_t pos, int64_t len, const char *where);
 /* tf.strings.as_string: of an integer, of a bool, and of a float (`precision` < 0 for the
  * default, `how` 0 fixed, 1 scientific, 2 shortest; `width` < 0 for none, `fill` the
  * printf flag TensorFlow takes it as: ' ', '+', '-', '0' or '#', 0 for none). */
@@ -184,10 +185,10 @@ int64_t agrt_string_from_int(int64_t v, int32_t width, int32_t fill);
 int64_t agrt_string_from_bool(int32_t v, int32_t width, int32_t fill);
 int64_t agrt_string_from_float(double v, int32_t precision, int32_t how, int32_t width,
                                int32_t fill);
-/* tf.strings.to_number: fails (TensorFlow's message) on text that is not a number;
- * `bits` 32 or 64 (floats: parsed as float or as double). */
-double agrt_string_to_float(int64_t s, int32_t bits);
-int64_t agrt_string_to_int(int64_t s, int32_t bits);
+/* tf.strings.to_number: fails (TensorFlow's message, after `where`) on text that is not a
+ * number; `bits` 32 or 64 (floats: parsed as float or as double). */
+double agrt_string_to_float(int64_t s, int32_t bits, const char *where);
+int64_t agrt_string_to_int(int64_t s, int32_t bits, const char *where);
 
 /* tf.print: begin(stream 1 stdout or 2 stderr, summarize), then items, then end. */
 void agrt_print_begin(int32_t stream, int64_t summarize);
