@@ -56,6 +56,8 @@ static int dtypeCode(StringRef dtype) {
       .Case("uint64", 12)
       .Case("float16", 13)
       .Case("bfloat16", 14)
+      .Case("complex64", 15)
+      .Case("complex128", 16)
       .Default(0);
 }
 

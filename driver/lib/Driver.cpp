@@ -90,6 +90,8 @@ std::string dtypeOf(mlir::Type type) {
     return "float16";
   if (type.isBF16())
     return "bfloat16";
+  if (auto c = llvm::dyn_cast<mlir::ComplexType>(type))
+    return c.getElementType().isF32() ? "complex64" : "complex128";
   if (type.isInteger(1))
     return "bool";
   if (type.isInteger(8))

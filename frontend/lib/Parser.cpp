@@ -139,8 +139,9 @@ std::string ASTBuilder::dottedName(TSNode node) const {
   return out;
 }
 
-std::nullptr_t ASTBuilder::unsupported(TSNode node, const llvm::Twine &what) {
-  deferred.push_back({Severity::Error, loc(node), (what + " not supported by agc").str()});
+std::nullptr_t ASTBuilder::unsupported(TSNode node, const llvm::Twine &what,
+                                       const llvm::Twine &hint) {
+  deferred.push_back({Severity::Error, loc(node), (what + " not supported by agc" + hint).str()});
   return nullptr;
 }
 

@@ -224,7 +224,8 @@ ExprPtr ASTBuilder::buildSequence(TSNode node, Sym sym, bool asTarget) {
 ExprPtr ASTBuilder::buildInteger(TSNode node) {
   llvm::StringRef spelling = text(node);
   if (spelling.ends_with("j") || spelling.ends_with("J"))
-    return unsupported(node, "complex numbers are");
+    return unsupported(node, "Python complex numbers ('" + spelling + "') are",
+                       "; make complex tensors with tf.complex(real, imag)");
   if (spelling.ends_with("l") || spelling.ends_with("L"))
     return error(node, "invalid syntax: Python 2 long literals ('" + spelling + "') are not Python 3");
   std::string digits;
@@ -252,7 +253,8 @@ ExprPtr ASTBuilder::buildInteger(TSNode node) {
 ExprPtr ASTBuilder::buildFloat(TSNode node) {
   llvm::StringRef spelling = text(node);
   if (spelling.ends_with("j") || spelling.ends_with("J"))
-    return unsupported(node, "complex numbers are");
+    return unsupported(node, "Python complex numbers ('" + spelling + "') are",
+                       "; make complex tensors with tf.complex(real, imag)");
   std::string digits;
   for (char c : spelling)
     if (c != '_')

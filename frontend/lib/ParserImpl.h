@@ -121,7 +121,7 @@ private:
   std::string dottedName(TSNode node) const;
 
   /// Reports `what` at `node` as outside agc's Python subset; returns null.
-  std::nullptr_t unsupported(TSNode node, const llvm::Twine &what);
+  std::nullptr_t unsupported(TSNode node, const llvm::Twine &what, const llvm::Twine &hint = "");
   std::nullptr_t error(TSNode node, const llvm::Twine &message) {
     diag.error(loc(node), message);
     return nullptr;

@@ -108,6 +108,8 @@ mlir::Type MLIRGen::elementType(DType dtype) {
   case DType::UInt64: return builder.getI64Type();
   case DType::Float16: return builder.getF16Type();
   case DType::BFloat16: return builder.getBF16Type();
+  case DType::Complex64: return mlir::ComplexType::get(builder.getF32Type());
+  case DType::Complex128: return mlir::ComplexType::get(builder.getF64Type());
   }
   return nullptr;
 }
@@ -144,6 +146,8 @@ mlir::Value MLIRGen::indexConstant(int64_t v, mlir::Location l) {
 }
 
 mlir::Value MLIRGen::scalarConstant(double v, mlir::Type type, mlir::Location l) {
+  if (llvm::isa<mlir::ComplexType>(type))
+    return constantOf(builder, l, type, v);
   if (auto f = llvm::dyn_cast<mlir::FloatType>(type))
     return mlir::arith::ConstantOp::create(builder, l, builder.getFloatAttr(f, v));
   if (type.isIndex())
@@ -186,7 +190,11 @@ mlir::Value MLIRGen::denseConstant(const Value &python, RankedTensorType type, c
   llvm::SmallVector<mlir::Attribute> attrs;
   for (const Value *s : scalars) {
     double asDouble = s->kind == Value::Kind::Float ? s->f : double(s->i);
-    if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
+    if (auto c = llvm::dyn_cast<mlir::ComplexType>(element)) {
+      auto part = llvm::cast<mlir::FloatType>(c.getElementType());
+      attrs.push_back(builder.getArrayAttr(
+          {builder.getFloatAttr(part, asDouble), builder.getFloatAttr(part, 0.0)}));
+    } else if (auto f = llvm::dyn_cast<mlir::FloatType>(element))
       attrs.push_back(builder.getFloatAttr(f, asDouble));
     else if (element.isInteger(1))
       attrs.push_back(builder.getBoolAttr(asDouble != 0));
@@ -277,7 +285,10 @@ void MLIRGen::checkSizes(RankedTensorType type, llvm::MutableArrayRef<mlir::Valu
 }
 
 int64_t MLIRGen::elementBytes(RankedTensorType type) {
-  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  mlir::Type e = type.getElementType();
+  if (auto c = llvm::dyn_cast<mlir::ComplexType>(e))
+    return 2 * c.getElementType().getIntOrFloatBitWidth() / 8;
+  unsigned bits = e.getIntOrFloatBitWidth();
   return bits == 1 ? 1 : bits / 8;
 }
 

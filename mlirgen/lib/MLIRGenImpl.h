@@ -164,6 +164,10 @@ public:
   /// `x + y` (Add), `x == y` (Equal) or `x != y` (NotEqual) of two string handles.
   mlir::Value stringBinary(analysis::TFOp op, mlir::OpBuilder &b, mlir::Location l,
                            mlir::Value x, mlir::Value y);
+  /// Elementwise op `op` on complex elements `args` (OpsComplex.cpp); null for an op
+  /// complex numbers do not have.
+  mlir::Value complexScalarOp(analysis::TFOp op, mlir::OpBuilder &b, mlir::Location l,
+                              mlir::ValueRange args);
   /// tf.where(condition) with one argument: the coordinates of the true elements.
   bool whereTrue(const analysis::CallArgs &args, analysis::Value &out);
   /// `file:line:col: ` of `l`, for run-time messages ("" when it has none).
@@ -219,6 +223,8 @@ private:
 #define AG_EMITTER(NAME)                                                                   \
   bool emit##NAME(analysis::TFOp, const analysis::CallArgs &, analysis::Value &);
   AG_EMITTER(Unary)
+  AG_EMITTER(Complex)
+  AG_EMITTER(ComplexPart)
   AG_EMITTER(Binary)
   AG_EMITTER(Where)
   AG_EMITTER(StringJoin)
@@ -293,6 +299,10 @@ mlir::Value constantOf(mlir::OpBuilder &b, mlir::Location l, mlir::Type type, do
 /// converts: float to int truncates, to bool is `!= 0`.
 mlir::Value castScalar(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, analysis::DType from,
                        analysis::DType to, mlir::Type toType);
+/// castScalar where `from` or `to` is complex (OpsComplex.cpp): a real number becomes the
+/// real part; a complex number becomes its real part (a bool: the real part is not 0).
+mlir::Value complexCast(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, analysis::DType from,
+                        analysis::DType to, mlir::Type toType);
 /// The dtype the operands of an elementwise op convert to: the first tensor's.
 std::optional<analysis::DType> tensorDType(llvm::ArrayRef<const analysis::Value *> values);
 /// The sizes of `t`'s dimensions, as index values.

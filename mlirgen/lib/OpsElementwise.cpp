@@ -10,6 +10,7 @@
 #include "MLIRGenImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -169,6 +170,11 @@ std::string MLIRGen::where(mlir::Location l) {
 
 /// A scalar constant of `type` built with `b`.
 mlir::Value ag::constantOf(OpBuilder &b, mlir::Location l, mlir::Type type, double v) {
+  if (auto c = llvm::dyn_cast<mlir::ComplexType>(type)) {
+    auto part = llvm::cast<mlir::FloatType>(c.getElementType());
+    return mlir::complex::ConstantOp::create(
+        b, l, c, b.getArrayAttr({b.getFloatAttr(part, v), b.getFloatAttr(part, 0.0)}));
+  }
   if (auto f = llvm::dyn_cast<mlir::FloatType>(type))
     return arith::ConstantOp::create(b, l, b.getFloatAttr(f, v));
   return arith::ConstantOp::create(b, l, b.getIntegerAttr(type, int64_t(v)));
@@ -402,6 +408,8 @@ struct Scalar {
 
 mlir::Value MLIRGen::scalarOp(TFOp op, OpBuilder &b, mlir::Location l, mlir::ValueRange args,
                               DType in) {
+  if (analysis::isComplex(in))
+    return complexScalarOp(op, b, l, args);
   Scalar s{*this, op, b, l, args, in};
 #define MATH(OP) s.mathOp<math::OP>()
 #define ARITH(FLOAT, INT) s.floatOrInt<arith::FLOAT, arith::INT>()
@@ -439,7 +447,9 @@ bool MLIRGen::emitUnary(TFOp op, const CallArgs &args, Value &out) {
   if (!x)
     x = args.get(0, "features");
   RankedTensorType type = tensorType(out, args.loc);
-  mlir::Value a = x && type ? operand(*x, args.loc, out.dtype) : nullptr;
+  // (The operand keeps its dtype where the result's differs: tf.abs of complex64.)
+  mlir::Value a = x && type ? operand(*x, args.loc, x->isTensorLike() ? x->dtype : out.dtype)
+                            : nullptr;
   if (!a)
     return false;
   DType in = x->isTensorLike() ? x->dtype : out.dtype;
@@ -568,6 +578,8 @@ mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType 
                            mlir::Type toType) {
   if (from == to)
     return x;
+  if (analysis::isComplex(from) || analysis::isComplex(to))
+    return complexCast(b, l, x, from, to, toType);
   if (to == DType::Bool) {
     mlir::Value zero = constantOf(b, l, x.getType(), 0);
     if (analysis::isFloat(from))

@@ -8,6 +8,7 @@
 #include "MLIRGenImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -193,6 +194,23 @@ bool MLIRGen::emitReduce(TFOp op, const CallArgs &args, Value &out) {
     mlir::Value count = indexConstant(1, l);
     for (int64_t d : *dims)
       count = arith::MulIOp::create(builder, l, count, dimSize(input, d, l));
+    if (analysis::isComplex(dtype)) {
+      // The sum over (count + 0i).
+      auto part = llvm::cast<mlir::FloatType>(llvm::cast<mlir::ComplexType>(e).getElementType());
+      mlir::Value re = arith::SIToFPOp::create(
+          builder, l, part, arith::IndexCastOp::create(builder, l, builder.getI64Type(), count));
+      mlir::Value zero = arith::ConstantOp::create(builder, l, builder.getFloatAttr(part, 0.0));
+      mlir::Value n = mlir::complex::CreateOp::create(builder, l, e, re, zero);
+      auto rType = llvm::cast<RankedTensorType>(r.getType());
+      r = elementwise(rType, {r},
+                      [&](OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+                        return mlir::complex::DivOp::create(b, bl, xs[0], n);
+                      },
+                      l);
+      if (keep && keep->kind == Value::Kind::Bool && keep->i)
+        r = keepDims(*this, input, r, *dims, type, l);
+      return produce(out, r, type, l);
+    }
     mlir::Value n = fp ? arith::SIToFPOp::create(
                              builder, l, e, arith::IndexCastOp::create(builder, l, builder.getI64Type(), count))
                              .getResult()

@@ -55,6 +55,8 @@ Value stringPointer(ModuleOp module, OpBuilder &builder, Location loc, StringRef
 
 /// The suffix of a runtime print function for element type `type`: f32, i64, i1, ...
 std::string typeSuffix(Type type) {
+  if (auto c = dyn_cast<ComplexType>(type))
+    return c.getElementType().isF32() ? "c64" : "c128";
   std::string s;
   llvm::raw_string_ostream os(s);
   os << type;

@@ -12,6 +12,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
@@ -52,6 +53,8 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createConvertLinalgToLoopsPass());
   // float16 and bfloat16 math (exp, tanh, ...) in float32, rounded back: as TensorFlow's
   // Eigen half computes it, and what libm has functions for.
+  // Complex arithmetic as float arithmetic (|z| and z / w with care for overflow).
+  pm.addPass(mlir::createConvertComplexToStandardPass());
   pm.addPass(mlir::math::createMathExtendToSupportedTypes());
   pm.addPass(createApproximateExp());
   pm.addPass(createMathToIntrinsics());

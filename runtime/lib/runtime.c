@@ -62,6 +62,8 @@ size_t agc_dtype_size(agc_dtype dtype) {
   case AGC_UINT64: return 8;
   case AGC_FLOAT16: return 2;
   case AGC_BFLOAT16: return 2;
+  case AGC_COMPLEX64: return 8;
+  case AGC_COMPLEX128: return 16;
   }
   return 0;
 }
@@ -82,6 +84,8 @@ const char *agc_dtype_name(agc_dtype dtype) {
   case AGC_UINT64: return "uint64";
   case AGC_FLOAT16: return "float16";
   case AGC_BFLOAT16: return "bfloat16";
+  case AGC_COMPLEX64: return "complex64";
+  case AGC_COMPLEX128: return "complex128";
   }
   return "unknown";
 }
@@ -870,6 +874,26 @@ void agrt_print_uint32(int64_t rank, void *d) { print_tensor(rank, d, 4, print_u
 void agrt_print_uint64(int64_t rank, void *d) { print_tensor(rank, d, 8, print_uint64); }
 void agrt_print_f16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_float16); }
 void agrt_print_bf16(int64_t rank, void *d) { print_tensor(rank, d, 2, print_bfloat16); }
+/* TensorFlow 2.21's tf.print has no format for complex numbers: its SummarizeValue writes
+ * '?' for each of the first summarize= elements, flat whatever the rank, then "..." if
+ * there are more, in brackets unless the tensor is a scalar. */
+static void print_unknown(int64_t rank, void *descriptor) {
+  const int64_t *w = descriptor;
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    count *= w[3 + d];
+  int64_t most = line.summarize < 0 ? count : line.summarize;
+  if (rank > 0)
+    appends("[");
+  for (int64_t i = 0; i < most && i < count; ++i)
+    appends(i ? " ?" : "?");
+  if (most < count)
+    appends("...");
+  if (rank > 0)
+    appends("]");
+}
+void agrt_print_c64(int64_t rank, void *d) { print_unknown(rank, d); }
+void agrt_print_c128(int64_t rank, void *d) { print_unknown(rank, d); }
 
 /* IEEE 754 binary16 <-> binary32, exactly (and to nearest even). */
 float agc_float16_to_float(uint16_t h) {

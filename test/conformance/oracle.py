@@ -35,6 +35,9 @@ def to_tf(arg):
         value = arg["value"]
         if arg["dtype"] == "string":  # str elements are UTF-8 (surrogateescape: other bytes)
             value = _encoded(value)
+        if arg["dtype"].startswith("complex"):  # [real, imaginary] pairs
+            pairs = np.array(value, dtype=np.float64)
+            value = pairs[..., 0] + 1j * pairs[..., 1] if pairs.size else pairs
         t = tf.constant(value, dtype=getattr(tf, arg["dtype"]))
         # "shape" gives an empty tensor's shape, which its nested lists cannot.
         return tf.reshape(t, arg["shape"]) if "shape" in arg else t
@@ -57,6 +60,8 @@ def from_tf(value):
         return None
     t = tf.convert_to_tensor(value)
     v = t.numpy()
+    if t.dtype.is_complex:  # as agc run prints them: [real, imaginary] pairs
+        v = np.stack([np.real(v), np.imag(v)], axis=-1)
     v = v.tolist() if hasattr(v, "tolist") else v  # a string scalar is bytes
     if t.dtype == tf.string:  # bytes, as agc run prints them: UTF-8, other bytes escaped
         v = _decoded(v)

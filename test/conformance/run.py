@@ -126,6 +126,8 @@ def to_code_options(case, with_signature):
     for name, value in params.items():
         if isinstance(value, dict) and "dtype" in value:
             shape = list(np.array(value["value"]).shape)
+            if value["dtype"].startswith("complex") and shape and shape[-1] == 2:
+                shape = shape[:-1]  # [real, imaginary] pairs are the elements
             entries.append(f"{name}: {value['dtype']}[{','.join(map(str, shape))}]")
         else:
             options += ["-D", f"{name}={python_literal(value)}"]

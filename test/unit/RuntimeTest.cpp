@@ -87,4 +87,9 @@ TEST_CASE("dtype sizes and names of the C interface") {
   CHECK(agc_dtype_size(AGC_STRING) == sizeof(agc_string));
   CHECK(std::string(agc_dtype_name(AGC_BFLOAT16)) == "bfloat16");
   CHECK(std::string(agc_dtype_name(AGC_UINT32)) == "uint32");
+  // Complex elements are C's float _Complex and double _Complex: (real, imaginary) pairs.
+  CHECK(agc_dtype_size(AGC_COMPLEX64) == 2 * sizeof(float));
+  CHECK(agc_dtype_size(AGC_COMPLEX128) == 2 * sizeof(double));
+  CHECK(std::string(agc_dtype_name(AGC_COMPLEX64)) == "complex64");
+  CHECK(std::string(agc_dtype_name(AGC_COMPLEX128)) == "complex128");
 }

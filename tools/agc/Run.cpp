@@ -297,6 +297,8 @@ agc_dtype dtypeCode(llvm::StringRef name) {
       .Case("uint64", AGC_UINT64)
       .Case("float16", AGC_FLOAT16)
       .Case("bfloat16", AGC_BFLOAT16)
+      .Case("complex64", AGC_COMPLEX64)
+      .Case("complex128", AGC_COMPLEX128)
       .Default(AGC_BOOL);
 }
 
@@ -358,6 +360,15 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
       break;
     level = &level->items[0];
   }
+  // A complex element is a [real, imaginary] pair: the innermost lists are elements.
+  bool complex = dtype == "complex64" || dtype == "complex128";
+  if (complex && level->kind != Json::Kind::Array) {
+    if (arg.shape.empty() || arg.shape.back() != 2) {
+      error = "a complex element is a list [real, imaginary] of two numbers";
+      return false;
+    }
+    arg.shape.pop_back();
+  }
   std::function<bool(const Json &, size_t)> walk = [&](const Json &e, size_t d) {
     if (d < arg.shape.size()) {
       if (e.kind != Json::Kind::Array || int64_t(e.items.size()) != arg.shape[d]) {
@@ -367,6 +378,28 @@ bool fillTensor(const Json &v, const std::string &dtype, TensorArg &arg, std::st
       for (const Json &item : e.items)
         if (!walk(item, d + 1))
           return false;
+      return true;
+    }
+    if (complex) {
+      if (e.kind != Json::Kind::Array || e.items.size() != 2 ||
+          e.items[0].kind != Json::Kind::Number || e.items[1].kind != Json::Kind::Number) {
+        error = "a complex element is a list [real, imaginary] of two numbers";
+        return false;
+      }
+      for (const Json &part : e.items) {
+        double x = part.text == "nan"    ? NAN
+                   : part.text == "inf"  ? INFINITY
+                   : part.text == "-inf" ? -INFINITY
+                                         : std::strtod(part.text.c_str(), nullptr);
+        if (dtype == "complex64") {
+          float f = float(x);
+          const char *p = reinterpret_cast<const char *>(&f);
+          arg.bytes.insert(arg.bytes.end(), p, p + sizeof f);
+        } else {
+          const char *p = reinterpret_cast<const char *>(&x);
+          arg.bytes.insert(arg.bytes.end(), p, p + sizeof x);
+        }
+      }
       return true;
     }
     if (dtype == "string") {
@@ -465,6 +498,18 @@ std::string elementJson(agc_dtype dtype, const char *at) {
     float x;
     std::memcpy(&x, at, sizeof x);
     return real(x, 6, 9, true);
+  }
+  case AGC_COMPLEX64: { // [real, imaginary]
+    float x[2];
+    std::memcpy(x, at, sizeof x);
+    std::string re = real(x[0], 6, 9, true);
+    return "[" + re + ", " + real(x[1], 6, 9, true) + "]";
+  }
+  case AGC_COMPLEX128: {
+    double x[2];
+    std::memcpy(x, at, sizeof x);
+    std::string re = real(x[0], 15, 17, false);
+    return "[" + re + ", " + real(x[1], 15, 17, false) + "]";
   }
   case AGC_FLOAT64: {
     double x;
@@ -688,11 +733,11 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
       if (dtype->kind != Json::Kind::String ||
           !llvm::is_contained({"float32", "float64", "int32", "int64", "bool", "string", "int8",
                                "int16", "uint8", "uint16", "uint32", "uint64", "float16",
-                               "bfloat16"},
+                               "bfloat16", "complex64", "complex128"},
                               dtype->text))
         return usage("argument '" + name + "': dtype must be float16, bfloat16, float32, "
-                     "float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool "
-                     "or string");
+                     "float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64, bool, "
+                     "complex64, complex128 or string");
       TensorArg arg;
       if (!fillTensor(*data, dtype->text, arg, error))
         return usage("argument '" + name + "': " + error);

@@ -26,6 +26,64 @@ std::optional<Value> TFOpTyper::typeUnary(bool (*accepts)(DType), llvm::StringRe
   return Value::tensor(x->dtype, x->shape);
 }
 
+std::optional<Value> TFOpTyper::typeComplex() {
+  std::optional<Value> re = tensorOf(0, "real");
+  std::optional<Value> im = re ? tensorOf(1, "imag", re->dtype) : std::nullopt;
+  if (!im)
+    return std::nullopt;
+  if (re->dtype != im->dtype || (re->dtype != DType::Float32 && re->dtype != DType::Float64))
+    return error(loc, "TypeError: the `real` and `imag` components have incorrect types: " +
+                          dtypeName(re->dtype) + " " + dtypeName(im->dtype) +
+                          ". They must be consistent, and one of [tf.float32, tf.float64]");
+  std::optional<Shape> s = broadcast(re->shape, im->shape, loc);
+  if (!s)
+    return std::nullopt;
+  return Value::tensor(re->dtype == DType::Float32 ? DType::Complex64 : DType::Complex128, *s);
+}
+
+std::optional<Value> TFOpTyper::typeComplexPart() {
+  std::optional<Value> x = tensorOf(0, op == TFOp::Conj ? "x" : "input");
+  if (!x)
+    return std::nullopt;
+  bool numeric = isFloat(x->dtype) || isInteger(x->dtype) || isComplex(x->dtype);
+  // TensorFlow's real, imag and angle of a real tensor: itself, zeros, 0 or pi (floats
+  // only for angle); conj of a real tensor is itself.
+  if (!numeric || (op == TFOp::Angle && !isFloat(x->dtype) && !isComplex(x->dtype)))
+    return badDtype(*x, op == TFOp::Angle ? "float or complex tensors" : "number tensors");
+  DType out = op == TFOp::Conj ? x->dtype : realPart(x->dtype);
+  return Value::tensor(out, x->shape);
+}
+
+bool analysis::acceptsComplex(TFOp op) {
+  switch (op) {
+  // Elementwise.
+  case TFOp::Add: case TFOp::Subtract: case TFOp::Multiply: case TFOp::Divide:
+  case TFOp::Truediv: case TFOp::Pow: case TFOp::Equal: case TFOp::NotEqual:
+  case TFOp::Exp: case TFOp::Log: case TFOp::Sqrt: case TFOp::Rsqrt: case TFOp::Tanh:
+  case TFOp::Sin: case TFOp::Cos: case TFOp::Tan: case TFOp::Expm1: case TFOp::Log1p:
+  case TFOp::Reciprocal: case TFOp::Sigmoid: case TFOp::Abs: case TFOp::Square:
+  case TFOp::Negative: case TFOp::Sign: case TFOp::Identity: case TFOp::Cast:
+  case TFOp::Where:
+  // Complex numbers.
+  case TFOp::Complex: case TFOp::Real: case TFOp::Imag: case TFOp::Conj: case TFOp::Angle:
+  // Sums and products.
+  case TFOp::ReduceSum: case TFOp::ReduceMean: case TFOp::ReduceProd:
+  // Creating, shaping and rearranging.
+  case TFOp::Constant: case TFOp::ConvertToTensor: case TFOp::Zeros: case TFOp::Ones:
+  case TFOp::Fill: case TFOp::ZerosLike: case TFOp::OnesLike:
+  case TFOp::Transpose: case TFOp::Reshape: case TFOp::ExpandDims: case TFOp::Squeeze:
+  case TFOp::Concat: case TFOp::Stack: case TFOp::Shape: case TFOp::Size: case TFOp::Rank:
+  case TFOp::Gather: case TFOp::Tile: case TFOp::Reverse: case TFOp::Matmul:
+  // State.
+  case TFOp::Variable: case TFOp::TensorArray:
+  // tf.print (TensorFlow prints each complex element as '?').
+  case TFOp::Print:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::optional<std::pair<Value, Value>> TFOpTyper::binaryOperands() {
   const Value *a = need(0, "x"), *b = a ? need(1, "y") : nullptr;
   if (!b)
@@ -98,6 +156,8 @@ std::optional<Value> TFOpTyper::typeReduce() {
   bool logical = op == TFOp::ReduceAny || op == TFOp::ReduceAll;
   if (logical != (x->dtype == DType::Bool))
     return badDtype(*x, logical ? "bool tensors" : "number tensors");
+  if (isComplex(x->dtype) && !acceptsComplex(op))
+    return badDtype(*x, "real number tensors");
   const Value *axis = args.get(1, "axis");
   const Value *keep = args.get(2, "keepdims");
   bool keepdims = keep && keep->i != 0;

@@ -33,14 +33,25 @@ private:
   /// Elementwise one-operand functions: the same dtype and shape; floats only (exp, ...),
   /// numbers (abs, ...), any dtype (identity), bools (logical_not).
   std::optional<Value> typeUnaryFloat() {
+    if (acceptsComplex(op))
+      return typeUnary([](DType d) { return isFloat(d) || isComplex(d); },
+                       "float or complex tensors; tf.cast integers first");
     return typeUnary(isFloat, "float tensors; tf.cast integers first");
   }
   /// (abs, negative, sign, relu, square: TensorFlow's kernels take signed numbers only.)
   std::optional<Value> typeUnaryNumeric() {
     // abs, negative and sign take signed numbers only; square and relu unsigned too.
-    if (op == TFOp::Abs || op == TFOp::Negative || op == TFOp::Sign)
-      return typeUnary([](DType d) { return isFloat(d) || (isInteger(d) && !isUnsigned(d)); },
-                       "signed number tensors");
+    if (op == TFOp::Abs || op == TFOp::Negative || op == TFOp::Sign) {
+      std::optional<Value> r = typeUnary(
+          [](DType d) { return isFloat(d) || isComplex(d) || (isInteger(d) && !isUnsigned(d)); },
+          "signed number tensors");
+      if (r && op == TFOp::Abs)
+        r->dtype = realPart(r->dtype); // |a + bi| is a float
+      return r;
+    }
+    if (op == TFOp::Square)
+      return typeUnary([](DType d) { return isFloat(d) || isComplex(d) || isInteger(d); },
+                       "number tensors");
     return typeUnary([](DType d) { return isFloat(d) || isInteger(d); }, "number tensors");
   }
   std::optional<Value> typeUnaryAny() {
@@ -56,6 +67,11 @@ private:
   }
   /// `x` of a dtype `accepts`, else an error that says what the function `takes`.
   std::optional<Value> typeUnary(bool (*accepts)(DType), llvm::StringRef takes);
+  /// tf.complex(real, imag): two float tensors of one dtype, broadcast.
+  std::optional<Value> typeComplex();
+  /// tf.math.real, imag, conj, angle: of complex tensors, and of real ones as TensorFlow
+  /// takes them.
+  std::optional<Value> typeComplexPart();
   /// Ops reached only through Python operators (`a & b`): no tf function to call.
   std::optional<Value> typeOperator();
   /// add ... pow: both arguments converted as Python's operators convert them.

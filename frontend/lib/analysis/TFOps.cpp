@@ -215,6 +215,26 @@ std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
   return sum;
 }
 
+/// A complex tensor among `args` (in lists and tuples too), or null.
+static const Value *complexTensorIn(const CallArgs &args) {
+  std::function<const Value *(const Value &)> find = [&](const Value &v) -> const Value * {
+    if (v.isTensorLike() && isComplex(v.dtype))
+      return &v;
+    if (v.isPySequence())
+      for (const Value &e : v.items())
+        if (const Value *c = find(e))
+          return c;
+    return nullptr;
+  };
+  for (const Value &v : args.positional)
+    if (const Value *c = find(v))
+      return c;
+  for (const auto &kw : args.keywords)
+    if (const Value *c = find(kw.second))
+      return c;
+  return nullptr;
+}
+
 std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &given) {
   // NumPy arrays become constants where a TensorFlow function takes them.
   CallArgs args = given;
@@ -250,8 +270,15 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
     return error(args.loc, "'" + path + "' is not supported in traced code: agc compiles "
                            "TensorFlow functions and Python, not other libraries");
   }
+  if (!acceptsComplex(*op))
+    if (const Value *c = complexTensorIn(args))
+      return error(args.loc, path + "() of " + c->describe() + " is not supported by agc "
+                             "(complex tensors: arithmetic, ==, exp/log/sqrt/trigonometry, abs, "
+                             "sums and products, tf.complex/real/imag/conj/angle, casts, shapes)");
   TFOpTyper typer(*this, path, *op, args);
   std::optional<Value> v = (typer.*TFOpTyper::ruleFor(*op))();
+  if (v && v->isTensor() && isComplex(v->dtype) && !acceptsComplex(*op))
+    return error(args.loc, path + "() making " + v->describe() + " is not supported by agc");
   if (v && *op == TFOp::Range) {
     // What a staged for over it starts its target at (see lastRange).
     const Value *limit = args.get(1, "limit");
@@ -312,7 +339,7 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
 
 namespace {
 /// The dtypes a typing rule accepts, in words.
-llvm::StringRef dtypesOfRule(llvm::StringRef typing, llvm::StringRef name) {
+llvm::StringRef dtypeWordsOfRule(llvm::StringRef typing, llvm::StringRef name) {
   if (name == "reduce_any" || name == "reduce_all")
     return "bool";
   // "floats": float16, bfloat16, float32, float64; "ints": int8 to int64, uint8 to uint64.
@@ -344,9 +371,20 @@ llvm::StringRef dtypesOfRule(llvm::StringRef typing, llvm::StringRef name) {
       {"Substr", "string"},
       {"AsString", "floats, ints, bool"},
       {"ToNumber", "string to float32, float64, int32, int64"},
+      {"Complex", "float32 (to complex64), float64 (to complex128)"},
+      {"ComplexPart", "floats, ints"},
   };
   auto it = kWords.find(typing);
   return it == kWords.end() ? "all" : it->second;
+}
+
+/// The dtypes op `op` (named `name`, typed by rule `typing`) takes, in words.
+std::string dtypesOfRule(llvm::StringRef typing, llvm::StringRef name, TFOp op) {
+  std::string words = dtypeWordsOfRule(typing, name).str();
+  // complex64 and complex128, where agc takes them (the "all" rules say so already).
+  if (acceptsComplex(op) && op != TFOp::Complex && !llvm::StringRef(words).starts_with("all"))
+    words += ", complex";
+  return words;
 }
 
 /// How an op of TFOps.def is compiled, from its LOWERING.
@@ -366,7 +404,7 @@ void analysis::printSupportedFunctions(llvm::raw_ostream &os) {
   std::vector<Row> rows;
   llvm::StringMap<std::string> dtypesOf; // by op NAME, for the aliases
 #define TF_OP(ID, NAME, TYPING, LOWERING)                                                  \
-  dtypesOf[NAME] = dtypesOfRule(#TYPING, NAME).str();                                       \
+  dtypesOf[NAME] = dtypesOfRule(#TYPING, NAME, TFOp::ID);                                  \
   if (llvm::StringRef(#TYPING) != "Operator" && llvm::StringRef(#LOWERING) != "Unsupported") \
     rows.push_back({"tf." NAME, dtypesOf[NAME], howOf(#LOWERING)});
 #include "ag/frontend/analysis/TFOps.def"

@@ -719,6 +719,9 @@ Value shapeValue(const Shape &shape);
 /// TensorFlow's error where op `op` has no CPU kernel for `dtype` (the graph builds and
 /// fails when it runs), or nothing.
 std::optional<std::string> missingKernel(TFOp op, DType dtype);
+/// Whether agc compiles `op` with complex64 and complex128 tensors (TFOpRules.cpp); others
+/// are refused where a complex tensor takes part.
+bool acceptsComplex(TFOp op);
 /// A TensorArray of `size` elements of `element`'s dtype and shape (made where `loc` is).
 std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &element, const Value &size,
                                     const Location &loc);

@@ -281,6 +281,9 @@ std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Valu
   if (a.dtype == DType::Bool)
     return error(loc, "cannot compute " + tfKernelName(op) + " on bool tensors; use "
                       "tf.logical_and/or/xor, or tf.cast to a number type first");
+  if (isComplex(a.dtype) && (op == B::FloorDiv || op == B::Mod))
+    return error(loc, "cannot compute " + tfKernelName(op) + " on " + dtypeName(a.dtype) +
+                      " tensors: TensorFlow has no kernel for it");
   if ((op == B::BitAnd || op == B::BitOr || op == B::BitXor || op == B::LShift ||
        op == B::RShift) && !isInteger(a.dtype))
     return error(loc, "operator " + ast::spelling(op) + " needs integer tensors, not " +
@@ -409,6 +412,10 @@ std::optional<Value> Tracer::Impl::tensorCompareType(ast::CmpOp op, const Value 
   if (a.dtype == DType::Bool && op != C::Eq && op != C::NotEq)
     return error(loc, "'" + ast::spelling(op) + "' is not defined on bool tensors (TensorFlow's "
                       "ordering comparisons take numbers); tf.cast them to a number type first");
+  if (isComplex(a.dtype) && op != C::Eq && op != C::NotEq)
+    return error(loc, "'" + ast::spelling(op) + "' is not defined on " + dtypeName(a.dtype) +
+                      " tensors (complex numbers have no order); compare tf.math.real or "
+                      "tf.abs of them");
   std::optional<Shape> shape = broadcast(a.shape, b.shape, loc);
   if (!shape)
     return std::nullopt;

@@ -28,6 +28,8 @@ llvm::StringRef ag::analysis::dtypeName(DType dtype) {
   case DType::UInt64: return "uint64";
   case DType::Float16: return "float16";
   case DType::BFloat16: return "bfloat16";
+  case DType::Complex64: return "complex64";
+  case DType::Complex128: return "complex128";
   }
   llvm_unreachable("unknown DType");
 }
@@ -35,7 +37,8 @@ llvm::StringRef ag::analysis::dtypeName(DType dtype) {
 std::optional<DType> ag::analysis::dtypeFromName(llvm::StringRef name) {
   for (DType d : {DType::Float32, DType::Float64, DType::Int32, DType::Int64, DType::Bool,
                   DType::String, DType::Int8, DType::Int16, DType::UInt8, DType::UInt16,
-                  DType::UInt32, DType::UInt64, DType::Float16, DType::BFloat16})
+                  DType::UInt32, DType::UInt64, DType::Float16, DType::BFloat16,
+                  DType::Complex64, DType::Complex128})
     if (dtypeName(d) == name)
       return d;
   if (name == "double")

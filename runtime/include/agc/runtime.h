@@ -53,7 +53,9 @@ typedef enum agc_dtype {
   AGC_UINT32 = 11,
   AGC_UINT64 = 12,
   AGC_FLOAT16 = 13, /* IEEE 754 binary16, as uint16_t bits (or _Float16) */
-  AGC_BFLOAT16 = 14 /* the top 16 bits of a float32, as uint16_t */
+  AGC_BFLOAT16 = 14, /* the top 16 bits of a float32, as uint16_t */
+  AGC_COMPLEX64 = 15, /* two floats per element: real, imaginary (C's float _Complex) */
+  AGC_COMPLEX128 = 16 /* two doubles per element: real, imaginary (double _Complex) */
 } agc_dtype;
 /* An element of a string tensor (tf.string): `size` bytes at `data`, any bytes (TensorFlow's
  * strings are byte strings, not NUL-terminated). In an input, the caller's. In an output,
@@ -207,6 +209,9 @@ void agrt_print_uint32(int64_t rank, void *descriptor);
 void agrt_print_uint64(int64_t rank, void *descriptor);
 void agrt_print_f16(int64_t rank, void *descriptor);
 void agrt_print_bf16(int64_t rank, void *descriptor);
+/* Complex tensors: each element '?', as TensorFlow 2.21's tf.print writes them. */
+void agrt_print_c64(int64_t rank, void *descriptor);
+void agrt_print_c128(int64_t rank, void *descriptor);
 /* float16 and bfloat16 bits to and from float (round to nearest even). */
 float agc_float16_to_float(uint16_t bits);
 uint16_t agc_float_to_float16(float v);

@@ -15,10 +15,10 @@ def b():
 @tf.function
 def c():
     return 3j
-# CHECK:      {{.*}}error-limit.py:[[@LINE-11]]:12: error: complex numbers are not supported by agc
+# CHECK:      {{.*}}error-limit.py:[[@LINE-11]]:12: error: Python complex numbers ({{.*}}) are not supported by agc; make complex tensors with tf.complex(real, imag)
 # CHECK-NEXT:     return 1j
 # CHECK-NEXT:            ^~
-# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-9]]:12: error: complex numbers are not supported by agc
+# CHECK-NEXT: {{.*}}error-limit.py:[[@LINE-9]]:12: error: Python complex numbers ({{.*}}) are not supported by agc; make complex tensors with tf.complex(real, imag)
 # CHECK-NEXT:     return 2j
 # CHECK-NEXT:            ^~
 # CHECK-NEXT: agc: error: too many errors (2), stopping here

@@ -6,6 +6,6 @@ import tensorflow as tf
 @tf.function
 def traced():
     x = 2 + 3.5J
-# CHECK:      {{.*}}unsupported-complex-literal-float.py:[[@LINE-1]]:13: error: complex numbers are not supported by agc
+# CHECK:      {{.*}}unsupported-complex-literal-float.py:[[@LINE-1]]:13: error: Python complex numbers ({{.*}}) are not supported by agc; make complex tensors with tf.complex(real, imag)
 # CHECK-NEXT:     x = 2 + 3.5J
 # CHECK-NEXT:             ^~~~

@@ -6,6 +6,6 @@ import tensorflow as tf
 @tf.function
 def traced():
     x = 1j
-# CHECK:      {{.*}}unsupported-complex-literal.py:[[@LINE-1]]:9: error: complex numbers are not supported by agc
+# CHECK:      {{.*}}unsupported-complex-literal.py:[[@LINE-1]]:9: error: Python complex numbers ({{.*}}) are not supported by agc; make complex tensors with tf.complex(real, imag)
 # CHECK-NEXT:     x = 1j
 # CHECK-NEXT:         ^~

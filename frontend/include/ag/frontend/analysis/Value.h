@@ -35,6 +35,7 @@ struct Object;
 enum class DType : uint8_t {
   Float32, Float64, Int32, Int64, Bool, String,
   Int8, Int16, UInt8, UInt16, UInt32, UInt64, Float16, BFloat16,
+  Complex64, Complex128, ///< pairs of float32 / float64: (real, imaginary)
 };
 llvm::StringRef dtypeName(DType dtype); ///< "float32", ...
 std::optional<DType> dtypeFromName(llvm::StringRef name);
@@ -55,6 +56,11 @@ inline bool isInteger(DType d) {
   return d == DType::Int32 || d == DType::Int64 || d == DType::Int8 || d == DType::Int16 ||
          d == DType::UInt8 || d == DType::UInt16 || d == DType::UInt32 || d == DType::UInt64;
 }
+inline bool isComplex(DType d) { return d == DType::Complex64 || d == DType::Complex128; }
+/// The dtype of a complex dtype's parts (float32 of complex64), else `d` itself.
+inline DType realPart(DType d) {
+  return d == DType::Complex64 ? DType::Float32 : d == DType::Complex128 ? DType::Float64 : d;
+}
 inline bool isUnsigned(DType d) {
   return d == DType::UInt8 || d == DType::UInt16 || d == DType::UInt32 || d == DType::UInt64;
 }
@@ -67,6 +73,7 @@ inline unsigned bitWidth(DType d) {
   case DType::Int8: case DType::UInt8: return 8;
   case DType::Int16: case DType::UInt16: case DType::Float16: case DType::BFloat16: return 16;
   case DType::Float32: case DType::Int32: case DType::UInt32: return 32;
+  case DType::Complex128: return 128;
   default: return 64;
   }
 }
