@@ -461,6 +461,45 @@ def stateless_normal(seed):
             tf.random.stateless_normal([2, 4], seed=seed))
 
 
+@tf.function
+def stateless_integers(seed):
+    # Integers: lo + bits % (hi - lo), or every bit where minval and maxval are None.
+    return (tf.random.stateless_uniform([9], seed=seed, minval=-3, maxval=10, dtype=tf.int32),
+            tf.random.stateless_uniform([2, 3], seed=seed, minval=-(2 ** 40), maxval=2 ** 41,
+                                        dtype=tf.int64),
+            tf.random.stateless_uniform([5], seed=seed, minval=None, maxval=None,
+                                        dtype=tf.uint32),
+            tf.random.stateless_uniform([3], seed=seed, minval=None, maxval=None,
+                                        dtype=tf.int64),
+            tf.random.stateless_uniform([4], seed=seed, minval=-2147483648,
+                                        maxval=2147483647, dtype=tf.int32))
+
+
+@tf.function
+def stateless_dice(seed, n):
+    # n rolls of a die, bounds as tensors.
+    return tf.random.stateless_uniform([n], seed=seed, minval=tf.constant(1),
+                                       maxval=tf.constant(7), dtype=tf.int32)
+
+
+@tf.function
+def stateless_bounds_reversed(seed):
+    # TensorFlow's kernel: "Need minval < maxval", when it runs.
+    return tf.random.stateless_uniform([2], seed=seed, minval=5, maxval=5, dtype=tf.int32)
+
+
+@tf.function
+def stateless_int_without_maxval(seed):
+    return tf.random.stateless_uniform([2], seed=seed, dtype=tf.int32)
+
+
+@tf.function
+def stateless_normal_float64(seed):
+    return (tf.random.stateless_normal([5], seed=seed, dtype=tf.float64),
+            tf.random.stateless_normal([2, 3], seed=seed, mean=1.0, stddev=2.0,
+                                       dtype=tf.float64))
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
 def stateless_noise_like(x):
     # Noise of a shape known only at run time, from a fixed seed.

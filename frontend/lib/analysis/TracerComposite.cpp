@@ -1003,16 +1003,78 @@ Value unitFloat(Composer &c, const Value &word) {
                c.tensor(Value::floating(1.0 / 8388608.0), DType::Float32));
 }
 
+/// float64 samples in [0, 1): 20 mantissa bits from `high`'s low bits and 32 from `low`
+/// (Uint64ToDouble).
+Value unitDouble(Composer &c, const Value &high, const Value &low) {
+  auto as = [&](const Value &v, DType d) { return c.call("tf.cast", {v, Value::dtypeOf(d)}); };
+  Value hi = c.call("tf.bitwise.bitwise_and", {high, unsignedConstant(c, 0xFFFFF, DType::UInt32)});
+  Value man = c.call("tf.bitwise.bitwise_or",
+                     {c.call("tf.bitwise.left_shift", {as(hi, DType::UInt64), unsignedConstant(c, 32, DType::UInt64)}),
+                      as(low, DType::UInt64)});
+  return c.mul(as(man, DType::Float64), c.tensor(Value::floating(std::ldexp(1.0, -52)), DType::Float64));
+}
+
 std::optional<DType> randomDType(Composer &c, const Value *given, bool normal) {
   std::optional<DType> dtype = DType::Float32;
   if (given && given->kind != Value::Kind::None && !(dtype = c.impl.dtypeArg(given, c.loc)))
     return std::nullopt;
-  if (*dtype != DType::Float32 && (normal || *dtype != DType::Float64)) {
+  bool integer = *dtype == DType::Int32 || *dtype == DType::Int64 ||
+                 *dtype == DType::UInt32 || *dtype == DType::UInt64;
+  if (*dtype != DType::Float32 && *dtype != DType::Float64 && (normal || !integer)) {
     c.fail("dtype " + dtypeName(*dtype) + " is not supported by agc (" +
-           (normal ? "float32" : "float32 and float64") + " are)");
+           (normal ? "float32 and float64" : "float32, float64, int32, int64, uint32 and uint64") + " are)");
     return std::nullopt;
   }
   return dtype;
+}
+
+/// tf.random.stateless_uniform of an integer dtype: TensorFlow's
+/// UniformDistribution<PhiloxRandom, int32/int64> (lo + bits % (hi - lo), 32 bits of a word
+/// per int32, two words per int64), or every bit (UniformFullIntDistribution) where
+/// minval and maxval are both None.
+Value statelessUniformInt(Composer &c, const Params &p, DType dtype) {
+  bool wide = bitWidth(dtype) == 64;
+  const Value *minval = p[2], *maxval = p[3];
+  // minval defaults to 0 (not None), so a missing maxval is TensorFlow's ValueError.
+  bool minNone = minval && minval->kind == Value::Kind::None;
+  bool maxNone = !given(maxval);
+  if (minNone != maxNone)
+    return c.fail("ValueError: for integer dtype " + dtypeName(dtype) +
+                  ", minval and maxval must be both None or both not None");
+  if (!minNone && isUnsigned(dtype))
+    return c.fail("ValueError: dtype " + dtypeName(dtype) + " is not supported by "
+                  "tf.random.stateless_uniform when minval and maxval are not None");
+  std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], wide ? 2 : 4);
+  if (!r)
+    return {};
+  DType bitsType = wide ? DType::UInt64 : DType::UInt32;
+  auto as = [&](const Value &v, DType d) { return c.call("tf.cast", {v, Value::dtypeOf(d)}); };
+  // The samples' bits: a word each, or two words (low, high) each.
+  std::vector<Value> bits;
+  for (int k = 0; k < (wide ? 2 : 4) && c.ok; ++k) {
+    if (!wide) {
+      bits.push_back(r->out.w[k]);
+      continue;
+    }
+    Value high = c.call("tf.bitwise.left_shift", {as(r->out.w[2 * k + 1], DType::UInt64),
+                                                  unsignedConstant(c, 32, DType::UInt64)});
+    bits.push_back(c.call("tf.bitwise.bitwise_or", {as(r->out.w[2 * k], DType::UInt64), high}));
+  }
+  Value sampled = laidOut(c, bits, r->count, *p[0]);
+  if (minNone)
+    return as(sampled, dtype); // the bits as they are
+  Value lo = c.tensor(minval ? *minval : Value::integer(0), dtype);
+  Value hi = c.tensor(*maxval, dtype);
+  for (const Value *v : {&lo, &hi})
+    if (c.ok && !(v->shape.rankKnown && v->shape.rank() == 0))
+      return c.fail("minval and maxval must be scalars here (TensorFlow's kernel takes 0-D "
+                    "bounds), not " + v->describe());
+  c.call("tf.debugging.Assert", {c.cmp(ast::CmpOp::Lt, lo, hi), Value::list({lo, hi})},
+         {{"message", Value::str("Need minval < maxval")}});
+  // In the unsigned bits, wrapping as C++ does: range = hi - lo; lo + bits % range.
+  Value loBits = as(lo, bitsType), range = c.sub(as(hi, bitsType), loBits);
+  Value offset = c.call("tf.math.floormod", {sampled, range});
+  return as(c.add(loBits, offset), dtype);
 }
 
 Value statelessUniform(Composer &c, const Params &p) {
@@ -1021,6 +1083,8 @@ Value statelessUniform(Composer &c, const Params &p) {
     return {};
   if (given(p[6]) && !(p[6]->kind == Value::Kind::Str && (p[6]->text == "auto_select" || p[6]->text == "philox")))
     return c.fail("alg other than 'auto_select' or 'philox' is not supported by agc");
+  if (isInteger(*dtype))
+    return statelessUniformInt(c, p, *dtype);
   bool f64 = *dtype == DType::Float64;
   std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], f64 ? 2 : 4);
   if (!r)
@@ -1030,16 +1094,9 @@ Value statelessUniform(Composer &c, const Params &p) {
     for (const Value &w : r->out.w)
       lanes.push_back(unitFloat(c, w));
   } else {
-    // Two words per double: 20 high mantissa bits from the first, 32 from the second.
-    for (int k = 0; k < 2; ++k) {
-      Value hi = c.call("tf.bitwise.bitwise_and", {r->out.w[2 * k], unsignedConstant(c, 0xFFFFF, DType::UInt32)});
-      Value man = c.call("tf.bitwise.bitwise_or",
-                         {c.call("tf.bitwise.left_shift", {c.call("tf.cast", {hi, Value::dtypeOf(DType::UInt64)}),
-                                                           unsignedConstant(c, 32, DType::UInt64)}),
-                          c.call("tf.cast", {r->out.w[2 * k + 1], Value::dtypeOf(DType::UInt64)})});
-      lanes.push_back(c.mul(c.call("tf.cast", {man, Value::dtypeOf(DType::Float64)}),
-                            c.tensor(Value::floating(std::ldexp(1.0, -52)), DType::Float64)));
-    }
+    // Two words per double.
+    for (int k = 0; k < 2; ++k)
+      lanes.push_back(unitDouble(c, r->out.w[2 * k], r->out.w[2 * k + 1]));
   }
   Value rnd = laidOut(c, lanes, r->count, *p[0]);
   // rnd * (maxval - minval) + minval, as stateless_random_ops.py computes it.
@@ -1054,13 +1111,24 @@ Value statelessNormal(Composer &c, const Params &p) {
     return {};
   if (given(p[6]) && !(p[6]->kind == Value::Kind::Str && (p[6]->text == "auto_select" || p[6]->text == "philox")))
     return c.fail("alg other than 'auto_select' or 'philox' is not supported by agc");
-  std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], 4);
+  bool f64 = *dtype == DType::Float64;
+  std::optional<RandomGroups> r = randomGroups(c, *p[0], *p[1], f64 ? 2 : 4);
   if (!r)
     return {};
+  std::vector<Value> lanes;
+  if (f64) {
+    // BoxMullerDouble: one pair of doubles from the four words; u1 at least 1e-7.
+    Value u1 = c.call("tf.math.maximum", {unitDouble(c, r->out.w[0], r->out.w[1]),
+                                          c.tensor(Value::floating(1.0e-7), DType::Float64)});
+    Value v1 = c.mul(c.tensor(Value::floating(2.0 * 3.14159265358979323846), DType::Float64),
+                     unitDouble(c, r->out.w[2], r->out.w[3]));
+    Value u2 = c.call("tf.math.sqrt", {c.mul(c.tensor(Value::floating(-2.0), DType::Float64),
+                                             c.call("tf.math.log", {u1}))});
+    lanes = {c.mul(c.call("tf.math.sin", {v1}), u2), c.mul(c.call("tf.math.cos", {v1}), u2)};
+  }
   // Box-Muller on each pair of words (BoxMullerFloat): u1 at least 1e-7; the angle
   // 2*pi*u computed in double and rounded to float, as the C++ expression is.
-  std::vector<Value> lanes;
-  for (int k = 0; k < 2 && c.ok; ++k) {
+  for (int k = 0; k < 2 && c.ok && !f64; ++k) {
     Value u1 = c.call("tf.math.maximum", {unitFloat(c, r->out.w[2 * k]),
                                           c.tensor(Value::floating(1.0e-7), DType::Float32)});
     Value u = c.call("tf.cast", {unitFloat(c, r->out.w[2 * k + 1]), Value::dtypeOf(DType::Float64)});
@@ -1312,8 +1380,8 @@ const std::vector<Composite> &composites() {
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
       {{"tf.math.top_k", "tf.nn.top_k"}, {"input", "k", "sorted", "index_type", "name"}, 1, "floats, ints", topK},
       {{"tf.boolean_mask"}, {"tensor", "mask", "axis", "name"}, 2, "all (mask bool)", booleanMask},
-      {{"tf.random.stateless_uniform"}, {"shape", "seed", "minval", "maxval", "dtype", "name", "alg"}, 2, "float32, float64", statelessUniform},
-      {{"tf.random.stateless_normal"}, {"shape", "seed", "mean", "stddev", "dtype", "name", "alg"}, 2, "float32", statelessNormal},
+      {{"tf.random.stateless_uniform"}, {"shape", "seed", "minval", "maxval", "dtype", "name", "alg"}, 2, "float32, float64, int32, int64, uint32, uint64", statelessUniform},
+      {{"tf.random.stateless_normal"}, {"shape", "seed", "mean", "stddev", "dtype", "name", "alg"}, 2, "float32, float64", statelessNormal},
       {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentSum},
       {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", segmentSum},
   };
