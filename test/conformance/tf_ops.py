@@ -445,6 +445,32 @@ def crelu_and_xlogy(x, y):
     return tf.nn.crelu(x), tf.math.xlogy(x, y), tf.nn.crelu(tf.stack([x, y]), 0)
 
 
+# --- Every tf.nn alias of a tf.math function --------------------------------------------------
+
+@tf.function
+def nn_aliases_of_math(x):
+    return (tf.nn.l2_normalize(x), tf.nn.log_softmax(x), tf.nn.sigmoid(x), tf.nn.softmax(x),
+            tf.nn.softplus(x), tf.nn.softsign(x), tf.nn.tanh(x), tf.nn.top_k(x, 2).values,
+            tf.nn.zero_fraction(x))
+
+
+@tf.function
+def zero_fraction(x):
+    return tf.math.zero_fraction(x), tf.math.zero_fraction(x > 0.0)
+
+
+@tf.function
+def in_top_k(targets, predictions, k):
+    # Ties count for the target (only strictly greater ones push it out); a target out of
+    # range, or a row holding NaN or inf, is False.
+    return tf.math.in_top_k(targets, predictions, k), tf.nn.in_top_k(targets, predictions, 1)
+
+
+@tf.function
+def size_out_type(x):
+    return tf.size(x, out_type=tf.int64), tf.size(x), tf.size(x, tf.int64), tf.rank(x)
+
+
 # --- Stateless random numbers (TensorFlow's Philox, bit for bit) ----------------------------------
 
 @tf.function

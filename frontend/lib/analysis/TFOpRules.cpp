@@ -568,7 +568,15 @@ std::optional<Value> TFOpTyper::typeShape() {
 
 std::optional<Value> TFOpTyper::typeSize() {
   std::optional<Value> x = tensorOf(0, "input");
-  return x ? std::optional<Value>(Value::tensor(DType::Int32, Shape::scalar())) : std::nullopt;
+  if (!x)
+    return std::nullopt;
+  // tf.size(input, out_type=tf.int32); tf.rank(input) is int32.
+  std::optional<DType> d = op == TFOp::Size ? dtypeArg(args.get(1, "out_type"), loc) : std::nullopt;
+  if (failed)
+    return std::nullopt;
+  if (d && !isIndexInteger(*d))
+    return error(loc, name + "(): out_type must be int32 or int64, not " + dtypeName(*d));
+  return Value::tensor(d.value_or(DType::Int32), Shape::scalar());
 }
 
 std::optional<Value> TFOpTyper::typeFunction() {

@@ -326,6 +326,58 @@ Value countNonzero(Composer &c, const Params &p) {
   return c.call("tf.math.reduce_sum", {nonzero}, {{"axis", axis}, {"keepdims", keep}});
 }
 
+/// tf.math.zero_fraction: (size - count_nonzero) / size in float32, as nn_impl.py computes
+/// it (an empty tensor gives NaN).
+Value zeroFraction(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  Value zero = c.tensor(x.dtype == DType::Bool ? Value::boolean(false) : Value::integer(0), x.dtype);
+  Value size = c.call("tf.size", {x}, {{"out_type", Value::dtypeOf(DType::Int64)}});
+  Value nonzero = c.call("tf.math.reduce_sum",
+                         {c.call("tf.cast", {c.cmp(ast::CmpOp::NotEq, x, zero),
+                                             Value::dtypeOf(DType::Int64)})});
+  auto f32 = [&](const Value &v) { return c.call("tf.cast", {v, Value::dtypeOf(DType::Float32)}); };
+  return c.div(f32(c.sub(size, nonzero)), f32(size));
+}
+
+/// tf.math.in_top_k(targets, predictions, k): whether each row's target class is among its
+/// k largest predictions, as TensorFlow's InTopK kernel decides: fewer than k predictions
+/// strictly greater than the target's; false for a target out of range or a row holding a
+/// value that is not finite.
+Value inTopK(Composer &c, const Params &p) {
+  Value targets = c.tensor(*p[0]);
+  Value predictions = c.tensor(*p[1]);
+  Value k = c.tensor(*p[2]);
+  if (c.ok && predictions.dtype != DType::Float32)
+    return c.fail("'predictions' must be a float32 tensor, not " + predictions.describe());
+  if (c.ok && !(predictions.shape.rankKnown && predictions.shape.rank() == 2))
+    return c.fail("'predictions' must be 2-D (batch, classes), not " + predictions.describe());
+  if (c.ok && !(isIndexInteger(targets.dtype) && targets.shape.rankKnown && targets.shape.rank() == 1))
+    return c.fail("'targets' must be a 1-D int32 or int64 tensor, not " + targets.describe());
+  if (c.ok && !(isIndexInteger(k.dtype) && k.shape.rankKnown && k.shape.rank() == 0))
+    return c.fail("'k' must be an int32 or int64 scalar, not " + k.describe());
+  if (!c.ok)
+    return {};
+  Value classes = c.call("tf.shape", {predictions}, {{"out_type", Value::dtypeOf(targets.dtype)}});
+  Value count = c.row(classes, 0, 1);
+  Value zero = c.tensor(Value::integer(0), targets.dtype);
+  Value inRange = c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::GtE, targets, zero),
+                                                 c.cmp(ast::CmpOp::Lt, targets, count)});
+  // The target's prediction (0 where the target is out of range: the row is false then).
+  Value mask = c.call("tf.one_hot", {targets, count}, {{"on_value", Value::boolean(true)},
+                                                       {"off_value", Value::boolean(false)}});
+  Value target = c.call("tf.math.reduce_sum",
+                        {c.where(mask, predictions, c.constant(0, predictions))},
+                        {{"axis", Value::integer(1)}, {"keepdims", Value::boolean(true)}});
+  Value greater = c.call("tf.math.reduce_sum",
+                         {c.call("tf.cast", {c.cmp(ast::CmpOp::Gt, predictions, target),
+                                             Value::dtypeOf(k.dtype)})},
+                         {{"axis", Value::integer(1)}});
+  Value finite = c.call("tf.math.reduce_all", {c.call("tf.math.is_finite", {predictions})},
+                        {{"axis", Value::integer(1)}});
+  return c.call("tf.math.logical_and",
+                {c.call("tf.math.logical_and", {inRange, finite}), c.cmp(ast::CmpOp::Lt, greater, k)});
+}
+
 // --- Classification of floats -----------------------------------------------------------
 
 Value isNan(Composer &c, const Params &p) {
@@ -1355,6 +1407,8 @@ const std::vector<Composite> &composites() {
       {{"tf.math.reduce_logsumexp", "tf.reduce_logsumexp"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "floats", reduceLogSumExp},
       {{"tf.math.reduce_euclidean_norm"}, {"input_tensor", "axis", "keepdims", "name"}, 1, "floats", reduceEuclideanNorm},
       {{"tf.math.count_nonzero"}, {"input", "axis", "keepdims", "dtype", "name"}, 1, "all", countNonzero},
+      {{"tf.math.zero_fraction", "tf.nn.zero_fraction"}, {"value", "name"}, 1, "numbers, bool", zeroFraction},
+      {{"tf.math.in_top_k", "tf.nn.in_top_k"}, {"targets", "predictions", "k", "name"}, 3, "float32 (targets int32, int64)", inTopK},
       {{"tf.math.is_nan", "tf.debugging.is_nan"}, {"x", "name"}, 1, "floats", isNan},
       {{"tf.math.is_inf", "tf.debugging.is_inf"}, {"x", "name"}, 1, "floats", isInf},
       {{"tf.math.is_finite", "tf.debugging.is_finite"}, {"x", "name"}, 1, "floats", isFinite},
