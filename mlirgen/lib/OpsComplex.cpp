@@ -117,7 +117,6 @@ bool MLIRGen::emitComplexPart(TFOp op, const CallArgs &args, Value &out) {
     return false;
   DType in = x->isTensorLike() ? x->dtype : out.dtype;
   bool isComplex = analysis::isComplex(in);
-  bool isFloat = analysis::isFloat(in);
   mlir::Type e = type.getElementType();
   auto body = [&](mlir::OpBuilder &b, mlir::Location l, mlir::ValueRange xs) -> mlir::Value {
     mlir::Value v = xs[0];
@@ -132,7 +131,6 @@ bool MLIRGen::emitComplexPart(TFOp op, const CallArgs &args, Value &out) {
       if (isComplex)
         return complex::AngleOp::create(b, l, v);
       // Of a real number: pi where it is negative, else 0 (NaN too), as TensorFlow's.
-      (void)isFloat;
       mlir::Value negative = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, v,
                                                    constantOf(b, l, e, 0));
       return arith::SelectOp::create(b, l, negative, constantOf(b, l, e, M_PI),
