@@ -35,7 +35,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createFuseElementwise());
   pm.addPass(createMatmulMicrokernel());
   pm.addPass(createMatmulLoopOrder());
-  pm.addPass(createSplitReduction());
+  pm.addPass(createReassociateReductions());
   pm.addPass(mlir::createCanonicalizerPass());
 
   mlir::bufferization::OneShotBufferizePassOptions bufferize;

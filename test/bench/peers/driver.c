@@ -25,6 +25,10 @@ static const struct {
     {"reduce_total", programs_reduce_total_v},
     {"matmul", programs_matmul_v},
     {"softmax", programs_softmax_v},
+    {"elementwise_chain_dyn", programs_elementwise_chain_dyn_v},
+    {"reduce_total_dyn", programs_reduce_total_dyn_v},
+    {"matmul_dyn", programs_matmul_dyn_v},
+    {"softmax_dyn", programs_softmax_dyn_v},
 };
 
 typedef struct {

@@ -83,3 +83,11 @@ def matmul(a, b):
 @jax.jit
 def softmax(x):
     return jax.nn.softmax(x, axis=-1)
+
+
+# The dynamic-shape variants of programs.py are the same programs here (shapes are the
+# inputs').
+elementwise_chain_dyn = elementwise_chain
+reduce_total_dyn = reduce_total
+matmul_dyn = matmul
+softmax_dyn = softmax

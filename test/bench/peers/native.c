@@ -208,6 +208,11 @@ static const struct {
     {"reduce_total", reduce_total},
     {"matmul", matmul},
     {"softmax", softmax},
+    /* The dynamic-shape variants of programs.py: the same C (it reads its sizes). */
+    {"elementwise_chain_dyn", elementwise_chain},
+    {"reduce_total_dyn", reduce_total},
+    {"matmul_dyn", matmul},
+    {"softmax_dyn", softmax},
 };
 
 static void (*chosen)(ctx_t *);

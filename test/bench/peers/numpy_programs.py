@@ -45,3 +45,11 @@ def matmul(a, b):
 def softmax(x):
     e = np.exp(x - x.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)
+
+
+# The dynamic-shape variants of programs.py are the same programs here (shapes are the
+# inputs').
+elementwise_chain_dyn = elementwise_chain
+reduce_total_dyn = reduce_total
+matmul_dyn = matmul
+softmax_dyn = softmax

@@ -121,3 +121,27 @@ def matmul(a, b):
 def softmax(x):
     """Softmax over the rows of a 4096x1024 matrix."""
     return tf.nn.softmax(x)
+
+
+# The same large-tensor workloads with the dimensions known only at run time, as most
+# signatures give them: each must run as fast as its static twin.
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def elementwise_chain_dyn(x):
+    return tf.nn.relu(x * 2.0 + 1.0) * 0.5 + x
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def reduce_total_dyn(x):
+    return tf.reduce_sum(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
+                              tf.TensorSpec([None, None], tf.float32)])
+def matmul_dyn(a, b):
+    return tf.matmul(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def softmax_dyn(x):
+    return tf.nn.softmax(x)

@@ -97,32 +97,28 @@ def MatmulLoopOrder : Pass<"ag-matmul-loop-order"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
-def SplitReduction : Pass<"ag-split-reduction"> {
-  let summary = "Split float reductions along the innermost dimension into 16 lanes";
+def ReassociateReductions : Pass<"ag-reassociate-reductions"> {
+  let summary = "Let LLVM reorder float sums and products, so that they vectorize";
   let description = [{
-    A float reduction along the input's innermost dimension is a chain of dependent
-    operations that LLVM may not reorder: it neither vectorizes nor overlaps latencies.
-    This pass applies upstream's `linalg::splitReduction` (inner dimension parallel) with
-    16 lanes: element i accumulates into lane i % 16, the lanes in a loop that
-    vectorizes, then a second reduction combines the 16 lanes. TensorFlow does not reduce
-    in order either; the order here is fixed, so results are deterministic. Only
-    reductions of one static dimension, the last, a multiple of 16 and at least 256
-    long, of floats; anything else is left unchanged.
+    A float reduction is a chain of dependent additions (or multiplications) that LLVM
+    may not reorder: it neither vectorizes nor overlaps latencies. TensorFlow and XLA do
+    not reduce in order either. This pass marks the operation that combines each element
+    into a float accumulator of a `linalg.reduce` or `linalg.generic` `reassoc`, and
+    nothing else, so LLVM's loop vectorizer keeps vectors of partial results as wide as
+    the target's registers, for any trip count (also one known only at run time), and
+    adds their lanes at the end. The result depends on the target's vector width, not on
+    the run. Maximum and minimum need no mark; integer reductions vectorize as they are.
     Before:
     ```mlir
-    %r = linalg.reduce ins(%x : tensor<1024xf32>) outs(%init : tensor<f32>) dimensions = [0]
+    %r = linalg.reduce ins(%x : tensor<?xf32>) outs(%init : tensor<f32>) dimensions = [0]
       (%in: f32, %acc: f32) { %s = arith.addf %in, %acc : f32  linalg.yield %s : f32 }
     ```
-    After (abridged):
+    After:
     ```mlir
-    %e = tensor.expand_shape %x [[0, 1]] output_shape [64, 16] : ... into tensor<64x16xf32>
-    %lanes = linalg.generic {iterator_types = ["reduction", "parallel"]}
-               ins(%e : tensor<64x16xf32>) outs(%zeros : tensor<16xf32>) ...
-    %r = linalg.generic {iterator_types = ["reduction"]}
-           ins(%lanes : tensor<16xf32>) outs(%init : tensor<f32>) ...
+      (%in: f32, %acc: f32) { %s = arith.addf %in, %acc fastmath<reassoc> : f32 ... }
     ```
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
 def ApproximateExp : Pass<"ag-approximate-exp"> {

@@ -1,0 +1,43 @@
+"""Reductions and elementwise chains at the sizes where vector code has edges: 0, 1, 15, 16,
+17, 33 and larger, along dimensions known only at run time (the vectorized loop, its
+remainder, and a loop too short for vectors), with NaN, infinities and signed zeros where
+they decide the result."""
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def full_reductions(x):
+    return (tf.reduce_sum(x), tf.reduce_mean(x), tf.reduce_max(x), tf.reduce_min(x),
+            tf.reduce_prod(x * 0.01 + 1.0))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
+def full_reductions_f64(x):
+    return tf.reduce_sum(x), tf.reduce_max(x), tf.reduce_prod(x * 0.01 + 1.0)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])
+def integer_reductions(x):
+    return tf.reduce_sum(x), tf.reduce_max(x), tf.reduce_min(x), tf.reduce_prod(x % 3 + 1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def axis_reductions(m):
+    return (tf.reduce_sum(m, axis=1), tf.reduce_sum(m, axis=0), tf.reduce_max(m, axis=1),
+            tf.reduce_mean(m, axis=0), tf.reduce_min(m, axis=1))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def row_softmax(m):
+    return tf.nn.softmax(m), tf.nn.log_softmax(m)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def elementwise_chain(x):
+    return tf.tanh(x * 0.5 + 1.0) * tf.exp(-tf.abs(x)) + tf.sqrt(tf.abs(x))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def sum_of_squares_then_sqrt(x):
+    # A reduction fed by elementwise work and feeding it: the L2 norm.
+    return tf.sqrt(tf.reduce_sum(tf.square(x))), tf.norm(x)
