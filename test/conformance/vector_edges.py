@@ -41,3 +41,10 @@ def elementwise_chain(x):
 def sum_of_squares_then_sqrt(x):
     # A reduction fed by elementwise work and feeding it: the L2 norm.
     return tf.sqrt(tf.reduce_sum(tf.square(x))), tf.norm(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
+                              tf.TensorSpec([None, None], tf.float32)])
+def matmul_any_size(a, b):
+    # agc's register-blocked kernel (4 x 16 blocks) with its edges, or edges only.
+    return tf.matmul(a, b)

@@ -1,6 +1,6 @@
 // RUN: ag-opt %s -ag-matmul-microkernel -canonicalize | FileCheck %s
 // RUN: ag-opt %s '-ag-matmul-microkernel=rows=2 cols=8' -canonicalize | FileCheck %s --check-prefix=SMALL
-// -ag-matmul-microkernel: a float32 matmul of static shape keeps a rows x cols block of
+// -ag-matmul-microkernel: a float32 matmul (static or dynamic sizes) keeps a rows x cols block of
 // the result in vector registers through the k loop; B's panel is copied to contiguous
 // rows first; what the blocks leave over becomes matmuls of slices.
 
@@ -43,19 +43,39 @@ func.func @edges(%a: tensor<6x3xf32>, %b: tensor<3x18xf32>, %c: tensor<6x18xf32>
   return %r : tensor<6x18xf32>
 }
 
-// Left alone: smaller than a block, dynamic, float64.
+// Sizes known only at run time: the blocks cover [0, m - m % 4) x [0, n - n % 16), the
+// edges the rest (either may be empty when the call runs).
+// CHECK-LABEL: func.func @dynamic
+// CHECK-DAG: %[[M:.*]] = tensor.dim %arg2, %c0 : tensor<?x?xf32>
+// CHECK-DAG: %[[N:.*]] = tensor.dim %arg2, %c1 : tensor<?x?xf32>
+// CHECK-DAG: %[[K:.*]] = tensor.dim %arg0, %c1 : tensor<?x?xf32>
+// CHECK-DAG: %[[MMAIN:.*]] = arith.subi %[[M]], %{{.*}} : index
+// CHECK-DAG: %[[NMAIN:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: scf.for %[[J0:.*]] = %c0 to %[[NMAIN]] step %c16
+// CHECK:   tensor.extract_slice %arg1[0, %[[J0]]] [%[[K]], 16] [1, 1] : tensor<?x?xf32> to tensor<?x16xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %[[MMAIN]] step %c4
+// CHECK:     scf.for %{{.*}} = %c0 to %[[K]] step %c1
+// CHECK-COUNT-4: vector.fma
+// CHECK: %[[RIGHT:.*]] = arith.subi %[[N]], %[[NMAIN]] : index
+// CHECK: linalg.matmul {{.*}} -> tensor<?x?xf32>
+// CHECK: linalg.matmul {{.*}} -> tensor<?x?xf32>
+func.func @dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// Left alone: smaller than a block (statically), float64.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: vector.fma
-// CHECK-COUNT-3: linalg.matmul
+// CHECK-COUNT-2: linalg.matmul
+// CHECK-NOT: vector.fma
 // SMALL-LABEL: func.func @untouched
 // SMALL: vector.fma {{.*}} : vector<8xf32>
-// SMALL-COUNT-2: linalg.matmul
+// SMALL: linalg.matmul {{.*}}f64
 func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x8xf32>, %c: tensor<2x8xf32>,
-                     %d: tensor<?x4xf32>, %e: tensor<4x16xf32>, %f: tensor<?x16xf32>,
                      %g: tensor<4x4xf64>, %h: tensor<4x16xf64>, %i: tensor<4x16xf64>)
-    -> (tensor<2x8xf32>, tensor<?x16xf32>, tensor<4x16xf64>) {
+    -> (tensor<2x8xf32>, tensor<4x16xf64>) {
   %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x8xf32>) outs(%c : tensor<2x8xf32>) -> tensor<2x8xf32>
-  %1 = linalg.matmul ins(%d, %e : tensor<?x4xf32>, tensor<4x16xf32>) outs(%f : tensor<?x16xf32>) -> tensor<?x16xf32>
   %2 = linalg.matmul ins(%g, %h : tensor<4x4xf64>, tensor<4x16xf64>) outs(%i : tensor<4x16xf64>) -> tensor<4x16xf64>
-  return %0, %1, %2 : tensor<2x8xf32>, tensor<?x16xf32>, tensor<4x16xf64>
+  return %0, %2 : tensor<2x8xf32>, tensor<4x16xf64>
 }
