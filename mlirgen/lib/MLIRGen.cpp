@@ -224,6 +224,26 @@ mlir::Value MLIRGen::dimSize(mlir::Value t, int64_t dim, mlir::Location l) {
   auto type = llvm::cast<RankedTensorType>(t.getType());
   if (!type.isDynamicDim(dim))
     return indexConstant(type.getDimSize(dim), l);
+  // The size the op that made `t` was given, where it says: a reshape given its sizes
+  // (keepdims=, expand_dims), a new tensor, and what a linalg op writes into (the result
+  // of an elementwise op has its init's sizes). So `x - tf.reduce_max(x, 1, keepdims=True)`
+  // and what follows it see one size, and need neither a check nor a broadcast copy.
+  for (int depth = 0; depth < 16; ++depth) {
+    mlir::Operation *def = t.getDefiningOp();
+    if (auto expand = llvm::dyn_cast_or_null<mlir::tensor::ExpandShapeOp>(def)) {
+      if (auto v = llvm::dyn_cast<mlir::Value>(expand.getMixedOutputShape()[dim]))
+        return v;
+      break;
+    }
+    if (auto made = llvm::dyn_cast_or_null<mlir::tensor::EmptyOp>(def))
+      return made.getDynamicSize(dim);
+    if (auto linalgOp = llvm::dyn_cast_or_null<mlir::linalg::LinalgOp>(def)) {
+      auto result = llvm::cast<mlir::OpResult>(t);
+      t = linalgOp.getDpsInitOperand(result.getResultNumber())->get();
+      continue;
+    }
+    break;
+  }
   return mlir::tensor::DimOp::create(builder, l, t, dim);
 }
 
@@ -282,6 +302,16 @@ void MLIRGen::checkSizes(RankedTensorType type, llvm::MutableArrayRef<mlir::Valu
   for (int64_t d = 0, i = 0; d < type.getRank(); ++d)
     if (type.isDynamicDim(d))
       sizes[d] = dynamic[i++];
+}
+
+bool MLIRGen::sameSize(mlir::Value a, mlir::Value b) {
+  if (a == b)
+    return true;
+  auto da = a.getDefiningOp<mlir::tensor::DimOp>(), db = b.getDefiningOp<mlir::tensor::DimOp>();
+  if (!da || !db || da.getSource() != db.getSource())
+    return false;
+  std::optional<int64_t> ia = da.getConstantIndex(), ib = db.getConstantIndex();
+  return ia && ib && *ia == *ib;
 }
 
 int64_t MLIRGen::elementBytes(RankedTensorType type) {

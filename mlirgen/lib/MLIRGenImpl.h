@@ -95,6 +95,10 @@ public:
   mlir::Value scalarConstant(double v, mlir::Type type, mlir::Location l);
   /// The size of dimension `dim` of tensor `t`, as an index.
   mlir::Value dimSize(mlir::Value t, int64_t dim, mlir::Location l);
+  /// Whether sizes `a` and `b` (index values) are the same size by construction: the same
+  /// value, or tensor.dim of the same tensor and dimension (dimSize looks through the
+  /// reshapes that keep a size, as keepdims= does).
+  static bool sameSize(mlir::Value a, mlir::Value b);
   /// tensor.empty of `type`, its dynamic sizes taken from `sizes` (one per dimension;
   /// only the dynamic ones are read).
   mlir::Value empty(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,

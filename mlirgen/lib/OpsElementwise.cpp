@@ -51,7 +51,7 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
       mlir::Value size = dimSize(o, j, l);
       if (!sizes[d])
         sizes[d] = size;
-      else if (size != sizes[d])
+      else if (!sameSize(size, sizes[d]))
         sizes[d] = arith::SelectOp::create(
             builder, l,
             arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, sizes[d], indexConstant(1, l)),
@@ -74,7 +74,7 @@ mlir::Value MLIRGen::elementwise(RankedTensorType type, llvm::ArrayRef<mlir::Val
         continue;
       want[j] = type.isDynamicDim(d) ? sizes[d] : indexConstant(type.getDimSize(d), l);
       have[j] = dimSize(o, j, l);
-      if (have[j] == want[j])
+      if (sameSize(have[j], want[j]))
         continue;
       mlir::Value same = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j], want[j]);
       mlir::Value one = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, have[j],
