@@ -92,6 +92,14 @@ def softmax_rows(logits):
 
 
 @tf.function
+def tanh_values(x):
+    # agc evaluates float32 tanh as TensorFlow's Eigen kernels do, a rational function
+    # (ag-approximate-tanh): near 0 (where tanh(x) is x), the clamp near 7.9, infinities,
+    # NaN and signed zeros; float64 keeps libm.
+    return tf.tanh(x), tf.tanh(tf.cast(x, tf.float64)), tf.nn.tanh(x * 0.5)
+
+
+@tf.function
 def exp_values(x):
     # agc evaluates float32 exp as a polynomial (ag-approximate-exp): its whole range,
     # the subnormal results below -87 included.

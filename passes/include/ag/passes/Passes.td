@@ -121,6 +121,29 @@ def ReassociateReductions : Pass<"ag-reassociate-reductions"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def ApproximateTanh : Pass<"ag-approximate-tanh"> {
+  let summary = "Rewrite float32 math.tanh as TensorFlow's rational function, which vectorizes";
+  let description = [{
+    A float32 `math.tanh` otherwise becomes a call of libm's `tanhf`, which keeps the loop
+    around it scalar. TensorFlow's Eigen kernels evaluate tanh as a rational function of
+    degree 13/6 (clamped to [-7.9, 7.9]; x itself where |x| < 0.0004); upstream's
+    polynomial approximation of tanh is that function. This pass applies it to f32 tanhs
+    only: the result is `arith` and `math.fma`, and a loop of them vectorizes. float64
+    tanh keeps libm.
+    Before:
+    ```mlir
+    %y = math.tanh %x : f32
+    ```
+    After (abridged):
+    ```mlir
+    %c = arith.maximumf %x, %lo ... %p = math.fma %x2, %alpha13, %alpha11 ...
+    %y = arith.select %tiny, %x, %ratio : f32
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def ApproximateExp : Pass<"ag-approximate-exp"> {
   let summary = "Rewrite float32 math.exp as a polynomial that LLVM vectorizes";
   let description = [{
