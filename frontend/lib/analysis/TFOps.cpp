@@ -215,8 +215,7 @@ std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
   return sum;
 }
 
-/// A complex tensor among `args` (in lists and tuples too), or null.
-static const Value *complexTensorIn(const CallArgs &args) {
+const Value *analysis::complexTensorIn(const CallArgs &args) {
   std::function<const Value *(const Value &)> find = [&](const Value &v) -> const Value * {
     if (v.isTensorLike() && isComplex(v.dtype))
       return &v;

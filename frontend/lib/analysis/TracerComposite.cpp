@@ -1457,6 +1457,12 @@ bool Tracer::Impl::isComposite(llvm::StringRef path) {
 }
 
 std::optional<Value> Tracer::Impl::composite(llvm::StringRef path, const CallArgs &args) {
+  // TensorFlow's composites treat complex numbers their own way (tf.norm and
+  // reduce_variance take |z|, l2_normalize z * conj(z)): only a matrix product is the
+  // same for them here.
+  if (path != "tf.linalg.matvec")
+    if (const Value *z = complexTensorIn(args))
+      return error(args.loc, path + "() of " + z->describe() + " is not supported by agc");
   Composer c(*this, path, args.loc);
   if (path == "tf.einsum" || path == "tf.linalg.einsum")
     return c.result(einsum(c, args));

@@ -722,6 +722,8 @@ std::optional<std::string> missingKernel(TFOp op, DType dtype);
 /// Whether agc compiles `op` with complex64 and complex128 tensors (TFOpRules.cpp); others
 /// are refused where a complex tensor takes part.
 bool acceptsComplex(TFOp op);
+/// A complex tensor among `args` (in lists and tuples too), or null (TFOps.cpp).
+const Value *complexTensorIn(const CallArgs &args);
 /// A TensorArray of `size` elements of `element`'s dtype and shape (made where `loc` is).
 std::optional<Value> tensorArrayFor(Tracer::Impl &impl, const Value &element, const Value &size,
                                     const Location &loc);

@@ -5,6 +5,7 @@
 # RUN: not %agc compile %s --function cumulative -o %t.o 2>&1 | FileCheck %s --check-prefix=CUMSUM
 # RUN: not %agc compile %s --function made_by_fill -o %t.o 2>&1 | FileCheck %s --check-prefix=RANGE
 # RUN: not %agc compile %s --function mixed_parts -o %t.o 2>&1 | FileCheck %s --check-prefix=PARTS
+# RUN: not %agc compile %s --function composite_norm -o %t.o 2>&1 | FileCheck %s --check-prefix=NORM
 import tensorflow as tf
 
 
@@ -39,3 +40,11 @@ def made_by_fill(n):
 def mixed_parts(re, im):
     return tf.complex(re, im)
 # PARTS: complex-refusals.py:[[@LINE-1]]:12: error: TypeError: the `real` and `imag` components have incorrect types: float32 float64. They must be consistent, and one of [tf.float32, tf.float64]
+
+
+# TensorFlow's composites treat complex numbers their own way (|z| in tf.norm and
+# reduce_euclidean_norm): they are refused rather than computed as for real numbers.
+@tf.function(input_signature=[tf.TensorSpec([3], tf.complex64)])
+def composite_norm(z):
+    return tf.math.reduce_euclidean_norm(z)
+# NORM: complex-refusals.py:[[@LINE-1]]:12: error: tf.math.reduce_euclidean_norm() of a complex64 tensor of shape (3,) is not supported by agc
