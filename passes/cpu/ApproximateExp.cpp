@@ -21,14 +21,12 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
+#include "F32Approximation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Math/Transforms/Approximation.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
 
@@ -47,12 +45,6 @@ constexpr double kSubnormalBelow = -87.0;
 constexpr double kZeroBelow = -104.0;
 /// How far small inputs are shifted up (a power of two: the scale back is exact).
 constexpr int kShiftBits = 32;
-
-bool isF32OrVectorOfF32(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getElementType().isF32();
-  return type.isF32();
-}
 
 /// A constant of `type` (f32 or a vector of f32) holding `value`.
 Value constant(OpBuilder &b, Location loc, Type type, double value) {
@@ -92,7 +84,7 @@ struct ApproximateExp : ag::impl::ApproximateExpBase<ApproximateExp> {
   void runOnOperation() override {
     SmallVector<math::ExpOp> exps;
     getOperation()->walk([&](math::ExpOp op) {
-      if (isF32OrVectorOfF32(op.getType()))
+      if (ag::isF32OrVectorOfF32(op.getType()))
         exps.push_back(op);
     });
     if (exps.empty())
@@ -100,13 +92,8 @@ struct ApproximateExp : ag::impl::ApproximateExpBase<ApproximateExp> {
     SmallVector<Operation *> inner;
     for (math::ExpOp op : exps)
       inner.push_back(guardSmallInputs(op));
-    RewritePatternSet patterns(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        patterns, [](StringRef name) { return name == math::ExpOp::getOperationName(); });
     // Only the exps made above: a tensor exp, or an f64 one, is not touched.
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    if (failed(applyOpPatternsGreedily(inner, std::move(patterns), config)))
+    if (failed(ag::approximateOnly(&getContext(), inner, math::ExpOp::getOperationName())))
       signalPassFailure();
   }
 };

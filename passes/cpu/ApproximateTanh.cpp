@@ -12,13 +12,11 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
+#include "F32Approximation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Math/Transforms/Approximation.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ag {
 #define GEN_PASS_DEF_APPROXIMATETANH
@@ -29,28 +27,17 @@ using namespace mlir;
 
 namespace {
 
-bool isF32OrVectorOfF32(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return vector.getElementType().isF32();
-  return type.isF32();
-}
-
 struct ApproximateTanh : ag::impl::ApproximateTanhBase<ApproximateTanh> {
   void runOnOperation() override {
     SmallVector<Operation *> tanhs;
     getOperation()->walk([&](math::TanhOp op) {
-      if (isF32OrVectorOfF32(op.getType()))
+      if (ag::isF32OrVectorOfF32(op.getType()))
         tanhs.push_back(op);
     });
     if (tanhs.empty())
       return;
-    RewritePatternSet patterns(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        patterns, [](StringRef name) { return name == math::TanhOp::getOperationName(); });
     // Only the f32 tanhs found above: a tensor tanh, or an f64 one, is not touched.
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-    if (failed(applyOpPatternsGreedily(tanhs, std::move(patterns), config)))
+    if (failed(ag::approximateOnly(&getContext(), tanhs, math::TanhOp::getOperationName())))
       signalPassFailure();
   }
 };
