@@ -20,7 +20,7 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 
 # --- 1. Debian packages --------------------------------------------------------------
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          libtree-sitter-dev doctest-dev meson ninja-build pkg-config
+          libomp-22-dev libtree-sitter-dev doctest-dev meson ninja-build pkg-config
           g++ python3 python3-venv ca-certificates valgrind)
 missing=()
 for p in "${packages[@]}"; do

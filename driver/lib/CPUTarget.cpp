@@ -216,6 +216,7 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("agrt_print_i64", reinterpret_cast<void *>(&agrt_print_i64));
   add("agrt_print_i1", reinterpret_cast<void *>(&agrt_print_i1));
   add("agrt_print_end", reinterpret_cast<void *>(&agrt_print_end));
+  add("agrt_num_threads", reinterpret_cast<void *>(&agrt_num_threads));
   add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
   add("_mlir_memref_to_llvm_aligned_alloc",
       reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));

@@ -19,6 +19,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -33,6 +34,9 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
+  // Large work in chunks the cores share (scf.forall on tensors), before the matmul
+  // kernel, which then applies to each chunk's matmul.
+  pm.addPass(createTileForThreads());
   pm.addPass(createMatmulMicrokernel());
   pm.addPass(createMatmulLoopOrder());
   pm.addPass(createReassociateReductions());
@@ -47,10 +51,22 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   // Its constant globals named and placed by the program, not by heap addresses.
   pm.addPass(createOrderConstantGlobals());
   pm.addPass(mlir::createCanonicalizerPass());
+  // The chunk loops parallel where no run-time error can be raised in them (after CSE,
+  // which merges the equal slices a chunk writes and inserts, so that their copy folds).
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(createParallelLoops());
   mlir::bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());
 
   pm.addPass(mlir::createConvertLinalgToLoopsPass());
+  // scf.parallel on all cores: OpenMP regions, run by LLVM's libomp, as wide as the
+  // runtime says.
+  pm.addPass(mlir::createConvertSCFToOpenMPPass());
+  pm.addPass(createThreadCount());
+  // Its memref.alloca_scope around each loop body, inlined: nothing in them allocates on
+  // the stack, and scf-to-cf cannot give a scope the blocks of a loop.
+  pm.addPass(mlir::createCanonicalizerPass());
   // float16 and bfloat16 math (exp, tanh, ...) in float32, rounded back: as TensorFlow's
   // Eigen half computes it, and what libm has functions for.
   // Complex arithmetic as float arithmetic (|z| and z / w with care for overflow).

@@ -46,8 +46,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PEERS = os.path.join(ROOT, "test", "bench", "peers")
 sys.path.insert(0, PEERS)
 
-SYSTEMS = ["agc", "c", "tf_eager", "tf_graph", "xla", "jax", "numpy"]
-TITLES = {"agc": "agc", "c": "C (clang -O2 -march=native)", "tf_eager": "TF eager", "tf_graph": "TF graph",
+SYSTEMS = ["agc", "c", "c_omp", "tf_eager", "tf_graph", "xla", "jax", "numpy"]
+TITLES = {"agc": "agc", "c": "C (clang -O2 -march=native)", "c_omp": "C + OpenMP",
+          "tf_eager": "TF eager", "tf_graph": "TF graph",
           "xla": "TF + XLA", "jax": "JAX jit", "numpy": "NumPy"}
 DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.float64): 2, np.dtype(np.int32): 3,
                np.dtype(np.int64): 4, np.dtype(np.bool_): 5}
@@ -167,8 +168,8 @@ def agree(got, want, tol):
 
 # --- the systems --------------------------------------------------------------------------
 
-def run_native(exe, w, work, reps):
-    out = subprocess.run([exe, w.name, work, "1", str(reps), str(w.batch)],
+def run_native(exe, w, work, reps, omp=False):
+    out = subprocess.run([exe, ("omp:" if omp else "") + w.name, work, "1", str(reps), str(w.batch)],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)["times"]
 
@@ -354,14 +355,44 @@ def machine():
                 break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(),
-            "date": time.strftime("%Y-%m-%d")}
+    return {"cpu": cpu, "isa": isa_level(), "cores": os.cpu_count(),
+            "system": platform.platform(), "date": time.strftime("%Y-%m-%d")}
+
+
+def isa_level():
+    """The x86-64 micro-architecture level of this CPU (v2: SSE4.2, v3: AVX2 and FMA,
+    v4: AVX-512), from /proc/cpuinfo's flags."""
+    try:
+        flags = next(set(line.split(":", 1)[1].split()) for line in open("/proc/cpuinfo")
+                     if line.startswith("flags"))
+    except (OSError, StopIteration):
+        return "unknown"
+    levels = [("x86-64-v4", {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}),
+              ("x86-64-v3", {"avx2", "fma", "bmi1", "bmi2", "movbe", "f16c"}),
+              ("x86-64-v2", {"sse4_2", "popcnt", "ssse3", "cx16"})]
+    best = "x86-64"
+    for name, need in reversed(levels):
+        if need <= flags:
+            best = name
+    return best
+
+
+def thread_counts(agc_threads, cores):
+    """What each system runs on, as configured for this run."""
+    return {"agc": f"{agc_threads} (libomp; AGC_NUM_THREADS)", "c": "1",
+            "c_omp": f"{cores} (libomp)", "tf_eager": f"{cores} (intra-op pool)",
+            "tf_graph": f"{cores} (intra-op pool)", "xla": f"{cores} (Eigen pool)",
+            "jax": f"{cores} (Eigen pool)", "numpy": "1 (BLAS threads in matmul)"}
 
 
 def table(results, latency, stream, mach):
-    bw = max(stream[k] for k in ("copy", "scale", "add", "triad"))
-    lines = [f"Machine: {mach['cpu']}, {mach['cores']} cores; {mach['date']}. Memory bandwidth "
-             f"(STREAM in C, best kernel): {bw / 1e9:.1f} GB/s.", "",
+    one = max(stream["one"][k] for k in ("copy", "scale", "add", "triad"))
+    bw = max(stream["all"][k] for k in ("copy", "scale", "add", "triad"))
+    threads = mach["threads"]
+    lines = [f"Machine: {mach['cpu']} ({mach['isa']}), {mach['cores']} cores; {mach['date']}. "
+             f"Memory bandwidth (STREAM in C, best kernel): {one / 1e9:.1f} GB/s on one core, "
+             f"{bw / 1e9:.1f} GB/s on all (OpenMP).", "",
+             "Threads: " + "; ".join(f"{TITLES[s]} {threads[s]}" for s in SYSTEMS) + ".", "",
              "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is faster). "
              "† extrapolated from a reduced input (see bench.py). — : not run (not natural there).", "",
              "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
@@ -387,7 +418,8 @@ def table(results, latency, stream, mach):
             cells.append(cell)
         limit = ""
         if agc_t and w.bytes_moved:
-            limit = f"{w.bytes_moved / agc_t / 1e9:.1f} GB/s = {100 * w.bytes_moved / agc_t / bw:.0f}% of STREAM"
+            limit = (f"{w.bytes_moved / agc_t / 1e9:.1f} GB/s = "
+                     f"{100 * w.bytes_moved / agc_t / bw:.0f}% of all-core STREAM")
         elif agc_t and w.flops:
             limit = f"{w.flops / agc_t / 1e9:.1f} GFLOP/s"
         elif agc_t and "c" in r and r["c"].get("median"):
@@ -462,13 +494,15 @@ def main():
                     os.path.join(work, "programs.o")], check=True)
     driver, native = os.path.join(work, "driver"), os.path.join(work, "native")
     subprocess.run([cc, "-O2", "-I", rt_inc, "-I", work, os.path.join(PEERS, "driver.c"),
-                    os.path.join(work, "programs.o"), rt_lib, "-lm", "-o", driver], check=True)
-    subprocess.run([cc, "-O2", "-march=native", "-I", rt_inc, os.path.join(PEERS, "native.c"), rt_lib, "-lm",
-                    "-o", native], check=True)
+                    os.path.join(work, "programs.o"), rt_lib, "-lomp", "-lm", "-o", driver],
+                   check=True)
+    subprocess.run([cc, "-O2", "-march=native", "-fopenmp", "-I", rt_inc,
+                    os.path.join(PEERS, "native.c"), rt_lib, "-lm", "-o", native], check=True)
 
-    print("memory bandwidth (STREAM kernels)...", flush=True)
-    stream = json.loads(subprocess.run([native, "stream"], check=True, capture_output=True,
-                                       text=True).stdout)
+    print("memory bandwidth (STREAM kernels, one core and all)...", flush=True)
+    stream = {k: json.loads(subprocess.run([native, arg], check=True, capture_output=True,
+                                           text=True).stdout)
+              for k, arg in (("one", "stream"), ("all", "stream-all"))}
     peers = Peers() if any(s not in ("agc", "c") for s in systems) else None
 
     results = {}
@@ -484,11 +518,14 @@ def main():
         r["c"] = {"times": run_native(native, w, full, opts.reps)}
         want = read_tensor(os.path.join(full, w.name + ".c.out"))
         for s in systems:
-            if s == "c":
+            if s == "c" or (s == "c_omp" and not (w.bytes_moved or w.flops)):
                 continue
             print(f"  {w.name}: {TITLES[s]}...", flush=True)
             try:
-                if s == "agc":
+                if s == "c_omp":
+                    r[s] = {"times": run_native(native, w, full, opts.reps, omp=True)}
+                    got = read_tensor(os.path.join(full, w.name + ".c_omp.out"))
+                elif s == "agc":
                     r[s] = {"times": run_native(driver, w, full, opts.reps)}
                     got = read_tensor(os.path.join(full, w.name + ".agc.out"))
                 else:
@@ -514,6 +551,9 @@ def main():
         print("compile latency...", flush=True)
         latency = compile_latency(agc, peers, work, opts.reps)
     mach = machine()
+    agc_threads = int(os.environ.get("AGC_NUM_THREADS", "0") or 0)
+    mach["threads"] = thread_counts(agc_threads if agc_threads > 0 else mach["cores"],
+                                    mach["cores"])
     md = table(results, latency, stream, mach)
     with open(os.path.join(work, "bench.md"), "w") as f:
         f.write(md)

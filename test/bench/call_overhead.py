@@ -19,7 +19,7 @@ with tempfile.TemporaryDirectory() as work:
     subprocess.run(["cc", "-O2", "-I", os.path.join(root, "runtime", "include"), "-I", work,
                     os.path.join(root, "test", "bench", "call_overhead.c"),
                     os.path.join(work, "control_deps.o"),
-                    os.path.join(root, "build", "runtime", "libagc-runtime.a"), "-lm", "-o", exe],
+                    os.path.join(root, "build", "runtime", "libagc-runtime.a"), "-lomp", "-lm", "-o", exe],
                    check=True)
     print(subprocess.run([exe], check=True, capture_output=True, text=True).stdout.strip(),
           "(target: under 100 ns)")

@@ -34,7 +34,8 @@ config.substitutions.append(("%pyexe", '"%s"' % sys.executable))
 config.substitutions.append(("%cc", c_compiler))
 config.substitutions.append(("%cxx", cxx_compiler))
 config.substitutions.append(("%runtime_inc", runtime_inc))
-config.substitutions.append(("%runtime_lib", runtime_lib))
+# The runtime, and LLVM's OpenMP runtime that the parallel regions of compiled code call.
+config.substitutions.append(("%runtime_lib", runtime_lib + " -lomp -lpthread"))
 import shutil  # noqa: E402
 if agc_sanitize != "none":
     lit_config.note("a sanitizer build (%s): the valgrind runs are UNSUPPORTED" % agc_sanitize)

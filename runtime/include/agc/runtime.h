@@ -120,6 +120,17 @@ void agc_set_memory_cache_limit(size_t bytes);
 /* How many bytes are kept now. */
 size_t agc_cached_memory(void);
 
+/* Threads. Work on large tensors (elementwise chains, reductions, matmuls of at least
+ * 32768 points) runs on several threads, through LLVM's OpenMP runtime (link with -lomp);
+ * smaller work, staged control flow and scalar code run on the calling thread. Results do
+ * not depend on the thread count. */
+/* Sets how many threads the parallel work of later calls uses, in every thread of the
+ * process (n < 1: libomp's default, OMP_NUM_THREADS or one per core). Without a call,
+ * the environment variable AGC_NUM_THREADS, read at the first parallel work. */
+void agc_set_num_threads(int n);
+/* How many threads parallel work uses now. */
+int agc_num_threads(void);
+
 /*===----------------------------------------------------------------------------------===*
  * Below: what generated code calls. Not for programs that use agc-compiled code.
  *===----------------------------------------------------------------------------------===*/
@@ -156,6 +167,8 @@ void agrt_fail_values(const char *message, int64_t v0, int64_t v1, int64_t v2);
 /* An allocation of `bytes` inside the running function failed: the call returns
  * AGC_OUT_OF_MEMORY. Does not return. */
 void agrt_fail_out_of_memory(size_t bytes);
+/* The width of a parallel region (0: libomp's default). */
+int32_t agrt_num_threads(void);
 
 /* The blocks a call allocates (agrt_invoke's bookkeeping): begin saves the enclosing
  * call's list and starts a new one; end restores it, freeing the new one's blocks first

@@ -2,11 +2,17 @@
  * agc is measured against. Same algorithms as programs.py, same inputs, same timing loop
  * as driver.c.
  *
+ * The large-tensor workloads have an OpenMP form too (compiled with -fopenmp), chosen by
+ * the prefix omp: (native omp:reduce_total ...; result to DIR/WORKLOAD.c_omp.out): the
+ * same loops with `#pragma omp parallel for` on all cores, what a C programmer would
+ * write, as the threaded peer of agc's parallel work.
+ *
  * usage: native WORKLOAD DIR WARMUP REPS [BATCH]   time WORKLOAD; result to DIR/WORKLOAD.c.out
  *        native work WORKLOAD DIR                  the inner-loop iterations of a scalar
  *                                                  workload on DIR/WORKLOAD.in (bench.py
  *                                                  scales reduced runs of slow peers by it)
- *        native stream                             this machine's memory bandwidth
+ *        native stream                             this machine's memory bandwidth, on
+ *                                                  one core and on all (OpenMP)
  */
 #include "bench_io.h"
 
@@ -17,6 +23,9 @@ typedef struct {
   agc_tensor out;
   long long work; /* inner-loop iterations of the last run */
 } ctx_t;
+
+/* Whether the omp: form runs (the OpenMP loops' if clause). */
+static int threaded;
 
 #define F32(t) ((float *)(t).data)
 #define I32(t) ((int32_t *)(t).data)
@@ -139,6 +148,7 @@ static void elementwise_chain(ctx_t *c) {
   const float *x = F32(c->in[0]);
   out_alloc(c, AGC_FLOAT32, 1, &n);
   float *y = F32(c->out);
+#pragma omp parallel for if (threaded)
   for (int64_t i = 0; i < n; ++i) {
     float t = x[i] * 2.0f + 1.0f;
     y[i] = (t > 0 ? t : 0) * 0.5f + x[i];
@@ -148,6 +158,15 @@ static void elementwise_chain(ctx_t *c) {
 static void reduce_total(ctx_t *c) {
   int64_t n = c->in[0].shape[0];
   const float *x = F32(c->in[0]);
+  if (threaded) { /* each thread its own vectorized sum (simd: reordered), then their sum */
+    float s = 0;
+#pragma omp parallel for simd reduction(+ : s)
+    for (int64_t i = 0; i < n; ++i)
+      s += x[i];
+    out_alloc(c, AGC_FLOAT32, 0, NULL);
+    F32(c->out)[0] = s;
+    return;
+  }
   float part[16] = {0}; /* 16 partial sums: what lets the compiler vectorize it */
   int64_t i = 0;
   for (; i + 16 <= n; i += 16)
@@ -168,6 +187,7 @@ static void matmul(ctx_t *c) {
   out_alloc(c, AGC_FLOAT32, 2, (int64_t[]){m, n});
   float *r = F32(c->out);
   memset(r, 0, (size_t)(m * n) * sizeof(float));
+#pragma omp parallel for if (threaded)
   for (int64_t i = 0; i < m; ++i) /* i-k-j: the inner loop runs along rows of b and r */
     for (int64_t p = 0; p < k; ++p) {
       float s = a[i * k + p];
@@ -181,6 +201,7 @@ static void softmax(ctx_t *c) {
   const float *x = F32(c->in[0]);
   out_alloc(c, AGC_FLOAT32, 2, c->in[0].shape);
   float *y = F32(c->out);
+#pragma omp parallel for if (threaded)
   for (int64_t r = 0; r < rows; ++r) {
     const float *xr = x + r * cols;
     float *yr = y + r * cols, mx = xr[0], s = 0;
@@ -220,11 +241,12 @@ static void run(void *c) { chosen(c); }
 
 /* STREAM's four kernels on float32 arrays far larger than the caches; the best of ten
  * runs of each, in bytes moved per second as STREAM counts them (no write-allocate). */
-static void stream(void) {
+static void stream(int all) {
   const int64_t n = 1 << 25; /* 128 MiB per array */
   float *a = malloc(n * sizeof(float)), *b = malloc(n * sizeof(float)), *c = malloc(n * sizeof(float));
   if (!a || !b || !c)
     bench_die("out of memory", NULL);
+#pragma omp parallel for if (all) /* first touch: each thread's pages near it */
   for (int64_t i = 0; i < n; ++i)
     a[i] = 1, b[i] = 2, c[i] = 0;
   const char *names[4] = {"copy", "scale", "add", "triad"};
@@ -234,10 +256,22 @@ static void stream(void) {
     for (int k = 0; k < 4; ++k) {
       double t = bench_now();
       switch (k) {
-      case 0: for (int64_t i = 0; i < n; ++i) c[i] = a[i]; break;
-      case 1: for (int64_t i = 0; i < n; ++i) b[i] = 3.0f * c[i]; break;
-      case 2: for (int64_t i = 0; i < n; ++i) c[i] = a[i] + b[i]; break;
-      case 3: for (int64_t i = 0; i < n; ++i) a[i] = b[i] + 3.0f * c[i]; break;
+      case 0:
+#pragma omp parallel for if (all)
+        for (int64_t i = 0; i < n; ++i) c[i] = a[i];
+        break;
+      case 1:
+#pragma omp parallel for if (all)
+        for (int64_t i = 0; i < n; ++i) b[i] = 3.0f * c[i];
+        break;
+      case 2:
+#pragma omp parallel for if (all)
+        for (int64_t i = 0; i < n; ++i) c[i] = a[i] + b[i];
+        break;
+      case 3:
+#pragma omp parallel for if (all)
+        for (int64_t i = 0; i < n; ++i) a[i] = b[i] + 3.0f * c[i];
+        break;
       }
       t = bench_now() - t;
       if (t < best[k])
@@ -252,8 +286,8 @@ static void stream(void) {
 }
 
 int main(int argc, char **argv) {
-  if (argc == 2 && strcmp(argv[1], "stream") == 0) {
-    stream();
+  if (argc == 2 && (strcmp(argv[1], "stream") == 0 || strcmp(argv[1], "stream-all") == 0)) {
+    stream(strcmp(argv[1], "stream-all") == 0);
     return 0;
   }
   int work = argc == 4 && strcmp(argv[1], "work") == 0;
@@ -261,6 +295,10 @@ int main(int argc, char **argv) {
     ++argv, --argc;
   else if (argc < 5)
     bench_die("usage: native WORKLOAD DIR WARMUP REPS [BATCH] | native work WORKLOAD DIR | native stream", NULL);
+  if (strncmp(argv[1], "omp:", 4) == 0) {
+    threaded = 1;
+    argv[1] += 4;
+  }
   for (size_t i = 0; i < sizeof workloads / sizeof workloads[0]; ++i)
     if (strcmp(workloads[i].name, argv[1]) == 0)
       chosen = workloads[i].fn;
@@ -275,7 +313,7 @@ int main(int argc, char **argv) {
     printf("%lld\n", c.work);
   } else {
     bench_time(run, &c, atoi(argv[3]), atoi(argv[4]), argc > 5 ? atol(argv[5]) : 1);
-    snprintf(path, sizeof path, "%s/%s.c.out", argv[2], argv[1]);
+    snprintf(path, sizeof path, "%s/%s.%s.out", argv[2], argv[1], threaded ? "c_omp" : "c");
     bench_write(path, &c.out);
   }
   free(c.out.data);

@@ -263,6 +263,62 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
 }
 
+def TileForThreads : Pass<"ag-tile-for-threads"> {
+  let summary = "Split large tensor work into a fixed number of chunks the cores share";
+  let description = [{
+    Each linalg op of at least `min-work` iteration points whose body is pure arithmetic
+    becomes an `scf.forall` over `chunks` chunks of one loop, on tensors: its first
+    parallel loop of more than one iteration (each chunk writes a slice of the result),
+    or, when every loop reduces, its first reduction loop (each chunk a partial result
+    from the combiner's neutral element, combined in order into the init afterwards).
+    The chunks depend on the sizes only, never on the thread count, so a float sum is
+    combined in the same order on every machine. Sizes known only at run time keep the
+    op twice, chunked and whole, under an `scf.if` on the number of points. Nothing in a
+    chunk calls the runtime, so no run-time error is raised on a worker thread.
+    ```mlir
+    %r = linalg.generic ... ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) ...
+    // becomes
+    %r = scf.if %big -> tensor<?xf32> {
+      %t = scf.forall (%c) in (16) shared_outs(%o = %e) -> tensor<?xf32> { ... }
+      scf.yield %t : tensor<?xf32>
+    } else { ... the op as it was ... }
+    ```
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
+           "The fewest iteration points an op needs to be split">,
+    Option<"chunks", "chunks", "int64_t", /*default=*/"16",
+           "The number of chunks a split op computes">
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect",
+                           "mlir::linalg::LinalgDialect"];
+}
+
+def ParallelLoops : Pass<"ag-parallel-loops"> {
+  let summary = "Bufferized chunk loops become scf.parallel when a worker may run them";
+  let description = [{
+    After bufferization, each `scf.forall` becomes an `scf.parallel` (which
+    `convert-scf-to-openmp` runs on all cores) when its body holds no call and no heap
+    allocation, the only ways generated code raises a run-time error (a longjmp to the
+    caller, which must not happen on a worker thread); otherwise sequential `scf.for`
+    loops over the same chunks. A buffer a chunk allocates for itself (the matmul
+    kernel's panel), with sizes known before the loop and used only in place, becomes
+    that chunk's slice of one buffer allocated before the loop.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
+}
+
+def ThreadCount : Pass<"ag-thread-count", "mlir::ModuleOp"> {
+  let summary = "Every omp.parallel as wide as the runtime chooses when it starts";
+  let description = [{
+    Gives each `omp.parallel` without a thread count `num_threads(agrt_num_threads())`:
+    what `agc_set_num_threads` or `AGC_NUM_THREADS` asked for, or 0 for libomp's default
+    (OMP_NUM_THREADS, or one thread per core).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::omp::OpenMPDialect"];
+}
+
 def PruneDead : Pass<"ag-prune-dead"> {
   let summary = "Erase what TensorFlow prunes, with the checks that guard it; then pin the checks left";
   let description = [{

@@ -1,0 +1,109 @@
+"""Work large enough to be split into chunks that run on all cores (32768 iteration points
+and more): sums, products, maxima and means of whole tensors and along each axis, row
+softmax, elementwise chains, matmuls and a gather, at sizes just under, at and over the
+threshold, with remainders in the last chunk, as static shapes and as shapes known only
+at run time. The inputs are made inside each function (tf.range of a size argument), so
+that a case stays small while the tensors are not."""
+import tensorflow as tf
+
+
+def ramp(n):
+    # Positive values with no cancellation, so a sum in any order is within 1e-5 relative.
+    return tf.cast(tf.range(n) % 1000, tf.float32) * 0.001 + 0.5
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def whole_reductions(n):
+    x = ramp(n)
+    return (tf.reduce_sum(x), tf.reduce_mean(x), tf.reduce_max(x * tf.sin(x * 40.0)),
+            tf.reduce_min(tf.cos(x * 30.0)),
+            # Factors whose product is exact in any order (2, 0.5, ..., and one 3).
+            tf.reduce_prod(tf.where(tf.range(n) % 2 == 0, 2.0, 0.5) *
+                           tf.where(tf.range(n) == n // 3, 3.0, 1.0)))
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def whole_reductions_f64(n):
+    x = tf.cast(ramp(n), tf.float64)
+    return tf.reduce_sum(x * x), tf.reduce_max(-x), tf.math.reduce_std(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def integer_reductions(n):
+    i = tf.range(n)
+    return (tf.reduce_sum(i % 7), tf.reduce_max(i * 3 % 1001), tf.reduce_min(100 - i % 13),
+            tf.reduce_prod(i % 2 * 2 + 1), tf.reduce_sum(tf.cast(i, tf.int64) * 3),
+            tf.reduce_any(tf.equal(i, n - 1)), tf.reduce_all(i >= 0))
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def special_values(n):
+    # A NaN or an infinity in one chunk decides the whole result.
+    x = ramp(n)
+    i = tf.range(n)
+    with_nan = tf.where(tf.equal(i, n - 3), float("nan"), x)
+    with_inf = tf.where(tf.equal(i, n // 2), float("inf"), x)
+    return (tf.reduce_sum(with_nan), tf.reduce_max(with_nan), tf.reduce_sum(with_inf),
+            tf.reduce_min(-with_inf), tf.reduce_max(with_inf - with_inf))
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def axis_reductions(rows, cols):
+    m = tf.reshape(ramp(rows * cols), [rows, cols])
+    return (tf.reduce_sum(m, axis=1), tf.reduce_sum(m, axis=0), tf.reduce_max(m, axis=0),
+            tf.reduce_mean(m, axis=1)[::7], tf.argmax(m, axis=1)[::5])
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def row_softmax(rows, cols):
+    m = tf.reshape(ramp(rows * cols), [rows, cols]) * 6.0 - 4.0
+    s = tf.nn.softmax(m)
+    return tf.reduce_sum(s, axis=1), s[:, ::97], tf.reduce_max(tf.nn.log_softmax(m), axis=0)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def elementwise_chain(n):
+    x = ramp(n) * 4.0 - 2.0
+    y = tf.tanh(x * 0.5 + 1.0) * tf.exp(-tf.abs(x)) + tf.sqrt(tf.abs(x)) / (1.0 + x * x)
+    return y[::1013], tf.reduce_sum(y), tf.shape(y)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def matmul(m, k, n):
+    a = tf.reshape(ramp(m * k), [m, k]) - 0.9
+    b = tf.reshape(ramp(k * n) * 2.0, [k, n]) - 1.3
+    c = tf.matmul(a, b)
+    return tf.reduce_sum(c, axis=0), tf.reduce_sum(c, axis=1), c[::11, ::13]
+
+
+@tf.function
+def static_shapes():
+    # The same work with every size known while compiling.
+    x = ramp(100003)
+    m = tf.reshape(ramp(300 * 517), [300, 517])
+    a = tf.reshape(ramp(96 * 200), [96, 200])
+    b = tf.reshape(ramp(200 * 70), [200, 70]) - 1.0
+    return (tf.reduce_sum(x), tf.reduce_max(tf.sin(x * 50.0)), tf.reduce_sum(m, axis=0),
+            tf.reduce_sum(tf.nn.softmax(m), axis=1), tf.reduce_sum(tf.matmul(a, b), axis=1))
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def gather_in_large_work(n, index):
+    # A bad index is an error status from the call, also when the work around it is split.
+    x = ramp(n) * 3.0
+    idx = tf.range(n) % 1000 + index
+    return tf.reduce_sum(tf.gather(x, idx) * x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def loop_of_large_steps(n):
+    # Split work inside a staged loop: each iteration's chunks, then the loop's test.
+    x = ramp(n)
+    total = tf.constant(0.0)
+    i = tf.constant(0)
+    while i < 4:
+        x = tf.sqrt(x * x + 1.0) - 0.5
+        total += tf.reduce_sum(x)
+        i += 1
+    return total, x[::4999]
