@@ -13,10 +13,12 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/driver/CABI.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
@@ -71,8 +73,9 @@ struct Tables {
   IntegerType *i64 = Type::getInt64Ty(ctx);
   /// agrt_param: {const char *name; agc_dtype dtype; int32_t rank; const int64_t *shape;}
   StructType *param = StructType::get(ctx, {ptr, i32, i32, ptr});
-  /// agrt_function: {name; num_inputs; inputs; num_outputs; outputs; call (ENTRY.packed)}
-  StructType *function = StructType::get(ctx, {ptr, i32, ptr, i32, ptr, ptr});
+  /// agrt_function: {name; num_inputs; inputs; num_outputs; outputs; call (ENTRY.packed);
+  /// flags}
+  StructType *function = StructType::get(ctx, {ptr, i32, ptr, i32, ptr, ptr, i32});
 
   Constant *global(Constant *init, const Twine &name) {
     auto *g = new GlobalVariable(m, init->getType(), /*isConstant=*/true,
@@ -101,6 +104,51 @@ struct Tables {
   }
 };
 } // namespace
+
+/// Whether a value of `type` is (or holds) a float.
+static bool isFloating(Type *type) {
+  if (type->isFPOrFPVectorTy())
+    return true;
+  if (auto *s = dyn_cast<StructType>(type))
+    return any_of(s->elements(), isFloating);
+  if (auto *a = dyn_cast<ArrayType>(type))
+    return isFloating(a->getElementType());
+  return false;
+}
+
+/// Whether `root`, or any function it calls or passes on (an OpenMP region's outlined
+/// body), may do floating-point arithmetic, whose results depend on the denormal mode.
+/// Declarations count as floating-point unless they are agc's runtime, the allocator or
+/// libomp, which take no float and do none that the mode changes (tf.print formats bits).
+static bool usesFloatingPoint(Function *root) {
+  SmallVector<Function *> work{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  while (!work.empty()) {
+    Function *f = work.pop_back_val();
+    if (f->isDeclaration()) {
+      StringRef name = f->getName();
+      bool quiet = name.starts_with("agrt_") || name.starts_with("_mlir_memref_to_llvm_") ||
+                   name == "memrefCopy" || name.starts_with("llvm.") ||
+                   name.starts_with("__kmpc_");
+      if (!quiet || isFloating(f->getReturnType()) ||
+          any_of(f->getFunctionType()->params(), isFloating))
+        return true;
+      continue;
+    }
+    for (Instruction &inst : instructions(*f)) {
+      if (isFloating(inst.getType()))
+        return true;
+      for (Value *operand : inst.operands()) {
+        if (isFloating(operand->getType()))
+          return true;
+        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
+          if (seen.insert(callee).second)
+            work.push_back(callee);
+      }
+    }
+  }
+  return false;
+}
 
 /// `void ENTRY.packed(void **args)`: calls `ciface` with args[0], args[1], ... as its
 /// pointer parameters, so that the runtime calls any function, whatever its number of
@@ -144,7 +192,10 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
                              t.params(sig.inputs, entry + ".inputs"),
                              ConstantInt::get(t.i32, sig.results.size()),
                              t.params(sig.results, entry + ".outputs"),
-                             packedCall(m, ciface, entry)}),
+                             packedCall(m, ciface, entry),
+                             ConstantInt::get(t.i32, usesFloatingPoint(ciface)
+                                                         ? 0
+                                                         : 1 /* AGRT_NO_FLOAT_MODE */)}),
         entry + ".info");
 
     SmallVector<Type *> types(sig.inputs.size() + sig.results.size() + 1, t.ptr);

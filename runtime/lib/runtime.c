@@ -388,7 +388,6 @@ static const char *article(agc_dtype dtype) {
 static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, agc_status *status) {
   const agrt_param *p = &fn->inputs[i];
   char want[160], got[160];
-  shape_text(want, sizeof want, p->rank, p->shape);
   if (!t)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' is missing (NULL)",
                       fn->name, p->name);
@@ -401,6 +400,8 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
   if (t->rank < 0 || t->rank > AGC_MAX_RANK)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' has rank %d", fn->name,
                       p->name, (int)t->rank);
+  /* The message only when the check failed: a call that passes formats nothing. */
+  shape_text(want, sizeof want, p->rank, p->shape);
   shape_text(got, sizeof got, t->rank, t->shape);
   return set_status(status, AGC_INVALID_ARGUMENT,
                     "%s: argument '%s' must be %s %s tensor of shape %s, not %s %s tensor of "
@@ -561,8 +562,15 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   int n = 0;
   if (fn->num_outputs > 0)
     args[n++] = block;
-  /* A string input is passed as handles: the addresses of the caller's agc_strings. */
-  int64_t *handles[64] = {0};
+  /* A string input is passed as handles: the addresses of the caller's agc_strings
+   * (the array of them set up only for a function that takes strings). */
+  int64_t *handles[64];
+  int32_t with_strings = 0;
+  for (int32_t i = 0; i < fn->num_inputs; ++i)
+    if (fn->inputs[i].dtype == AGC_STRING)
+      with_strings = fn->num_inputs < 64 ? fn->num_inputs : 64;
+  for (int32_t i = 0; i < with_strings; ++i)
+    handles[i] = NULL;
   int64_t *w = block + resultWords;
   for (int32_t i = 0; i < fn->num_inputs; ++i) {
     const agc_tensor *t = inputs[i];
@@ -571,7 +579,7 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
       int64_t count = agc_tensor_size(t);
       int64_t *h = i < 64 ? malloc((size_t)(count ? count : 1) * sizeof(int64_t)) : NULL;
       if (!h) {
-        for (int32_t k = 0; k < i && k < 64; ++k)
+        for (int32_t k = 0; k < i && k < with_strings; ++k)
           free(handles[k]);
         if (block != stack)
           free(block);
@@ -598,7 +606,8 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   /* TensorFlow's CPU kernels run with denormals flushed to zero, as inputs and as
    * results (its ScopedFlushDenormal): so does the call, and the caller's mode is back
    * when it returns. */
-  unsigned fp_mode = enter_flush_denormals();
+  int float_mode = !(fn->flags & AGRT_NO_FLOAT_MODE);
+  unsigned fp_mode = float_mode ? enter_flush_denormals() : 0;
   jmp_buf here;
   jmp_buf *outer = current_call;
   agrt_call_blocks blocks;
@@ -608,10 +617,11 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   if (setjmp(here)) {
     /* A failed check: what the call allocated so far is freed. */
     current_call = outer;
-    leave_flush_denormals(fp_mode);
+    if (float_mode)
+      leave_flush_denormals(fp_mode);
     agrt_end_call_blocks(&blocks, 1);
     string_arena_release(strings_before);
-    for (int32_t i = 0; i < fn->num_inputs && i < 64; ++i)
+    for (int32_t i = 0; i < with_strings; ++i)
       free(handles[i]);
     if (block != stack)
       free(block);
@@ -619,7 +629,8 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   }
   fn->call(args);
   current_call = outer;
-  leave_flush_denormals(fp_mode);
+  if (float_mode)
+    leave_flush_denormals(fp_mode);
   agrt_end_call_blocks(&blocks, 0);
 
   int code = AGC_OK;
@@ -648,7 +659,7 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   if (block != stack)
     free(block);
   string_arena_release(strings_before);
-  for (int32_t i = 0; i < fn->num_inputs && i < 64; ++i)
+  for (int32_t i = 0; i < with_strings; ++i)
     free(handles[i]);
   if (code != AGC_OK) {
     for (int32_t i = 0; i < fn->num_outputs; ++i)

@@ -153,7 +153,13 @@ typedef struct agrt_function {
   int32_t num_outputs;
   const agrt_param *outputs;
   void (*call)(void **descriptors);
+  int32_t flags; /* AGRT_NO_FLOAT_MODE, ... */
 } agrt_function;
+
+/* The function does no floating-point arithmetic (agc found none in it or in what it
+ * calls): the call leaves the floating-point mode as it is, rather than set and restore
+ * the flushing of denormals around it. */
+#define AGRT_NO_FLOAT_MODE 1
 
 /* Checks `inputs`, calls `fn`, fills `outputs`; the body of every entry point. */
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
