@@ -74,6 +74,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::math::createMathExtendToSupportedTypes());
   pm.addPass(createApproximateExp());
   pm.addPass(createApproximateTanh());
+  pm.addPass(createApproximateLog());
   pm.addPass(createMathToIntrinsics());
   pm.addPass(mlir::createConvertMathToFuncs());
   pm.addPass(mlir::createConvertMathToLibmPass());

@@ -193,3 +193,19 @@ def denormals_flush(x):
     # denormal divisor is a zero one, and a denormal result is 0.
     return (x / 2.0, tf.math.floormod(tf.ones_like(x), x), tf.exp(x * 0.0 - 100.0),
             tf.reduce_sum(x), x)
+
+
+@tf.function
+def log_values(x):
+    # agc evaluates float32 log as a polynomial on the mantissa, as TensorFlow's Eigen
+    # kernels do (ag-approximate-log): every decade of the range, the neighbours of 1,
+    # 0 and -0 (-inf), a denormal (0 to TensorFlow's kernels: -inf), negatives and NaN
+    # (NaN), inf; float64 keeps libm; log_softmax uses it.
+    return tf.math.log(x), tf.math.log(tf.cast(tf.abs(x), tf.float64) + 1.0)
+
+
+@tf.function
+def log_in_a_loop(x):
+    # The log of a row's sum, in a loop that vectorizes: a log-sum-exp.
+    m = tf.reduce_max(x, axis=1, keepdims=True)
+    return tf.math.log(tf.reduce_sum(tf.exp(x - m), axis=1)) + m[:, 0], tf.nn.log_softmax(x)

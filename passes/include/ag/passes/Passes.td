@@ -144,6 +144,25 @@ def ApproximateTanh : Pass<"ag-approximate-tanh"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def ApproximateLog : Pass<"ag-approximate-log"> {
+  let summary = "Rewrite float32 math.log as TensorFlow's polynomial, which vectorizes";
+  let description = [{
+    A float32 `math.log` otherwise becomes a call of libm's `logf`, which keeps the loop
+    around it scalar and ignores the flushing of denormals the runtime sets around each
+    call (TensorFlow's Eigen kernels see a denormal as 0: log gives -inf). Upstream's
+    polynomial approximation of log is Cephes' (as Eigen's `plog_float`): the exponent
+    split off with bit operations and a polynomial on the mantissa, within a unit or two in
+    the last place; x < 0 and NaN give NaN, 0 gives -inf, +inf gives +inf. f64 keeps libm.
+    ```mlir
+    %y = math.log %x : f32
+    // becomes (abridged)
+    %e = arith.shrui %bits, %c23 ... %p = math.fma %m, %p7, %p6 ... %y = arith.select ...
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def ApproximateExp : Pass<"ag-approximate-exp"> {
   let summary = "Rewrite float32 math.exp as a polynomial that LLVM vectorizes";
   let description = [{
