@@ -11,6 +11,10 @@
  * taking a page fault on every 4 KiB of them (glibc maps blocks that large afresh for
  * each malloc). TensorFlow's and XLA's allocators do the same.
  *
+ * Small blocks (64 bytes and less: scalar results, a loop's tiny tensors) are kept per
+ * thread when freed, up to 16, and handed out again without a lock or a trip through
+ * malloc (see kSmallBlock).
+ *
  * A header before each block's data records its size and where its memory starts: free
  * gets only the pointer. While a compiled function runs, the blocks it allocates are
  * also kept in a list, so that a failed check, which leaves the function by longjmp
@@ -125,11 +129,54 @@ static int keep(header *h) {
   return kept;
 }
 
+/* Small blocks: a call's scalar results and the tiny tensors of a loop. Each is made
+ * with room for kSmallBlock bytes at kSmallAlign (its header's base marked by its low
+ * bit, which malloc's alignment leaves free), and a freed one is kept, up to kSmallKept
+ * per thread, for the thread's next small allocation: no lock, and no trip through
+ * malloc. A thread's kept blocks go back to malloc when it exits. */
+enum { kSmallBlock = 64, kSmallAlign = 64, kSmallKept = 16 };
+static _Thread_local header *small_kept[kSmallKept];
+static _Thread_local int small_count;
+static _Thread_local int small_registered; /* this thread's exit frees its kept blocks */
+static pthread_key_t small_key;
+static pthread_once_t small_key_once = PTHREAD_ONCE_INIT;
+
+static void *base_of(const header *h) { return (void *)((uintptr_t)h->base & ~(uintptr_t)1); }
+static int is_small(const header *h) { return (uintptr_t)h->base & 1; }
+
+static void release_small_kept(void *unused) {
+  (void)unused;
+  while (small_count > 0)
+    free(base_of(small_kept[--small_count]));
+}
+
+static void make_small_key(void) { pthread_key_create(&small_key, release_small_kept); }
+
 void *agrt_aligned_alloc(size_t align, size_t size) {
   if (align < sizeof(header) || (align & (align - 1)) != 0)
     align = sizeof(header);
+  int small = size <= kSmallBlock && align <= kSmallAlign;
+  if (small && small_count > 0) {
+    header *h = small_kept[--small_count];
+    h->size = size;
+    link_block(h);
+    return h + 1;
+  }
   header *h = size >= kLargeBlock ? take_cached(size, align) : NULL;
   if (h) {
+    link_block(h);
+    return h + 1;
+  }
+  if (small) {
+    align = kSmallAlign;
+    size_t room = kSmallBlock;
+    char *base = malloc(room + align + sizeof(header));
+    if (!base)
+      return NULL;
+    uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
+    h = (header *)data - 1;
+    h->size = size;
+    h->base = (void *)((uintptr_t)base | 1);
     link_block(h);
     return h + 1;
   }
@@ -153,6 +200,19 @@ void agrt_free(void *p) {
     return;
   header *h = (header *)p - 1;
   unlink_block(h);
+  if (is_small(h)) {
+    if (small_count < kSmallKept) {
+      if (!small_registered) { /* the thread's first kept block: free them when it exits */
+        pthread_once(&small_key_once, make_small_key);
+        pthread_setspecific(small_key, (void *)1);
+        small_registered = 1;
+      }
+      small_kept[small_count++] = h;
+      return;
+    }
+    free(base_of(h));
+    return;
+  }
   if (h->size >= kLargeBlock && keep(h))
     return;
   free(h->base);
@@ -188,8 +248,12 @@ size_t agc_cached_memory(void) {
   return bytes;
 }
 
-/* At exit the cache goes back too: a leak checker sees no block left. */
-__attribute__((destructor)) static void release_at_exit(void) { agc_release_memory(); }
+/* At exit the cache goes back too, and this thread's small blocks: a leak checker sees
+ * no block left. */
+__attribute__((destructor)) static void release_at_exit(void) {
+  agc_release_memory();
+  release_small_kept(NULL);
+}
 
 /* MLIR's generic allocation functions, as the CPU pipeline asks for them
  * (finalize-memref-to-llvm{use-generic-functions use-aligned-alloc}). */

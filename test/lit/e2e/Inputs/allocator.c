@@ -6,6 +6,7 @@
 #include "big_scale.h"
 
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,15 @@ static int failures;
       ++failures;                                                                      \
     }                                                                                  \
   } while (0)
+
+static void *small_blocks_then_exit(void *unused) {
+  void *kept[8];
+  for (int i = 0; i < 8; ++i)
+    kept[i] = agrt_alloc(16);
+  for (int i = 0; i < 8; ++i)
+    agrt_free(kept[i]);
+  return unused;
+}
 
 int main(void) {
   const size_t big = (size_t)8 << 20, small = 1000;
@@ -45,6 +55,37 @@ int main(void) {
   void *s = agrt_alloc(small);
   agrt_free(s);
   CHECK(agc_cached_memory() == 0);
+
+  /* Blocks of 64 bytes and less (a scalar result, a loop's tiny tensor) are kept by the
+   * thread that frees them, and handed out again: the next one is the same memory. */
+  void *t1 = agrt_alloc(4);
+  CHECK(t1 != NULL && (uintptr_t)t1 % 64 == 0);
+  agrt_free(t1);
+  void *t2 = agrt_aligned_alloc(16, 64);
+  CHECK(t2 == t1);
+  void *t3 = agrt_alloc(8); /* none kept now: a fresh one */
+  CHECK(t3 != t1 && (uintptr_t)t3 % 64 == 0);
+  memset(t2, 7, 64);
+  memset(t3, 9, 8);
+  agrt_free(t2);
+  agrt_free(t3);
+  void *t4 = agrt_aligned_alloc(128, 8); /* more alignment than kept blocks have */
+  CHECK((uintptr_t)t4 % 128 == 0);
+  agrt_free(t4);
+  CHECK(agc_cached_memory() == 0); /* the large-block cache does not count them */
+  /* More than the thread keeps (16): the rest go back to malloc (valgrind.test checks
+   * that nothing is lost, at exit included). */
+  void *many[40];
+  for (int i = 0; i < 40; ++i)
+    many[i] = agrt_alloc(32);
+  for (int i = 0; i < 40; ++i)
+    agrt_free(many[i]);
+
+  /* A thread that frees small blocks and ends gives them back to malloc (valgrind sees no
+   * block lost). */
+  pthread_t thread;
+  CHECK(pthread_create(&thread, NULL, small_blocks_then_exit, NULL) == 0);
+  CHECK(pthread_join(thread, NULL) == 0);
 
   /* Alignment: what MLIR asks for (64, 128, 4096). */
   size_t aligns[] = {16, 64, 128, 4096};
