@@ -41,6 +41,9 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createMatmulLoopOrder());
   pm.addPass(createReassociateReductions());
   pm.addPass(mlir::createCanonicalizerPass());
+  // An elementwise result over an input nothing else reads (a loop's carried tensor
+  // updated in place); the caller's tensors marked read-only.
+  pm.addPass(createReuseInputBuffers());
 
   mlir::bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -314,6 +314,26 @@ def TileForThreads : Pass<"ag-tile-for-threads"> {
                            "mlir::linalg::LinalgDialect"];
 }
 
+def ReuseInputBuffers : Pass<"ag-reuse-input-buffers"> {
+  let summary = "Write an elementwise result over an input nothing else reads";
+  let description = [{
+    A `linalg.generic` with only parallel loops whose init is a `tensor.empty` takes as
+    its init instead an input of the result's type, read at the same index and used by
+    nothing else, and reads that input through its output argument: bufferization then
+    writes the result over the input's buffer (a staged loop's carried tensor is updated
+    in place), or copies first where that buffer is still needed or read-only. Every
+    tensor argument of a function is marked `bufferization.writable = false`: the
+    caller's tensors are never written.
+    ```mlir
+    %r = linalg.generic ins(%x, %a) outs(%e) ...   // %e = tensor.empty
+    // becomes
+    %r = linalg.generic ins(%a) outs(%x) ...
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::bufferization::BufferizationDialect"];
+}
+
 def ParallelLoops : Pass<"ag-parallel-loops"> {
   let summary = "Bufferized chunk loops become scf.parallel when a worker may run them";
   let description = [{
