@@ -30,15 +30,8 @@ namespace {
 
 struct ApproximateLog : ag::impl::ApproximateLogBase<ApproximateLog> {
   void runOnOperation() override {
-    SmallVector<Operation *> logs;
-    getOperation()->walk([&](math::LogOp op) {
-      if (ag::isF32OrVectorOfF32(op.getType()))
-        logs.push_back(op);
-    });
-    if (logs.empty())
-      return;
-    // Only the f32 logs found above: a tensor log, or an f64 one, is not touched.
-    if (failed(ag::approximateOnly(&getContext(), logs, math::LogOp::getOperationName())))
+    // f32 only: a tensor log, or an f64 one, is not touched.
+    if (failed(ag::approximateF32<math::LogOp>(getOperation())))
       signalPassFailure();
   }
 };

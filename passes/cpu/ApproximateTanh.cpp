@@ -29,15 +29,8 @@ namespace {
 
 struct ApproximateTanh : ag::impl::ApproximateTanhBase<ApproximateTanh> {
   void runOnOperation() override {
-    SmallVector<Operation *> tanhs;
-    getOperation()->walk([&](math::TanhOp op) {
-      if (ag::isF32OrVectorOfF32(op.getType()))
-        tanhs.push_back(op);
-    });
-    if (tanhs.empty())
-      return;
-    // Only the f32 tanhs found above: a tensor tanh, or an f64 one, is not touched.
-    if (failed(ag::approximateOnly(&getContext(), tanhs, math::TanhOp::getOperationName())))
+    // f32 only: a tensor tanh, or an f64 one, is not touched.
+    if (failed(ag::approximateF32<math::TanhOp>(getOperation())))
       signalPassFailure();
   }
 };

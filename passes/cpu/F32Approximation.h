@@ -35,6 +35,19 @@ inline mlir::LogicalResult approximateOnly(mlir::MLIRContext *context,
   return mlir::applyOpPatternsGreedily(ops, std::move(patterns), config);
 }
 
+/// Rewrites every f32 (or vector of f32) `OpT` under `root` with upstream's polynomial
+/// approximation; an f64 or tensor `OpT` stays.
+template <typename OpT> mlir::LogicalResult approximateF32(mlir::Operation *root) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  root->walk([&](OpT op) {
+    if (isF32OrVectorOfF32(op.getType()))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return mlir::success();
+  return approximateOnly(root->getContext(), ops, OpT::getOperationName());
+}
+
 } // namespace ag
 
 #endif // AG_PASSES_CPU_F32APPROXIMATION_H

@@ -152,6 +152,21 @@ static void release_small_kept(void *unused) {
 
 static void make_small_key(void) { pthread_key_create(&small_key, release_small_kept); }
 
+/* A block from malloc with room for `room` bytes at `align`, holding `size`; `mark` (1
+ * for a small block) in its base's low bit. */
+static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark) {
+  if (room > SIZE_MAX - align - sizeof(header))
+    return NULL;
+  char *base = malloc(room + align + sizeof(header));
+  if (!base)
+    return NULL;
+  uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
+  header *h = (header *)data - 1;
+  h->size = size;
+  h->base = (void *)((uintptr_t)base | mark);
+  return h;
+}
+
 void *agrt_aligned_alloc(size_t align, size_t size) {
   if (align < sizeof(header) || (align & (align - 1)) != 0)
     align = sizeof(header);
@@ -167,28 +182,9 @@ void *agrt_aligned_alloc(size_t align, size_t size) {
     link_block(h);
     return h + 1;
   }
-  if (small) {
-    align = kSmallAlign;
-    size_t room = kSmallBlock;
-    char *base = malloc(room + align + sizeof(header));
-    if (!base)
-      return NULL;
-    uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
-    h = (header *)data - 1;
-    h->size = size;
-    h->base = (void *)((uintptr_t)base | 1);
-    link_block(h);
-    return h + 1;
-  }
-  if (size > SIZE_MAX - align - sizeof(header))
+  h = small ? new_block(size, kSmallBlock, kSmallAlign, 1) : new_block(size, size, align, 0);
+  if (!h)
     return NULL;
-  char *base = malloc(size + align + sizeof(header));
-  if (!base)
-    return NULL;
-  uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
-  h = (header *)data - 1;
-  h->size = size;
-  h->base = base;
   link_block(h);
   return h + 1;
 }

@@ -9,9 +9,12 @@ def scaled(x):
 
 @tf.function(input_signature=[tf.TensorSpec([1000], tf.float32)])
 def newton_sqrt(a):
+    # Heron's square roots: the carried tensor starts as the argument.
     x = a
-    for _ in tf.range(50):
-        x = 0.5 * (x + a / x)
+    i = tf.constant(0)
+    while i < 40:
+        x = (x + a / x) / 2.0
+        i += 1
     return x
 
 
