@@ -65,14 +65,13 @@ struct ReuseInputBuffers : ag::impl::ReuseInputBuffersBase<ReuseInputBuffers> {
           func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                           BoolAttr::get(context, false));
     });
-    SmallVector<linalg::GenericOp> ops;
+    SmallVector<std::pair<linalg::GenericOp, OpOperand *>> ops;
     getOperation()->walk([&](linalg::GenericOp op) {
-      if (reusableInput(op))
-        ops.push_back(op);
+      if (OpOperand *input = reusableInput(op))
+        ops.push_back({op, input});
     });
     IRRewriter rewriter(context);
-    for (linalg::GenericOp op : ops) {
-      OpOperand *input = reusableInput(op);
+    for (auto [op, input] : ops) {
       OpOperand *init = op.getDpsInitOperand(0);
       BlockArgument in = op.getMatchingBlockArgument(input);
       BlockArgument out = op.getMatchingBlockArgument(init);

@@ -22,6 +22,9 @@ int main(void) {
   if (read_only_scaled(&x, &r, &status) != AGC_OK || ((float *)r.data)[9] != 21.0f)
     ++failures, printf("FAILED: scaled\n");
   agc_tensor_free(&r);
+  if (read_only_scaled_static(&x, &r, &status) != AGC_OK || ((float *)r.data)[9] != 21.0f)
+    ++failures, printf("FAILED: scaled_static\n");
+  agc_tensor_free(&r);
   if (read_only_newton_sqrt(&x, &r, &status) != AGC_OK ||
       fabsf(((float *)r.data)[99] - 10.0f) > 1e-5f)
     ++failures, printf("FAILED: newton_sqrt\n");

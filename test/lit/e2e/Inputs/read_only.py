@@ -8,6 +8,12 @@ def scaled(x):
 
 
 @tf.function(input_signature=[tf.TensorSpec([1000], tf.float32)])
+def scaled_static(x):
+    # The argument's only use is the elementwise op: the result could take its buffer.
+    return x * 2.0 + 1.0
+
+
+@tf.function(input_signature=[tf.TensorSpec([1000], tf.float32)])
 def newton_sqrt(a):
     # Heron's square roots: the carried tensor starts as the argument.
     x = a
