@@ -44,6 +44,12 @@ elif shutil.which("valgrind"):
 else:
     lit_config.note("valgrind not installed: the memory-checked runs are UNSUPPORTED")
 
+# agc linked against LLVM's and MLIR's static libraries (-Dstatic_llvm, the default).
+if agc_static_llvm:
+    config.available_features.add("static-llvm")
+else:
+    lit_config.note("agc links libLLVM.so and libMLIR.so (-Dstatic_llvm=false): its link test is UNSUPPORTED")
+
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.
 if glob.glob(os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packages", "tensorflow")):
