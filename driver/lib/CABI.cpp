@@ -4,11 +4,17 @@
 //
 //     int PREFIX_f(const agc_tensor *x, ..., agc_tensor *result, ..., agc_status *status)
 //
-// that passes a constant description of f's signature (an agrt_function: parameter
-// names, dtypes, shapes; a call of f's C interface `_mlir_ciface_f` with its pointers
-// packed in an array, whatever their number) and its arguments as two
+// with a constant description of f's signature (an agrt_function: parameter names,
+// dtypes, shapes; a call of f's C interface `_mlir_ciface_f` with its pointers packed in
+// an array, whatever their number). Its general path passes that and its arguments as two
 // arrays to the runtime's agrt_invoke, which checks the inputs, builds the memref
-// descriptors, calls f and hands the results over. `PREFIX_init` resets module state.
+// descriptors, calls f and hands the results over. A function without string tensors and
+// with at most one result also has a fast path, generated here for its signature: the
+// checks of its inputs against constant dtypes, ranks and dimensions, its descriptors on
+// the stack, the call through agrt_call, and its result handed over in place; an input
+// that fails a check takes the general path, which says what is wrong. `PREFIX_f_v`,
+// which takes the tensors in two arrays (agc run calls it), has the same two paths.
+// `PREFIX_init` resets module state.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/driver/CABI.h"
@@ -20,8 +26,11 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+
+#include <array>
 
 using namespace ag;
 using namespace ag::driver;
@@ -63,6 +72,16 @@ static int dtypeCode(StringRef dtype) {
       .Default(0);
 }
 
+/// Bytes per element of a dtype in compiled code and in agc_tensor (not strings).
+static int64_t elementBytes(StringRef dtype) {
+  return StringSwitch<int64_t>(dtype)
+      .Cases({"float64", "int64", "uint64", "complex64"}, 8)
+      .Case("complex128", 16)
+      .Cases({"float32", "int32", "uint32"}, 4)
+      .Cases({"int16", "uint16", "float16", "bfloat16"}, 2)
+      .Default(1);
+}
+
 namespace {
 /// Builds the constant tables of one module.
 struct Tables {
@@ -76,6 +95,11 @@ struct Tables {
   /// agrt_function: {name; num_inputs; inputs; num_outputs; outputs; call (ENTRY.packed);
   /// flags}
   StructType *function = StructType::get(ctx, {ptr, i32, ptr, i32, ptr, ptr, i32});
+  /// agc_tensor: {agc_dtype dtype; int32_t rank; int64_t shape[AGC_MAX_RANK]; void *data;
+  /// agc_device device; void *owner;}
+  static constexpr unsigned kMaxRank = 8;
+  StructType *tensor =
+      StructType::get(ctx, {i32, i32, ArrayType::get(i64, kMaxRank), ptr, i32, ptr});
 
   Constant *global(Constant *init, const Twine &name) {
     auto *g = new GlobalVariable(m, init->getType(), /*isConstant=*/true,
@@ -167,6 +191,165 @@ static Function *packedCall(Module &m, Function *ciface, StringRef entry) {
   return packed;
 }
 
+/// Whether `sig`'s entry point gets a fast path: no string tensors (their handles are
+/// set up by the general path) and at most one result (several may share an allocation).
+static bool hasFastPath(const FunctionSignature &sig) {
+  auto string = [](const TensorSignature &t) { return t.dtype == "string"; };
+  return sig.results.size() <= 1 && none_of(sig.inputs, string) && none_of(sig.results, string);
+}
+
+/// Makes `fn`'s entry block the fast path of `sig`'s entry point (see the file comment),
+/// `general` its general path: the inputs checked against the signature, the memref
+/// descriptors built on the stack, agrt_call, and the result's descriptor moved into its
+/// agc_tensor when it is contiguous (always, for results have the identity layout;
+/// otherwise agrt_take_results copies it).
+/// `packed`: `fn` is the `_v` entry point, whose tensors are in two arrays.
+static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info, Function *fn,
+                        BasicBlock *general, bool packed) {
+  Module &m = t.m;
+  FunctionCallee call = m.getOrInsertFunction(
+      "agrt_call", FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr}, false));
+  FunctionCallee takeResults = m.getOrInsertFunction(
+      "agrt_take_results", FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr, t.ptr}, false));
+  Value *status = fn->getArg(fn->arg_size() - 1);
+  BasicBlock *entry = BasicBlock::Create(t.ctx, "entry", fn, general);
+  IRBuilder<> b(entry);
+  MDNode *likely = MDBuilder(t.ctx).createBranchWeights(1 << 20, 1);
+  // Goes on where `ok` holds, to the general path otherwise.
+  auto require = [&](Value *ok, const Twine &name) {
+    BasicBlock *next = BasicBlock::Create(t.ctx, name, fn, general);
+    b.CreateCondBr(ok, next, general, likely);
+    b.SetInsertPoint(next);
+  };
+  auto field = [&](Value *tensor, std::initializer_list<unsigned> path) {
+    SmallVector<Value *> indices{b.getInt32(0)};
+    for (unsigned k : path)
+      indices.push_back(b.getInt32(k));
+    return b.CreateInBoundsGEP(t.tensor, tensor, indices);
+  };
+  auto words = [&](size_t rank) { return ArrayType::get(t.i64, 3 + 2 * rank); };
+  auto word = [&](Value *descriptor, size_t rank, size_t k) {
+    return b.CreateConstInBoundsGEP2_32(words(rank), descriptor, 0, k);
+  };
+
+  // The descriptors, in the entry block (static allocas).
+  SmallVector<Value *> descriptors;
+  if (!sig.results.empty())
+    descriptors.push_back(b.CreateAlloca(words(sig.results[0].shape.size()), nullptr, "result"));
+  for (const TensorSignature &in : sig.inputs)
+    descriptors.push_back(b.CreateAlloca(words(in.shape.size()), nullptr, in.name + ".memref"));
+  Value *args = b.CreateAlloca(ArrayType::get(t.ptr, std::max<size_t>(descriptors.size(), 1)),
+                               nullptr, "args");
+
+  // The tensors: the arguments, or the elements of the arrays `_v` takes.
+  SmallVector<Value *> tensors;
+  if (packed) {
+    for (auto [k, n] : enumerate(std::array<size_t, 2>{sig.inputs.size(), sig.results.size()})) {
+      if (n == 0)
+        continue;
+      Value *array = fn->getArg(k);
+      require(b.CreateIsNotNull(array), k == 0 ? "inputs.given" : "outputs.given");
+      for (size_t i = 0; i < n; ++i)
+        tensors.push_back(b.CreateLoad(t.ptr, b.CreateConstInBoundsGEP1_64(t.ptr, array, i)));
+    }
+  } else {
+    for (size_t k = 0; k + 1 < fn->arg_size(); ++k)
+      tensors.push_back(fn->getArg(k));
+  }
+
+  // Each input as its signature says: dtype, rank, on the host, every static dimension,
+  // no negative one, data unless empty. Its sizes are kept for its descriptor.
+  SmallVector<SmallVector<Value *>> sizes;
+  for (auto [k, in] : enumerate(sig.inputs)) {
+    Value *tensor = tensors[k];
+    require(b.CreateIsNotNull(tensor), in.name + ".given");
+    Value *ok = b.CreateAnd(
+        b.CreateICmpEQ(b.CreateLoad(t.i32, field(tensor, {0})), b.getInt32(dtypeCode(in.dtype))),
+        b.CreateICmpEQ(b.CreateLoad(t.i32, field(tensor, {1})),
+                       b.getInt32(in.shape.size())));
+    ok = b.CreateAnd(ok, b.CreateICmpEQ(b.CreateLoad(t.i32, field(tensor, {4})), b.getInt32(0)));
+    Value *empty = b.getFalse();
+    sizes.emplace_back();
+    for (auto [d, dim] : enumerate(in.shape)) {
+      Value *size = b.CreateLoad(t.i64, field(tensor, {2, static_cast<unsigned>(d)}));
+      ok = b.CreateAnd(ok, dim >= 0 ? b.CreateICmpEQ(size, b.getInt64(dim))
+                                    : b.CreateICmpSGE(size, b.getInt64(0)));
+      empty = b.CreateOr(empty, b.CreateICmpEQ(size, b.getInt64(0)));
+      sizes.back().push_back(size);
+    }
+    Value *data = b.CreateLoad(t.ptr, field(tensor, {3}), in.name + ".data");
+    ok = b.CreateAnd(ok, b.CreateOr(b.CreateIsNotNull(data), empty));
+    require(ok, in.name + ".checked");
+    // Its descriptor: {data, data, 0, sizes, row-major strides}.
+    size_t rank = in.shape.size();
+    Value *descriptor = descriptors[k + !sig.results.empty()];
+    b.CreateStore(data, word(descriptor, rank, 0));
+    b.CreateStore(data, word(descriptor, rank, 1));
+    b.CreateStore(b.getInt64(0), word(descriptor, rank, 2));
+    Value *stride = b.getInt64(1);
+    for (size_t d = rank; d-- > 0;) {
+      b.CreateStore(sizes.back()[d], word(descriptor, rank, 3 + d));
+      b.CreateStore(stride, word(descriptor, rank, 3 + rank + d));
+      stride = b.CreateMul(stride, sizes.back()[d]);
+    }
+  }
+  Value *out = sig.results.empty() ? nullptr : tensors[sig.inputs.size()];
+  if (out)
+    require(b.CreateIsNotNull(out), "output.given");
+  for (auto [k, descriptor] : enumerate(descriptors))
+    b.CreateStore(descriptor, b.CreateConstInBoundsGEP2_32(
+                                  ArrayType::get(t.ptr, descriptors.size()), args, 0, k));
+
+  Value *code = b.CreateCall(call, {info, args, status}, "code");
+  BasicBlock *failed = BasicBlock::Create(t.ctx, "failed", fn, general);
+  BasicBlock *done = BasicBlock::Create(t.ctx, "done", fn, general);
+  b.CreateCondBr(b.CreateICmpEQ(code, b.getInt32(0)), done, failed, likely);
+  b.SetInsertPoint(failed);
+  b.CreateRet(code);
+  b.SetInsertPoint(done);
+  if (!out) {
+    b.CreateRet(b.getInt32(0));
+    return;
+  }
+
+  // The result: its allocation taken over when contiguous.
+  const TensorSignature &result = sig.results[0];
+  size_t rank = result.shape.size();
+  Value *descriptor = descriptors[0];
+  Value *allocated = b.CreateLoad(t.ptr, word(descriptor, rank, 0));
+  Value *aligned = b.CreateLoad(t.ptr, word(descriptor, rank, 1));
+  Value *offset = b.CreateLoad(t.i64, word(descriptor, rank, 2));
+  SmallVector<Value *> resultSizes(rank);
+  Value *contiguous = b.getTrue();
+  Value *expected = b.getInt64(1);
+  for (size_t d = rank; d-- > 0;) {
+    resultSizes[d] = b.CreateLoad(t.i64, word(descriptor, rank, 3 + d));
+    Value *stride = b.CreateLoad(t.i64, word(descriptor, rank, 3 + rank + d));
+    contiguous = b.CreateAnd(contiguous,
+                             b.CreateOr(b.CreateICmpEQ(resultSizes[d], b.getInt64(1)),
+                                        b.CreateICmpEQ(stride, expected)));
+    expected = b.CreateMul(expected, resultSizes[d]);
+  }
+  BasicBlock *copy = BasicBlock::Create(t.ctx, "copy", fn, general);
+  BasicBlock *take = BasicBlock::Create(t.ctx, "take", fn, general);
+  b.CreateCondBr(contiguous, take, copy, likely);
+  b.SetInsertPoint(copy);
+  Value *outs = b.CreateAlloca(t.ptr, nullptr, "outputs");
+  b.CreateStore(out, outs);
+  b.CreateRet(b.CreateCall(takeResults, {info, descriptor, outs, status}));
+  b.SetInsertPoint(take);
+  b.CreateStore(b.getInt32(dtypeCode(result.dtype)), field(out, {0}));
+  b.CreateStore(b.getInt32(rank), field(out, {1}));
+  for (unsigned d = 0; d < Tables::kMaxRank; ++d)
+    b.CreateStore(d < rank ? resultSizes[d] : b.getInt64(0), field(out, {2, d}));
+  b.CreateStore(b.CreateInBoundsGEP(b.getInt8Ty(), aligned,
+                                    b.CreateMul(offset, b.getInt64(elementBytes(result.dtype)))),
+                field(out, {3}));
+  b.CreateStore(b.getInt32(0), field(out, {4}));
+  b.CreateStore(allocated, field(out, {5}));
+  b.CreateRet(b.getInt32(0));
+}
+
 void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   Module &m = *lowered.module;
   // Only the entry points are exported.
@@ -202,7 +385,11 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
     Function *fn = Function::Create(FunctionType::get(t.i32, types, false),
                                     GlobalValue::ExternalLinkage, entry, m);
     fn->setDoesNotThrow();
-    IRBuilder<> b(BasicBlock::Create(t.ctx, "entry", fn));
+    for (auto [k, in] : enumerate(sig.inputs))
+      fn->getArg(k)->setName(in.name);
+    fn->getArg(types.size() - 1)->setName("status");
+    BasicBlock *general = BasicBlock::Create(t.ctx, "general", fn);
+    IRBuilder<> b(general);
     auto array = [&](size_t first, size_t count, StringRef name) -> Value * {
       if (count == 0)
         return ConstantPointerNull::get(t.ptr);
@@ -212,19 +399,21 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
                                                                   slots, 0, k));
       return slots;
     };
-    for (auto [k, in] : enumerate(sig.inputs))
-      fn->getArg(k)->setName(in.name);
-    fn->getArg(types.size() - 1)->setName("status");
     Value *ins = array(0, sig.inputs.size(), "inputs");
     Value *outs = array(sig.inputs.size(), sig.results.size(), "outputs");
     b.CreateRet(b.CreateCall(invoke, {info, ins, outs, fn->getArg(types.size() - 1)}));
+    if (hasFastPath(sig))
+      addFastPath(t, sig, info, fn, general, /*packed=*/false);
 
     // The same with the tensors in arrays, for callers that build calls at run time.
     Function *v = Function::Create(FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr}, false),
                                    GlobalValue::ExternalLinkage, entry + "_v", m);
     v->setDoesNotThrow();
-    IRBuilder<> vb(BasicBlock::Create(t.ctx, "entry", v));
+    BasicBlock *vGeneral = BasicBlock::Create(t.ctx, "general", v);
+    IRBuilder<> vb(vGeneral);
     vb.CreateRet(vb.CreateCall(invoke, {info, v->getArg(0), v->getArg(1), v->getArg(2)}));
+    if (hasFastPath(sig))
+      addFastPath(t, sig, info, v, vGeneral, /*packed=*/true);
   }
 
   Function *init = Function::Create(FunctionType::get(Type::getVoidTy(t.ctx), false),

@@ -21,65 +21,55 @@
  * past its frees, can free them all.
  *
  *===----------------------------------------------------------------------------------===*/
-#include "agc/runtime.h"
+#include "blocks.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Right before every block's data: how many bytes it holds, where the memory that
- * malloc gave for it starts, and its neighbours in the running call's list of blocks. */
-typedef struct header {
-  size_t size;
-  void *base;
-  struct header *prev, *next; /* both NULL when the block is in no call's list */
-} header;
+typedef agrt_header header;
 
-/* The blocks allocated by the call running on this thread and not yet freed, newest
- * first: what a failed check frees (agrt_end_call_blocks). NULL outside calls. */
-static _Thread_local header *call_blocks;
-static _Thread_local int in_call;
+_Thread_local header *agrt_call_list;
+_Thread_local int agrt_in_call;
 
 static void link_block(header *h) {
   h->prev = h->next = NULL;
-  if (!in_call)
+  if (!agrt_in_call)
     return;
-  h->next = call_blocks;
-  if (call_blocks)
-    call_blocks->prev = h;
-  call_blocks = h;
+  h->next = agrt_call_list;
+  if (agrt_call_list)
+    agrt_call_list->prev = h;
+  agrt_call_list = h;
 }
 
 static void unlink_block(header *h) {
   if (h->prev)
     h->prev->next = h->next;
-  else if (call_blocks == h)
-    call_blocks = h->next;
+  else if (agrt_call_list == h)
+    agrt_call_list = h->next;
   if (h->next)
     h->next->prev = h->prev;
   h->prev = h->next = NULL;
 }
 
-void agrt_begin_call_blocks(agrt_call_blocks *saved) {
-  saved->blocks = call_blocks;
-  saved->active = in_call;
-  call_blocks = NULL;
-  in_call = 1;
-}
+void agrt_begin_call_blocks(agrt_call_blocks *saved) { agrt_begin_blocks(saved); }
 
 void agrt_end_call_blocks(const agrt_call_blocks *saved, int release) {
-  header *h = call_blocks;
-  call_blocks = NULL;
-  in_call = 0;
+  if (!release) {
+    agrt_end_blocks_kept(saved);
+    return;
+  }
+  header *h = agrt_call_list;
+  agrt_call_list = NULL;
+  agrt_in_call = 0;
   while (h) {
     header *next = h->next;
     h->prev = h->next = NULL;
-    if (release)
-      agrt_free(h + 1);
+    agrt_free(h + 1);
     h = next;
   }
-  call_blocks = saved->blocks;
-  in_call = saved->active;
+  agrt_call_list = saved->blocks;
+  agrt_in_call = saved->active;
 }
 
 enum { kCacheSlots = 16 };

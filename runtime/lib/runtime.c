@@ -12,6 +12,8 @@
  *===----------------------------------------------------------------------------------===*/
 #include "agc/runtime.h"
 
+#include "blocks.h"
+
 #include <math.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <xmmintrin.h>
@@ -391,15 +393,23 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
   if (!t)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' is missing (NULL)",
                       fn->name, p->name);
-  int ok = t->dtype == p->dtype && t->rank == p->rank && t->device == AGC_HOST &&
-           (t->data || agc_tensor_size(t) == 0);
-  for (int32_t d = 0; ok && d < p->rank; ++d)
-    ok = t->shape[d] >= 0 && (p->shape[d] < 0 || p->shape[d] == t->shape[d]);
-  if (ok)
+  int typed = t->dtype == p->dtype && t->rank == p->rank && t->device == AGC_HOST;
+  for (int32_t d = 0; typed && d < p->rank; ++d)
+    typed = t->shape[d] >= 0 && (p->shape[d] < 0 || p->shape[d] == t->shape[d]);
+  if (typed && (t->data || agc_tensor_size(t) == 0))
     return AGC_OK;
   if (t->rank < 0 || t->rank > AGC_MAX_RANK)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' has rank %d", fn->name,
                       p->name, (int)t->rank);
+  for (int32_t d = 0; d < t->rank; ++d)
+    if (t->shape[d] < 0)
+      return set_status(status, AGC_INVALID_ARGUMENT,
+                        "%s: argument '%s' has a negative dimension: shape[%d] is %lld",
+                        fn->name, p->name, (int)d, (long long)t->shape[d]);
+  if (typed)
+    return set_status(status, AGC_INVALID_ARGUMENT,
+                      "%s: argument '%s' has no data (NULL) for its %lld elements", fn->name,
+                      p->name, (long long)agc_tensor_size(t));
   /* The message only when the check failed: a call that passes formats nothing. */
   shape_text(want, sizeof want, p->rank, p->shape);
   shape_text(got, sizeof got, t->rank, t->shape);
@@ -530,6 +540,92 @@ static void leave_flush_denormals(unsigned mode) {
 #endif
 }
 
+/* Runs `fn` on the descriptors `args` with the call's bookkeeping: denormals flushed, a
+ * way out for a failed check, the blocks the call allocates tracked. On failure, what the
+ * call allocated (its strings too) is freed and the status says why; on success, the
+ * strings the call made are still there (the string arena as it was is `*strings_before`),
+ * for the outputs to be copied from. */
+static int run_call(const agrt_function *fn, void **args, agc_status *status,
+                    string_block **strings_before) {
+  /* TensorFlow's CPU kernels run with denormals flushed to zero, as inputs and as
+   * results (its ScopedFlushDenormal): so does the call, and the caller's mode is back
+   * when it returns. */
+  int float_mode = !(fn->flags & AGRT_NO_FLOAT_MODE);
+  unsigned fp_mode = float_mode ? enter_flush_denormals() : 0;
+  jmp_buf here;
+  jmp_buf *outer = current_call;
+  agrt_call_blocks blocks;
+  agrt_begin_blocks(&blocks);
+  *strings_before = string_arena;
+  current_call = &here;
+  if (setjmp(here)) {
+    /* A failed check: what the call allocated so far is freed. */
+    current_call = outer;
+    if (float_mode)
+      leave_flush_denormals(fp_mode);
+    agrt_end_call_blocks(&blocks, 1);
+    string_arena_release(*strings_before);
+    return set_status(status, failure_code, "%s: %s", fn->name, failure);
+  }
+  fn->call(args);
+  current_call = outer;
+  if (float_mode)
+    leave_flush_denormals(fp_mode);
+  agrt_end_blocks_kept(&blocks);
+  return AGC_OK;
+}
+
+int agrt_call(const agrt_function *fn, void **args, agc_status *status) {
+  if (status) {
+    status->code = AGC_OK;
+    status->message[0] = '\0';
+  }
+  string_block *strings_before;
+  int code = run_call(fn, args, status, &strings_before);
+  if (code == AGC_OK)
+    string_arena_release(strings_before);
+  return code;
+}
+
+/* Fills `outputs` from the result descriptors at `block` (results first, in order).
+ * Results that share an allocation (one value returned twice, or beside a view of it)
+ * each get a copy, each with its own shape; the shared block is freed once, by the last
+ * result that uses it. On failure (out of memory) every output is freed. */
+static int take_results(const agrt_function *fn, const int64_t *block,
+                        agc_tensor *const *outputs, agc_status *status) {
+  int code = AGC_OK;
+  const int64_t *w = block;
+  for (int32_t i = 0; i < fn->num_outputs; ++i) {
+    void *allocated = (void *)(intptr_t)w[0];
+    int shared = shares_allocation(fn, block, i);
+    if (code == AGC_OK) {
+      code = take_result(&fn->outputs[i], w, outputs[i], shared);
+      if (code == AGC_OK && fn->outputs[i].dtype == AGC_STRING)
+        code = strings_out(outputs[i]);
+    } else if (!shared) {
+      agrt_free(allocated);
+    }
+    int last = 1; /* no later result shares it */
+    const int64_t *v = w + descriptor_words(fn->outputs[i].rank);
+    for (int32_t k = i + 1; k < fn->num_outputs; v += descriptor_words(fn->outputs[k].rank), ++k)
+      last &= (void *)(intptr_t)v[0] != allocated;
+    if (shared && last)
+      agrt_free(allocated);
+    w += descriptor_words(fn->outputs[i].rank);
+  }
+  if (code != AGC_OK) {
+    for (int32_t i = 0; i < fn->num_outputs; ++i)
+      agc_tensor_free(outputs[i]);
+    return set_status(status, code, "%s: out of memory", fn->name);
+  }
+  return AGC_OK;
+}
+
+int agrt_take_results(const agrt_function *fn, const int64_t *block,
+                      agc_tensor *const *outputs, agc_status *status) {
+  return take_results(fn, block, outputs, status);
+}
+
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
                 agc_tensor *const *outputs, agc_status *status) {
   if (status) {
@@ -607,70 +703,17 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
     w += descriptor_words(t->rank);
   }
 
-  /* TensorFlow's CPU kernels run with denormals flushed to zero, as inputs and as
-   * results (its ScopedFlushDenormal): so does the call, and the caller's mode is back
-   * when it returns. */
-  int float_mode = !(fn->flags & AGRT_NO_FLOAT_MODE);
-  unsigned fp_mode = float_mode ? enter_flush_denormals() : 0;
-  jmp_buf here;
-  jmp_buf *outer = current_call;
-  agrt_call_blocks blocks;
-  agrt_begin_call_blocks(&blocks);
-  string_block *strings_before = string_arena;
-  current_call = &here;
-  if (setjmp(here)) {
-    /* A failed check: what the call allocated so far is freed. */
-    current_call = outer;
-    if (float_mode)
-      leave_flush_denormals(fp_mode);
-    agrt_end_call_blocks(&blocks, 1);
+  string_block *strings_before;
+  int code = run_call(fn, args, status, &strings_before);
+  if (code == AGC_OK) {
+    code = take_results(fn, block, outputs, status);
     string_arena_release(strings_before);
-    for (int32_t i = 0; i < with_strings; ++i)
-      free(handles[i]);
-    if (block != stack)
-      free(block);
-    return set_status(status, failure_code, "%s: %s", fn->name, failure);
   }
-  fn->call(args);
-  current_call = outer;
-  if (float_mode)
-    leave_flush_denormals(fp_mode);
-  agrt_end_call_blocks(&blocks, 0);
-
-  int code = AGC_OK;
-  w = block;
-  /* Results that share an allocation (one value returned twice, or beside a view of
-   * it) each get a copy, each with its own shape; the shared block is freed once, by the
-   * last result that uses it. */
-  for (int32_t i = 0; i < fn->num_outputs; ++i) {
-    void *allocated = (void *)(intptr_t)w[0];
-    int shared = shares_allocation(fn, block, i);
-    if (code == AGC_OK) {
-      code = take_result(&fn->outputs[i], w, outputs[i], shared);
-      if (code == AGC_OK && fn->outputs[i].dtype == AGC_STRING)
-        code = strings_out(outputs[i]);
-    } else if (!shared) {
-      agrt_free(allocated);
-    }
-    int last = 1; /* no later result shares it */
-    const int64_t *v = w + descriptor_words(fn->outputs[i].rank);
-    for (int32_t k = i + 1; k < fn->num_outputs; v += descriptor_words(fn->outputs[k].rank), ++k)
-      last &= (void *)(intptr_t)v[0] != allocated;
-    if (shared && last)
-      agrt_free(allocated);
-    w += descriptor_words(fn->outputs[i].rank);
-  }
-  if (block != stack)
-    free(block);
-  string_arena_release(strings_before);
   for (int32_t i = 0; i < with_strings; ++i)
     free(handles[i]);
-  if (code != AGC_OK) {
-    for (int32_t i = 0; i < fn->num_outputs; ++i)
-      agc_tensor_free(outputs[i]);
-    return set_status(status, code, "%s: out of memory", fn->name);
-  }
-  return AGC_OK;
+  if (block != stack)
+    free(block);
+  return code;
 }
 
 /*===----------------------------------------------------------------------------------===*

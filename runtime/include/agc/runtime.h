@@ -161,9 +161,19 @@ typedef struct agrt_function {
  * the flushing of denormals around it. */
 #define AGRT_NO_FLOAT_MODE 1
 
-/* Checks `inputs`, calls `fn`, fills `outputs`; the body of every entry point. */
+/* Checks `inputs`, calls `fn`, fills `outputs`: an entry point's general path (the only
+ * one for functions with string tensors or several results, and the one that reports a
+ * bad input). */
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
                 agc_tensor *const *outputs, agc_status *status);
+/* The call alone, for an entry point that checked its inputs and built the descriptors
+ * `args` itself (`fn->call`'s argument): sets `status` (AGC_OK, or why the call failed,
+ * after freeing what it allocated) and returns its code. */
+int agrt_call(const agrt_function *fn, void **args, agc_status *status);
+/* Fills `outputs` from the result descriptors at `block`, as agrt_invoke does after the
+ * call (copying a result that is not contiguous or shares its allocation). */
+int agrt_take_results(const agrt_function *fn, const int64_t *block,
+                      agc_tensor *const *outputs, agc_status *status);
 
 /* Reports a failed check inside the running function: the call returns
  * AGC_RUNTIME_ERROR with `message`, and what it allocated is freed. Does not return. */
