@@ -13,7 +13,8 @@
 // checks of its inputs against constant dtypes, ranks and dimensions, its descriptors on
 // the stack, the call through agrt_call, and its result handed over in place; an input
 // that fails a check takes the general path, which says what is wrong. `PREFIX_f_v`,
-// which takes the tensors in two arrays (agc run calls it), has the same two paths.
+// which takes the tensors in two arrays (agc run calls it), passes their elements to
+// PREFIX_f when it has a fast path.
 // `PREFIX_init` resets module state.
 //
 //===----------------------------------------------------------------------------------===//
@@ -203,9 +204,8 @@ static bool hasFastPath(const FunctionSignature &sig) {
 /// descriptors built on the stack, agrt_call, and the result's descriptor moved into its
 /// agc_tensor when it is contiguous (always, for results have the identity layout;
 /// otherwise agrt_take_results copies it).
-/// `packed`: `fn` is the `_v` entry point, whose tensors are in two arrays.
 static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info, Function *fn,
-                        BasicBlock *general, bool packed) {
+                        BasicBlock *general) {
   Module &m = t.m;
   FunctionCallee call = m.getOrInsertFunction(
       "agrt_call", FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr}, false));
@@ -241,21 +241,9 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
   Value *args = b.CreateAlloca(ArrayType::get(t.ptr, std::max<size_t>(descriptors.size(), 1)),
                                nullptr, "args");
 
-  // The tensors: the arguments, or the elements of the arrays `_v` takes.
   SmallVector<Value *> tensors;
-  if (packed) {
-    for (auto [k, n] : enumerate(std::array<size_t, 2>{sig.inputs.size(), sig.results.size()})) {
-      if (n == 0)
-        continue;
-      Value *array = fn->getArg(k);
-      require(b.CreateIsNotNull(array), k == 0 ? "inputs.given" : "outputs.given");
-      for (size_t i = 0; i < n; ++i)
-        tensors.push_back(b.CreateLoad(t.ptr, b.CreateConstInBoundsGEP1_64(t.ptr, array, i)));
-    }
-  } else {
-    for (size_t k = 0; k + 1 < fn->arg_size(); ++k)
-      tensors.push_back(fn->getArg(k));
-  }
+  for (size_t k = 0; k + 1 < fn->arg_size(); ++k)
+    tensors.push_back(fn->getArg(k));
 
   // Each input as its signature says: dtype, rank, on the host, every static dimension,
   // no negative one, data unless empty. Its sizes are kept for its descriptor.
@@ -402,18 +390,39 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
     Value *ins = array(0, sig.inputs.size(), "inputs");
     Value *outs = array(sig.inputs.size(), sig.results.size(), "outputs");
     b.CreateRet(b.CreateCall(invoke, {info, ins, outs, fn->getArg(types.size() - 1)}));
-    if (hasFastPath(sig))
-      addFastPath(t, sig, info, fn, general, /*packed=*/false);
+    bool fast = hasFastPath(sig);
+    if (fast)
+      addFastPath(t, sig, info, fn, general);
 
     // The same with the tensors in arrays, for callers that build calls at run time.
     Function *v = Function::Create(FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr}, false),
                                    GlobalValue::ExternalLinkage, entry + "_v", m);
     v->setDoesNotThrow();
+    // With a fast path: the arrays' elements passed to the entry point above (called,
+    // not inlined: one copy of the fast path), unless an array is missing.
     BasicBlock *vGeneral = BasicBlock::Create(t.ctx, "general", v);
     IRBuilder<> vb(vGeneral);
     vb.CreateRet(vb.CreateCall(invoke, {info, v->getArg(0), v->getArg(1), v->getArg(2)}));
-    if (hasFastPath(sig))
-      addFastPath(t, sig, info, v, vGeneral, /*packed=*/true);
+    if (fast) {
+      BasicBlock *vEntry = BasicBlock::Create(t.ctx, "entry", v, vGeneral);
+      vb.SetInsertPoint(vEntry);
+      SmallVector<Value *> tensors;
+      for (auto [k, n] : enumerate(std::array<size_t, 2>{sig.inputs.size(), sig.results.size()})) {
+        if (n == 0)
+          continue;
+        Value *array = v->getArg(k);
+        BasicBlock *next = BasicBlock::Create(t.ctx, k == 0 ? "inputs.given" : "outputs.given",
+                                              v, vGeneral);
+        vb.CreateCondBr(vb.CreateIsNotNull(array), next, vGeneral);
+        vb.SetInsertPoint(next);
+        for (size_t i = 0; i < n; ++i)
+          tensors.push_back(vb.CreateLoad(t.ptr, vb.CreateConstInBoundsGEP1_64(t.ptr, array, i)));
+      }
+      tensors.push_back(v->getArg(2));
+      CallInst *direct = vb.CreateCall(fn, tensors);
+      direct->setIsNoInline();
+      vb.CreateRet(direct);
+    }
   }
 
   Function *init = Function::Create(FunctionType::get(Type::getVoidTy(t.ctx), false),
