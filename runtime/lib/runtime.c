@@ -591,8 +591,8 @@ int agrt_call(const agrt_function *fn, void **args, agc_status *status) {
  * Results that share an allocation (one value returned twice, or beside a view of it)
  * each get a copy, each with its own shape; the shared block is freed once, by the last
  * result that uses it. On failure (out of memory) every output is freed. */
-static int take_results(const agrt_function *fn, const int64_t *block,
-                        agc_tensor *const *outputs, agc_status *status) {
+int agrt_take_results(const agrt_function *fn, const int64_t *block,
+                      agc_tensor *const *outputs, agc_status *status) {
   int code = AGC_OK;
   const int64_t *w = block;
   for (int32_t i = 0; i < fn->num_outputs; ++i) {
@@ -619,11 +619,6 @@ static int take_results(const agrt_function *fn, const int64_t *block,
     return set_status(status, code, "%s: out of memory", fn->name);
   }
   return AGC_OK;
-}
-
-int agrt_take_results(const agrt_function *fn, const int64_t *block,
-                      agc_tensor *const *outputs, agc_status *status) {
-  return take_results(fn, block, outputs, status);
 }
 
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
@@ -706,7 +701,7 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   string_block *strings_before;
   int code = run_call(fn, args, status, &strings_before);
   if (code == AGC_OK) {
-    code = take_results(fn, block, outputs, status);
+    code = agrt_take_results(fn, block, outputs, status);
     string_arena_release(strings_before);
   }
   for (int32_t i = 0; i < with_strings; ++i)
