@@ -20,6 +20,8 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/driver/CABI.h"
 
+#include "agc/runtime.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -32,6 +34,7 @@
 #include "llvm/Support/Path.h"
 
 #include <array>
+#include <cstddef>
 
 using namespace ag;
 using namespace ag::driver;
@@ -51,37 +54,34 @@ std::string driver::cIdentifier(StringRef name) {
   return out;
 }
 
-/// agc_dtype's value for a dtype name (agc/runtime.h).
+/// agc_dtype's value for a dtype name.
 static int dtypeCode(StringRef dtype) {
   return StringSwitch<int>(dtype)
-      .Case("float32", 1)
-      .Case("float64", 2)
-      .Case("int32", 3)
-      .Case("int64", 4)
-      .Case("bool", 5)
-      .Case("string", 6)
-      .Case("int8", 7)
-      .Case("int16", 8)
-      .Case("uint8", 9)
-      .Case("uint16", 10)
-      .Case("uint32", 11)
-      .Case("uint64", 12)
-      .Case("float16", 13)
-      .Case("bfloat16", 14)
-      .Case("complex64", 15)
-      .Case("complex128", 16)
+      .Case("float32", AGC_FLOAT32)
+      .Case("float64", AGC_FLOAT64)
+      .Case("int32", AGC_INT32)
+      .Case("int64", AGC_INT64)
+      .Case("bool", AGC_BOOL)
+      .Case("string", AGC_STRING)
+      .Case("int8", AGC_INT8)
+      .Case("int16", AGC_INT16)
+      .Case("uint8", AGC_UINT8)
+      .Case("uint16", AGC_UINT16)
+      .Case("uint32", AGC_UINT32)
+      .Case("uint64", AGC_UINT64)
+      .Case("float16", AGC_FLOAT16)
+      .Case("bfloat16", AGC_BFLOAT16)
+      .Case("complex64", AGC_COMPLEX64)
+      .Case("complex128", AGC_COMPLEX128)
       .Default(0);
 }
 
-/// Bytes per element of a dtype in compiled code and in agc_tensor (not strings).
-static int64_t elementBytes(StringRef dtype) {
-  return StringSwitch<int64_t>(dtype)
-      .Cases({"float64", "int64", "uint64", "complex64"}, 8)
-      .Case("complex128", 16)
-      .Cases({"float32", "int32", "uint32"}, 4)
-      .Cases({"int16", "uint16", "float16", "bfloat16"}, 2)
-      .Default(1);
-}
+// The fast path writes agc_tensor's fields at the offsets of Tables::tensor.
+static_assert(offsetof(agc_tensor, shape) == 8 &&
+                  offsetof(agc_tensor, data) == 8 + 8 * AGC_MAX_RANK &&
+                  offsetof(agc_tensor, device) == offsetof(agc_tensor, data) + 8 &&
+                  offsetof(agc_tensor, owner) == offsetof(agc_tensor, device) + 8,
+              "agc_tensor's layout is {i32, i32, [AGC_MAX_RANK x i64], ptr, i32, ptr}");
 
 namespace {
 /// Builds the constant tables of one module.
@@ -98,9 +98,8 @@ struct Tables {
   StructType *function = StructType::get(ctx, {ptr, i32, ptr, i32, ptr, ptr, i32});
   /// agc_tensor: {agc_dtype dtype; int32_t rank; int64_t shape[AGC_MAX_RANK]; void *data;
   /// agc_device device; void *owner;}
-  static constexpr unsigned kMaxRank = 8;
   StructType *tensor =
-      StructType::get(ctx, {i32, i32, ArrayType::get(i64, kMaxRank), ptr, i32, ptr});
+      StructType::get(ctx, {i32, i32, ArrayType::get(i64, AGC_MAX_RANK), ptr, i32, ptr});
 
   Constant *global(Constant *init, const Twine &name) {
     auto *g = new GlobalVariable(m, init->getType(), /*isConstant=*/true,
@@ -302,6 +301,7 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
 
   // The result: its allocation taken over when contiguous.
   const TensorSignature &result = sig.results[0];
+  auto resultDType = static_cast<agc_dtype>(dtypeCode(result.dtype));
   size_t rank = result.shape.size();
   Value *descriptor = descriptors[0];
   Value *allocated = b.CreateLoad(t.ptr, word(descriptor, rank, 0));
@@ -326,12 +326,12 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
   b.CreateStore(out, outs);
   b.CreateRet(b.CreateCall(takeResults, {info, descriptor, outs, status}));
   b.SetInsertPoint(take);
-  b.CreateStore(b.getInt32(dtypeCode(result.dtype)), field(out, {0}));
+  b.CreateStore(b.getInt32(resultDType), field(out, {0}));
   b.CreateStore(b.getInt32(rank), field(out, {1}));
-  for (unsigned d = 0; d < Tables::kMaxRank; ++d)
+  for (unsigned d = 0; d < AGC_MAX_RANK; ++d)
     b.CreateStore(d < rank ? resultSizes[d] : b.getInt64(0), field(out, {2, d}));
   b.CreateStore(b.CreateInBoundsGEP(b.getInt8Ty(), aligned,
-                                    b.CreateMul(offset, b.getInt64(elementBytes(result.dtype)))),
+                                    b.CreateMul(offset, b.getInt64(agc_dtype_size(resultDType)))),
                 field(out, {3}));
   b.CreateStore(b.getInt32(0), field(out, {4}));
   b.CreateStore(allocated, field(out, {5}));

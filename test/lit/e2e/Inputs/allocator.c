@@ -20,12 +20,17 @@ static int failures;
     }                                                                                  \
   } while (0)
 
+/* Allocates `n` (at most 64) blocks of `size` bytes, then frees them all. */
+static void small_blocks(int n, size_t size) {
+  void *blocks[64];
+  for (int i = 0; i < n; ++i)
+    blocks[i] = agrt_alloc(size);
+  for (int i = 0; i < n; ++i)
+    agrt_free(blocks[i]);
+}
+
 static void *small_blocks_then_exit(void *unused) {
-  void *kept[8];
-  for (int i = 0; i < 8; ++i)
-    kept[i] = agrt_alloc(16);
-  for (int i = 0; i < 8; ++i)
-    agrt_free(kept[i]);
+  small_blocks(8, 16);
   return unused;
 }
 
@@ -75,11 +80,7 @@ int main(void) {
   CHECK(agc_cached_memory() == 0); /* the large-block cache does not count them */
   /* More than the thread keeps (16): the rest go back to malloc (valgrind.test checks
    * that nothing is lost, at exit included). */
-  void *many[40];
-  for (int i = 0; i < 40; ++i)
-    many[i] = agrt_alloc(32);
-  for (int i = 0; i < 40; ++i)
-    agrt_free(many[i]);
+  small_blocks(40, 32);
 
   /* A thread that frees small blocks and ends gives them back to malloc (valgrind sees no
    * block lost). */
