@@ -54,8 +54,7 @@ std::string driver::cIdentifier(StringRef name) {
   return out;
 }
 
-/// agc_dtype's value for a dtype name.
-static int dtypeCode(StringRef dtype) {
+int driver::dtypeCode(StringRef dtype) {
   return StringSwitch<int>(dtype)
       .Case("float32", AGC_FLOAT32)
       .Case("float64", AGC_FLOAT64)

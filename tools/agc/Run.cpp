@@ -282,26 +282,6 @@ std::optional<std::string> pythonLiteral(const Json &v) {
   return std::nullopt;
 }
 
-agc_dtype dtypeCode(llvm::StringRef name) {
-  return llvm::StringSwitch<agc_dtype>(name)
-      .Case("float32", AGC_FLOAT32)
-      .Case("float64", AGC_FLOAT64)
-      .Case("int32", AGC_INT32)
-      .Case("int64", AGC_INT64)
-      .Case("string", AGC_STRING)
-      .Case("int8", AGC_INT8)
-      .Case("int16", AGC_INT16)
-      .Case("uint8", AGC_UINT8)
-      .Case("uint16", AGC_UINT16)
-      .Case("uint32", AGC_UINT32)
-      .Case("uint64", AGC_UINT64)
-      .Case("float16", AGC_FLOAT16)
-      .Case("bfloat16", AGC_BFLOAT16)
-      .Case("complex64", AGC_COMPLEX64)
-      .Case("complex128", AGC_COMPLEX128)
-      .Default(AGC_BOOL);
-}
-
 /// A tensor argument built from JSON: its type and its bytes (a string tensor: its
 /// strings, and the agc_strings over them, made once they stop moving).
 struct TensorArg {
@@ -822,8 +802,9 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
       it = tensors.emplace(in.name, std::move(arg)).first;
     }
     TensorArg &arg = it->second;
-    inputs.push_back(agc_tensor_wrap(dtypeCode(arg.dtype), int32_t(arg.shape.size()),
-                                     arg.shape.data(), arg.data()));
+    auto dtype = static_cast<agc_dtype>(driver::dtypeCode(arg.dtype));
+    inputs.push_back(
+        agc_tensor_wrap(dtype, int32_t(arg.shape.size()), arg.shape.data(), arg.data()));
   }
   std::vector<agc_tensor> outputs(sig.results.size());
   std::vector<const agc_tensor *> inputPointers;

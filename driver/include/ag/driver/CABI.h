@@ -62,6 +62,9 @@ struct LoweredModule {
 /// `name` as a C identifier: `my-model` -> `my_model`, a leading digit prefixed with `_`.
 std::string cIdentifier(llvm::StringRef name);
 
+/// agc_dtype's value (agc/runtime.h) for a dtype name ("float32", ...); 0 for none.
+int dtypeCode(llvm::StringRef dtype);
+
 /// Adds the exported entry points `<prefix>_<fn>` and `<prefix>_init` to `lowered`, and
 /// makes every other definition internal.
 void addEntryPoints(LoweredModule &lowered, llvm::StringRef prefix);
