@@ -75,11 +75,17 @@ llvm::cl::opt<bool> verifyEachPass(
     "verify-each", llvm::cl::Hidden, llvm::cl::init(false),
     llvm::cl::desc("Verify the IR after every pass, not only after each pipeline"));
 
+/// Where a compile's MLIR time goes, pass by pass (MLIR's report, on stderr at exit).
+llvm::cl::opt<bool> passTiming("mlir-timing", llvm::cl::Hidden, llvm::cl::init(false),
+                               llvm::cl::desc("Report the time of each MLIR pass"));
+
 /// Runs the passes `build` adds on `module`, then verifies the result.
 bool runPipeline(mlir::MLIRContext &context, mlir::ModuleOp module,
                  llvm::function_ref<void(mlir::OpPassManager &)> build) {
   mlir::PassManager pm(&context);
   pm.enableVerifier(verifyEachPass);
+  if (passTiming)
+    pm.enableTiming();
   build(pm);
   if (mlir::failed(pm.run(module)))
     return false;

@@ -86,3 +86,22 @@ def where_clip_cast(x, c):
 # CHECK:         arith.minimumf %{{.*}}, %[[HI:in_[0-9]+]]
 # CHECK-NEXT:    arith.maximumf %{{.*}}, %[[LO:in_[0-9]+]]
 # CHECK:         arith.fptosi
+
+
+# Python's %: the correction for differing signs is chosen from the signs of x and y,
+# beside the division, so that only a test of the remainder and an add follow it (a
+# loop whose remainder is the next divisor, as Euclid's, waits on nothing else).
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def int_mod(x, y):
+    return x % y
+# CHECK-LABEL: func.func @int_mod(
+# CHECK:       %[[X:.*]] = tensor.extract %arg0[]
+# CHECK:       %[[R:.*]] = arith.remsi %[[X]], %[[D:.*]] : i32
+# CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : i32
+# CHECK-NEXT:  %[[NONZERO:.*]] = arith.cmpi ne, %[[R]], %[[ZERO]]
+# CHECK-NEXT:  %[[DNEG:.*]] = arith.cmpi slt, %[[D]], %[[ZERO]]
+# CHECK-NEXT:  %[[XNEG:.*]] = arith.cmpi slt, %[[X]], %[[ZERO]]
+# CHECK-NEXT:  %[[DIFFER:.*]] = arith.xori %[[XNEG]], %[[DNEG]]
+# CHECK-NEXT:  %[[CORR:.*]] = arith.select %[[DIFFER]], %[[D]], %[[ZERO]]
+# CHECK-NEXT:  %[[SUM:.*]] = arith.addi %[[R]], %[[CORR]]
+# CHECK-NEXT:  arith.select %[[NONZERO]], %[[SUM]], %[[R]]
