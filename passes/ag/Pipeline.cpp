@@ -15,6 +15,6 @@ void ag::buildAgToSCFPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createLowerAgToSCF());
   pm.addPass(createScalarizeCarried());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(SharedCanonicalizer().create());
   pm.addPass(mlir::createCSEPass());
 }

@@ -21,7 +21,6 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -30,8 +29,9 @@
 #include "mlir/Transforms/Passes.h"
 
 void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
+  SharedCanonicalizer canonicalize;
   pm.addPass(createLowerAgEffects());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
   // Large work in chunks the cores share (scf.forall on tensors), before the matmul
@@ -40,7 +40,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createMatmulMicrokernel());
   pm.addPass(createMatmulLoopOrder());
   pm.addPass(createReassociateReductions());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   // An elementwise result over an input nothing else reads (a loop's carried tensor
   // updated in place); the caller's tensors marked read-only.
   pm.addPass(createReuseInputBuffers());
@@ -53,13 +53,22 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
   // Its constant globals named and placed by the program, not by heap addresses.
   pm.addPass(createOrderConstantGlobals());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   // The chunk loops parallel where no run-time error can be raised in them (after CSE,
   // which merges the equal slices a chunk writes and inserts, so that their copy folds).
   pm.addPass(mlir::createCSEPass());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   pm.addPass(createParallelLoops());
-  mlir::bufferization::buildBufferDeallocationPipeline(pm);
+  // Upstream's buffer deallocation pipeline (buildBufferDeallocationPipeline, default
+  // options), with the shared canonicalizer.
+  pm.addPass(mlir::memref::createExpandReallocPass({/*emitDeallocs=*/false}));
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(mlir::bufferization::createLowerDeallocationsPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(canonicalize.create());
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());
 
   pm.addPass(mlir::createConvertLinalgToLoopsPass());
@@ -69,7 +78,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createThreadCount());
   // Its memref.alloca_scope around each loop body, inlined: nothing in them allocates on
   // the stack, and scf-to-cf cannot give a scope the blocks of a loop.
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   // float16 and bfloat16 math (exp, tanh, ...) in float32, rounded back: as TensorFlow's
   // Eigen half computes it, and what libm has functions for.
   // Complex arithmetic as float arithmetic (|z| and z / w with care for overflow).
@@ -92,6 +101,6 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(mlir::createConvertToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(canonicalize.create());
   pm.addPass(createCheckLLVMLowered());
 }

@@ -8,11 +8,33 @@
 #ifndef AG_PASSES_PIPELINES_H
 #define AG_PASSES_PIPELINES_H
 
+#include <cstddef>
+#include <memory>
+
 namespace mlir {
 class OpPassManager;
+class Pass;
 } // namespace mlir
 
 namespace ag {
+
+/// Makes canonicalize passes (MLIR's, with its default options) that share one set of
+/// patterns, collected and frozen once per run of the pipeline rather than once per
+/// instance (passes/SharedCanonicalizer.cpp). A pipeline makes one and adds
+/// `canonicalize.create()` wherever it canonicalizes.
+class SharedCanonicalizer {
+public:
+  struct Patterns;
+
+  SharedCanonicalizer();
+  ~SharedCanonicalizer();
+  std::unique_ptr<mlir::Pass> create() const;
+  /// How many times the patterns were collected (for tests).
+  size_t builds() const;
+
+private:
+  std::shared_ptr<Patterns> shared;
+};
 
 /// From MLIRGen's output to `scf`: dead ops pruned as TensorFlow prunes them, ag.cond and
 /// ag.while_loop lowered, carried 0-d tensors scalarized (passes/ag/Pipeline.cpp).

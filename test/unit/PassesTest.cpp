@@ -1,0 +1,70 @@
+// The pass-building pieces of passes/ that are not a pass of their own (the passes are
+// tested through ag-opt, test/lit/passes).
+#include "ag/passes/Pipelines.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+constexpr const char *kTwoFolds = R"mlir(
+func.func @f() -> i32 {
+  %a = arith.constant 2 : i32
+  %b = arith.constant 3 : i32
+  %c = arith.addi %a, %b : i32
+  return %c : i32
+}
+func.func @g(%x: i32) -> i32 {
+  %z = arith.constant 0 : i32
+  %y = arith.addi %x, %z : i32
+  return %y : i32
+}
+)mlir";
+
+/// The number of arith.addi left in `module` after `passes` canonicalize passes of one
+/// SharedCanonicalizer, run on a fresh parse of kTwoFolds in `context`.
+int addsLeft(mlir::MLIRContext &context, const ag::SharedCanonicalizer &canonicalize,
+             int passes) {
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(kTwoFolds, &context);
+  REQUIRE(module);
+  mlir::PassManager pm(&context);
+  for (int i = 0; i < passes; ++i)
+    pm.addPass(canonicalize.create());
+  REQUIRE(mlir::succeeded(pm.run(*module)));
+  int adds = 0;
+  module->walk([&](mlir::arith::AddIOp) { ++adds; });
+  return adds;
+}
+
+} // namespace
+
+TEST_CASE("shared canonicalize passes fold as canonicalize does, on one set of patterns") {
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect>();
+  ag::SharedCanonicalizer canonicalize;
+  CHECK(canonicalize.builds() == 0);
+  // 2 + 3 folded to a constant, x + 0 to x.
+  CHECK(addsLeft(context, canonicalize, 3) == 0);
+  CHECK(canonicalize.builds() == 1);
+  // Another run with the same dialects finds the set already built.
+  CHECK(addsLeft(context, canonicalize, 2) == 0);
+  CHECK(canonicalize.builds() == 1);
+  // A dialect loaded since: its patterns are collected too.
+  context.loadDialect<mlir::scf::SCFDialect>();
+  CHECK(addsLeft(context, canonicalize, 1) == 0);
+  CHECK(canonicalize.builds() == 2);
+  // Another context: a set of its own.
+  mlir::MLIRContext other;
+  other.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect>();
+  CHECK(addsLeft(other, canonicalize, 1) == 0);
+  CHECK(canonicalize.builds() == 3);
+}
