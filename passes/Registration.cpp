@@ -17,5 +17,11 @@ void ag::registerAgcPasses() {
     mlir::PassPipelineRegistration<>(
         "agc-cpu", "agc's CPU pipeline, from scf to nothing but the LLVM dialect",
         buildCPUPipeline);
+    mlir::PassPipelineRegistration<>(
+        "agc-gpu-kernels", "agc's GPU pipeline, from scf to host code and gpu.module kernels",
+        buildGPUKernelPipeline);
+    mlir::PassPipelineRegistration<>(
+        "agc-gpu-binary", "agc's gpu.module kernels to PTX for sm_80 and sm_90",
+        [](mlir::OpPassManager &pm) { buildGPUBinaryPipeline(pm, {"sm_80", "sm_90"}); });
   });
 }

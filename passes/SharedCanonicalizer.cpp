@@ -52,8 +52,9 @@ public:
 
   explicit CanonicalizePass(std::shared_ptr<SharedCanonicalizer::Patterns> shared)
       : shared(std::move(shared)) {}
+  // A pass manager that runs on several threads initializes a pass, then copies it.
   CanonicalizePass(const CanonicalizePass &other)
-      : PassWrapper(other), shared(other.shared) {}
+      : PassWrapper(other), shared(other.shared), patterns(other.patterns) {}
 
   llvm::StringRef getArgument() const override { return "ag-shared-canonicalize"; }
   llvm::StringRef getName() const override { return "Canonicalizer"; }

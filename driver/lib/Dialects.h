@@ -21,6 +21,10 @@ void registerTensorDialects(mlir::DialectRegistry &registry);
 /// and the translations to LLVM IR: what the CPU target's pipeline ends with.
 void registerLLVMDialects(mlir::DialectRegistry &registry);
 
+/// The gpu and NVVM dialects, the NVVM target that serializes kernels to PTX, and their
+/// translations to LLVM IR: what --target=nvptx adds.
+void registerGPUDialects(mlir::DialectRegistry &registry);
+
 } // namespace ag::driver
 
 #endif // AG_DRIVER_LIB_DIALECTS_H

@@ -13,6 +13,8 @@
 #include "ag/passes/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -23,9 +25,16 @@
 #include "mlir/Transforms/RegionUtils.h"
 
 #include "llvm/IR/Attributes.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+
+#include <cstdlib>
+#include <mutex>
 
 using namespace ag;
 using namespace ag::driver;
@@ -205,20 +214,42 @@ void describeDenormals(llvm::Module &module) {
     }
 }
 
+/// Environment variables unset for the lifetime of this object, then restored.
+class ScopedUnsetEnv {
+public:
+  explicit ScopedUnsetEnv(std::initializer_list<const char *> names) {
+    for (const char *name : names)
+      if (const char *value = std::getenv(name)) {
+        saved.emplace_back(name, value);
+        ::unsetenv(name);
+      }
+  }
+  ~ScopedUnsetEnv() {
+    for (const auto &[name, value] : saved)
+      ::setenv(name.c_str(), value.c_str(), /*overwrite=*/1);
+  }
+
+private:
+  std::vector<std::pair<std::string, std::string>> saved;
+};
+
 /// The context agc's MLIR stages run in: the dialects, interfaces and translations they
 /// use (Dialects.cpp).
-std::unique_ptr<mlir::MLIRContext> makeContext() {
+std::unique_ptr<mlir::MLIRContext> makeContext(bool gpu = false) {
   mlir::DialectRegistry registry;
   registerTensorDialects(registry);
   registerLLVMDialects(registry);
+  if (gpu)
+    registerGPUDialects(registry);
   return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
 }
 
-/// MLIRGen, then the passes up to `stage`; prints the MLIR stages on `os`. Returns the
-/// module, or null after reporting.
+/// MLIRGen, then the passes up to `stage` (after scf, the target's: `targetPipeline`);
+/// prints the MLIR stages on `os`. Returns the module, or null after reporting.
 mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const ast::Module &module,
                                            const analysis::ArgumentSpec &spec,
-                                           DiagnosticEngine &diag, const Target &target,
+                                           DiagnosticEngine &diag,
+                                           llvm::function_ref<void(mlir::OpPassManager &)> targetPipeline,
                                            IRStage stage, llvm::raw_ostream *os,
                                            std::vector<FunctionSignature> *signatures) {
   mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag);
@@ -249,8 +280,7 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
       ir->print(*os, flags);
     return ir;
   }
-  if (!runPipeline(context, *ir,
-                   [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); }))
+  if (!runPipeline(context, *ir, targetPipeline))
     return nullptr;
   if (stage == IRStage::LlvmDialect && os)
     ir->print(*os, flags);
@@ -268,7 +298,8 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
     return mlir::success();
   });
   LoweredModule out;
-  mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, target,
+  auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
+  mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, targetPipeline,
                                                    IRStage::LlvmIr, nullptr, &out.functions);
   if (!ir)
     return std::nullopt;
@@ -299,5 +330,72 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
     report(diag, d);
     return mlir::success();
   });
-  return static_cast<bool>(runStages(*context, module, spec, diag, target, stage, &os, nullptr));
+  auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
+  return static_cast<bool>(
+      runStages(*context, module, spec, diag, targetPipeline, stage, &os, nullptr));
+}
+
+bool driver::emitKernels(const ast::Module &module, const analysis::ArgumentSpec &spec,
+                         DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips, bool ptx,
+                         llvm::raw_ostream &os) {
+  std::unique_ptr<mlir::MLIRContext> context = makeContext(/*gpu=*/true);
+  mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
+    report(diag, d);
+    return mlir::success();
+  });
+  auto kernels = [&](mlir::OpPassManager &pm) {
+    buildGPUKernelPipeline(pm);
+    if (ptx)
+      buildGPUBinaryPipeline(pm, chips);
+  };
+  // The kernels never need CUDA's libdevice (-ag-gpu-define-math), but MLIR's serializer
+  // links it wherever one of these names a toolkit, and reports an error (of no
+  // consequence) where it names none: hidden from it, the PTX is the same on every
+  // machine.
+  ScopedUnsetEnv toolkit({"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"});
+  mlir::OwningOpRef<mlir::ModuleOp> ir =
+      runStages(*context, module, spec, diag, kernels, IRStage::LlvmDialect, nullptr, nullptr);
+  if (!ir)
+    return false;
+  if (!ptx) {
+    mlir::OpPrintingFlags flags;
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+    flags.useLocalScope();
+    ir->print(os, flags);
+    return true;
+  }
+  // Each kernel module's PTX for each chip, in order, each a whole PTX module after a
+  // line that names it.
+  for (auto binary : ir->getOps<mlir::gpu::BinaryOp>())
+    for (mlir::Attribute attr : binary.getObjectsAttr()) {
+      auto object = llvm::cast<mlir::gpu::ObjectAttr>(attr);
+      auto target = llvm::cast<mlir::NVVM::NVVMTargetAttr>(object.getTarget());
+      os << "// agc: kernel module @" << binary.getSymName() << " for " << target.getChip()
+         << "\n"
+         << object.getObject().getValue();
+    }
+  return true;
+}
+
+llvm::Error driver::checkGPUChips(llvm::ArrayRef<std::string> chips) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "this agc was built without LLVM's NVPTX back end: " + error);
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, "", ""));
+  for (const std::string &chip : chips)
+    if (!llvm::StringRef(chip).starts_with("sm_") || !info->isCPUStringValid(chip))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "unknown --gpu-arch '%s' (try sm_80, sm_86, sm_89, sm_90, sm_100; `llc "
+          "-march=nvptx64 -mcpu=help` lists them all)",
+          chip.c_str());
+  return llvm::Error::success();
 }

@@ -50,6 +50,15 @@ if agc_static_llvm:
 else:
     lit_config.note("agc links libLLVM.so and libMLIR.so (-Dstatic_llvm=false): its link test is UNSUPPORTED")
 
+# NVIDIA's PTX assembler (the CUDA toolkit), which checks the PTX of --target=nvptx.
+ptxas = shutil.which("ptxas") or os.path.join(
+    os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found (CUDA toolkit; CUDA_HOME): the PTX assembly checks are UNSUPPORTED")
+
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.
 if glob.glob(os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packages", "tensorflow")):

@@ -68,3 +68,21 @@ TEST_CASE("shared canonicalize passes fold as canonicalize does, on one set of p
   CHECK(addsLeft(other, canonicalize, 1) == 0);
   CHECK(canonicalize.builds() == 3);
 }
+
+TEST_CASE("shared canonicalize passes nested on functions, on several threads") {
+  // A pass manager running a nested pipeline on several threads initializes the pass,
+  // then copies it for each thread: each copy must keep the patterns.
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::ENABLED);
+  context.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect>();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(kTwoFolds, &context);
+  REQUIRE(module);
+  ag::SharedCanonicalizer canonicalize;
+  mlir::PassManager pm(&context);
+  pm.addNestedPass<mlir::func::FuncOp>(canonicalize.create());
+  REQUIRE(mlir::succeeded(pm.run(*module)));
+  int adds = 0;
+  module->walk([&](mlir::arith::AddIOp) { ++adds; });
+  CHECK(adds == 0);
+  CHECK(canonicalize.builds() == 1);
+}

@@ -13,6 +13,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -21,6 +22,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR (agc-gpu-binary).
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<ag::AgDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ag-opt: agc's MLIR optimizer driver\n", registry));

@@ -43,7 +43,7 @@ namespace {
 enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
 
 /// Pipeline stages, in pipeline order (a later stage implies every earlier one ran).
-enum class Stage { Ast, Analysis, Ag, Scf, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
+enum class Stage { Ast, Analysis, Ag, Scf, Gpu, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
 
 /// The last stage this version of agc can produce.
 constexpr Stage kLastImplementedStage = Stage::Obj;
@@ -66,10 +66,11 @@ cl::opt<Stage> emit(
                clEnumValN(Stage::Analysis, "analysis", "staging decisions, liveness, definitions and carried names of every if/while/for"),
                clEnumValN(Stage::Ag, "ag", "MLIR: ag.cond / ag.while_loop and upstream tensor ops, located at the Python source"),
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf"),
+               clEnumValN(Stage::Gpu, "gpu", "MLIR for --target=nvptx: host functions launching the gpu.module kernels"),
                clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect, bufferized, for the CPU"),
                clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR for the CPU"),
                clEnumValN(Stage::Asm, "asm", "assembly for the CPU"),
-               clEnumValN(Stage::Ptx, "ptx", "PTX for --target=nvptx (not yet)"),
+               clEnumValN(Stage::Ptx, "ptx", "PTX of the kernels for --target=nvptx, for each --gpu-arch"),
                clEnumValN(Stage::Obj, "obj", "the object file and its C header (the default)")),
     cl::init(Stage::Obj), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
     cl::cat(agcCategory));
@@ -104,8 +105,14 @@ cl::opt<ag::driver::TargetKind> targetKind(
     "target", cl::desc("Code generation target"),
     cl::values(clEnumValN(ag::driver::TargetKind::CPU, "cpu", "x86-64 (the default; see --mcpu)"),
                clEnumValN(ag::driver::TargetKind::NVPTX, "nvptx",
-                          "NVIDIA GPUs (not implemented yet)")),
+                          "NVIDIA GPUs: kernels only in this version (--emit=gpu, --emit=ptx)")),
     cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::list<std::string> gpuArchs(
+    "gpu-arch",
+    cl::desc("The NVIDIA GPUs --target=nvptx generates kernels for, as LLVM names them "
+             "(default: sm_80,sm_90)"),
+    cl::value_desc("sm_NN,..."), cl::CommaSeparated, cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(compileCmd), cl::cat(agcCategory));
 cl::list<std::string> signatures(
     "signature",
     cl::desc("Input signature of a function whose source has no input_signature, e.g. "
@@ -195,9 +202,23 @@ int usageError(const llvm::Twine &message) {
   return kUsage;
 }
 
+/// The name --emit takes for `stage`.
+std::string stageName(Stage stage) {
+  switch (stage) {
+  case Stage::LlvmDialect:
+    return "llvm-dialect";
+  case Stage::LlvmIr:
+    return "llvm-ir";
+  case Stage::Asm:
+    return "asm";
+  default:
+    return "obj";
+  }
+}
+
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for the CPU, to-code, run\n";
+               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for the CPU, --emit=gpu|ptx for nvptx, to-code, run\n";
   return kUsage;
 }
 
@@ -327,10 +348,18 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
 
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
-  if (targetKind == ag::driver::TargetKind::NVPTX && emit >= Stage::LlvmDialect)
-    return notYet("--target=nvptx");
-  if (emit == Stage::Ptx)
-    return notYet("--emit=ptx");
+  // --target=nvptx makes kernels (--emit=gpu, --emit=ptx), not yet the host code that
+  // launches them.
+  bool kernels = emit == Stage::Gpu || emit == Stage::Ptx;
+  if (targetKind == ag::driver::TargetKind::NVPTX && emit >= Stage::LlvmDialect && !kernels)
+    return notYet("--target=nvptx with --emit=" + stageName(emit) +
+                  " (the host code that launches the kernels)");
+  std::vector<std::string> chips(gpuArchs.begin(), gpuArchs.end());
+  if (chips.empty())
+    chips = {"sm_80", "sm_90"};
+  if (kernels)
+    if (llvm::Error err = ag::driver::checkGPUChips(chips))
+      return usageError(llvm::toString(std::move(err)));
   if (writeDepfile || !depfile.empty())
     return notYet("-MD/-MF (depfiles)");
   if (optLevel > 3)
@@ -338,7 +367,7 @@ int compileFile(llvm::StringRef path) {
   // The stages before the LLVM dialect are the same for every target; the CPU's pipeline
   // stands in for a target this version does not build.
   llvm::Expected<std::unique_ptr<ag::driver::Target>> target =
-      ag::driver::createTarget(emit >= Stage::LlvmDialect ? targetKind.getValue()
+      ag::driver::createTarget(emit >= Stage::LlvmDialect && !kernels ? targetKind.getValue()
                                                           : ag::driver::TargetKind::CPU,
                                codeGenOptions());
   if (!target)
@@ -375,6 +404,12 @@ int compileFile(llvm::StringRef path) {
       return diag.hadUsageError() ? kUsage : kRefused;
   } else if (emit == Stage::Asm || emit == Stage::Obj) {
     return compileToNative(path, *module, **target, diag);
+  } else if (kernels) {
+    std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+    PhaseTimer timer("mlir");
+    if (!spec ||
+        !ag::driver::emitKernels(*module, *spec, diag, chips, emit == Stage::Ptx, textStream))
+      return diag.hadUsageError() ? kUsage : kRefused;
   } else {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");
@@ -441,8 +476,8 @@ int main(int argc, char **argv) {
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
           "  compile writes OUT.o and OUT.h (default: FILE's name in the current directory);\n"
           "  link OUT.o with agc's runtime (pkg-config agc-runtime) and -lm.\n"
-          "  This version generates code for the CPU; --target=nvptx and --emit=ptx are\n"
-          "  accepted on the command line and report that they are not implemented yet.\n",
+          "  This version generates code for the CPU; for --target=nvptx it generates the\n"
+          "  GPU kernels (--emit=gpu, --emit=ptx), not yet objects that launch them.\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;

@@ -39,6 +39,19 @@ bool emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
             DiagnosticEngine &diag, const Target &target, IRStage stage,
             llvm::raw_ostream &os);
 
+/// Whether each of `chips` names an NVIDIA GPU LLVM's NVPTX back end generates code for
+/// (sm_80, sm_90, ...); the error says which does not.
+llvm::Error checkGPUChips(llvm::ArrayRef<std::string> chips);
+
+/// --target=nvptx, as far as this version goes (issue 18): generates `module`'s entry
+/// points and lowers them to host functions that launch GPU kernels and the kernels'
+/// gpu.module ops (the parallel loops a GPU can run), and prints that IR; with `ptx`,
+/// the PTX of each kernel module for each of `chips` (sm_80, ...), each after a line
+/// `// agc: kernel module @NAME for CHIP`. False after reporting errors on `diag`.
+bool emitKernels(const ast::Module &module, const analysis::ArgumentSpec &spec,
+                 DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips, bool ptx,
+                 llvm::raw_ostream &os);
+
 } // namespace ag::driver
 
 #endif // AG_DRIVER_DRIVER_H

@@ -466,4 +466,31 @@ def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
   }];
 }
 
+def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
+  let summary = "Parallel loops a GPU can run, tiled into blocks of threads and mapped to them";
+  let description = [{
+    Each outermost `scf.parallel` of at most three dimensions whose body is arithmetic,
+    index computation, buffer loads and stores, sequential loops and conditionals (no
+    call, allocation, reduction, or math that needs libdevice) is tiled into blocks of
+    256 threads, the innermost dimension on x, and given the gpu dialect's mapping
+    attribute, which `convert-parallel-loops-to-gpu` turns into a `gpu.launch`. Other
+    loops stay on the host.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::affine::AffineDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
+def GPUDefineMath : Pass<"ag-gpu-define-math", "mlir::gpu::GPUModuleOp"> {
+  let summary = "libdevice's functions that are one instruction, defined in each kernel module";
+  let description = [{
+    After `convert-gpu-to-nvvm`, each declared `__nv_fabsf`, `__nv_fmaf`, `__nv_floorf`,
+    `__nv_ceilf`, `__nv_truncf`, `__nv_sqrtf`, `__nv_rintf`, `__nv_copysignf`,
+    `__nv_fminf`, `__nv_fmaxf` (and their float64 forms) gets an internal body: LLVM's
+    intrinsic, which the NVPTX back end lowers to one instruction. The PTX then never
+    needs CUDA's libdevice, and does not depend on whether a toolkit is installed.
+    Another libdevice function is an error.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // AG_PASSES_PASSES_TD

@@ -8,8 +8,11 @@
 #ifndef AG_PASSES_PIPELINES_H
 #define AG_PASSES_PIPELINES_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstddef>
 #include <memory>
+#include <string>
 
 namespace mlir {
 class OpPassManager;
@@ -43,6 +46,15 @@ void buildAgToSCFPipeline(mlir::OpPassManager &pm);
 /// From `scf` to nothing but the LLVM dialect for the CPU, the final check included
 /// (passes/cpu/Pipeline.cpp).
 void buildCPUPipeline(mlir::OpPassManager &pm);
+
+/// From `scf` to host functions that launch GPU kernels (gpu.launch_func) and the kernels
+/// in gpu.module ops: the parallel loops a GPU can run, as blocks of threads
+/// (passes/gpu/Pipeline.cpp). The host side is not lowered further yet.
+void buildGPUKernelPipeline(mlir::OpPassManager &pm);
+
+/// The gpu.module kernels to NVVM and to PTX, one gpu.binary object per chip in `chips`
+/// (sm_80, sm_90, ...).
+void buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips);
 
 /// Registers agc's passes, one flag each (`-ag-prune-dead`, ...), and its pipelines,
 /// with MLIR's pass registry. Idempotent.

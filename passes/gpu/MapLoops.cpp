@@ -1,0 +1,121 @@
+//===- MapLoops.cpp - parallel loops a GPU can run, as blocks of threads ---===//
+//
+// Each outermost scf.parallel of a host function (linalg's parallel loops, after
+// bufferization) whose body a GPU kernel can compute is tiled into blocks of threads and
+// mapped to them (the gpu dialect's mapping attribute), for convert-parallel-loops-to-gpu
+// and gpu-kernel-outlining to make a kernel of it:
+//
+//   scf.parallel (%i) = (%c0) to (%n) step (%c1) { load, arith, store }
+//     => scf.parallel (%b) = (%c0) to (%n) step (%c256) {      // block_x
+//          scf.parallel (%t) = (%c0) to (min(256, %n - %b)) ... // thread_x
+//        }
+//
+// The innermost dimension goes to x (consecutive threads, consecutive elements: coalesced
+// loads); a nest of at most three dimensions, 256 threads a block. A body the GPU cannot
+// compute stays on the host: a call (agc's runtime, a run-time check's error), a heap or
+// stack allocation, a reduction across iterations (scf.reduce), an op of a dialect
+// outside arithmetic, index and buffer loads and stores, or math that is not one
+// instruction (float32 exp, tanh and log are: -ag-approximate-exp/-tanh/-log make
+// them arithmetic; -ag-gpu-define-math defines the rest without CUDA's libdevice).
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+namespace ag {
+#define GEN_PASS_DEF_GPUMAPLOOPS
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+
+constexpr int64_t kThreadsPerBlock = 256;
+
+/// Math a kernel computes without libdevice: float32 exp, tanh and log become arithmetic
+/// (the approximation passes run on the kernels); the rest is one instruction each
+/// (-ag-gpu-define-math defines the libdevice functions they lower to).
+bool kernelMath(Operation *op) {
+  if (isa<math::ExpOp, math::TanhOp, math::LogOp>(op))
+    return op->getResultTypes().front().isF32();
+  return isa<math::AbsFOp, math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
+             math::TruncOp, math::SqrtOp, math::RoundEvenOp>(op);
+}
+
+/// Whether every op in `loop`'s body can run in a GPU kernel.
+bool kernelBody(scf::ParallelOp loop) {
+  WalkResult result = loop.getBody()->walk([](Operation *op) {
+    // (A float remainder is libdevice's fmod, a loop of its own.)
+    if (isa<arith::RemFOp>(op))
+      return WalkResult::interrupt();
+    if (isa<arith::ArithDialect, index::IndexDialect, ub::UBDialect>(op->getDialect()))
+      return WalkResult::advance();
+    if (isa<math::MathDialect>(op->getDialect()))
+      return kernelMath(op) ? WalkResult::advance() : WalkResult::interrupt();
+    if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
+            affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
+      return WalkResult::advance();
+    // The terminator of a loop that reduces nothing.
+    if (auto reduce = dyn_cast<scf::ReduceOp>(op))
+      return reduce.getOperands().empty() ? WalkResult::advance() : WalkResult::interrupt();
+    return WalkResult::interrupt();
+  });
+  // Loads and stores of buffers only (a 0-d memref is a value the host may hold).
+  return !result.wasInterrupted() && loop.getInitVals().empty();
+}
+
+/// The tile of threads of a block for an `n`-dimensional loop: 256 threads, the
+/// innermost dimension widest.
+SmallVector<int64_t> blockShape(unsigned n) {
+  if (n == 1)
+    return {kThreadsPerBlock};
+  SmallVector<int64_t> shape(n, 1);
+  shape[n - 1] = 32;
+  shape[n - 2] = kThreadsPerBlock / 32;
+  return shape;
+}
+
+/// Maps dimension d of an `n`-dimensional loop to x for the innermost, then y, then z.
+void mapTo(scf::ParallelOp loop, bool threads) {
+  MLIRContext *ctx = loop.getContext();
+  unsigned n = loop.getNumLoops();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  SmallVector<gpu::ParallelLoopDimMappingAttr> mapping;
+  for (unsigned d = 0; d < n; ++d) {
+    unsigned axis = n - 1 - d; // 0: x
+    auto processor = static_cast<gpu::Processor>((threads ? 3 : 0) + axis);
+    mapping.push_back(gpu::ParallelLoopDimMappingAttr::get(ctx, processor, identity, identity));
+  }
+  (void)gpu::setMappingAttr(loop, mapping);
+}
+
+struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
+  void runOnOperation() override {
+    SmallVector<scf::ParallelOp> outermost;
+    getOperation()->walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumLoops() <= 3 &&
+          kernelBody(loop))
+        outermost.push_back(loop);
+    });
+    for (scf::ParallelOp loop : outermost) {
+      auto [blocks, threads] =
+          scf::tileParallelLoop(loop, blockShape(loop.getNumLoops()), /*noMinMaxBounds=*/false);
+      mapTo(blocks, /*threads=*/false);
+      mapTo(threads, /*threads=*/true);
+    }
+  }
+};
+
+} // namespace

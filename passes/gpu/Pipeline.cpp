@@ -1,0 +1,90 @@
+//===- Pipeline.cpp - GPU kernels for NVPTX, from scf to PTX --------------===//
+//
+// See Pipelines.h. The tensor passes the CPU pipeline starts with (effects lowered,
+// elementwise fusion), bufferization and buffer deallocation as there; then linalg's
+// parallel loops, the ones a GPU can run tiled into blocks of threads (-ag-gpu-map-loops),
+// made into gpu.launch and outlined into gpu.module kernels. The binary pipeline lowers
+// the kernels to NVVM and serializes them as PTX, one object per chip.
+//
+// What is not done yet (issue 18): the host side's lowering (gpu.launch_func to calls of
+// a CUDA runtime, device buffers, copies), so that no object is built for nvptx; a
+// reduction, the matmul kernel, and math needing libdevice run on the host.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/Pipelines.h"
+
+#include "ag/passes/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+void ag::buildGPUKernelPipeline(mlir::OpPassManager &pm) {
+  SharedCanonicalizer canonicalize;
+  pm.addPass(createLowerAgEffects());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(createFuseElementwise());
+  pm.addPass(canonicalize.create());
+
+  mlir::bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createOrderConstantGlobals());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::createConvertBufferizationToMemRefPass());
+
+  // Every linalg op as scf.parallel over its parallel dimensions; those a GPU can run,
+  // kernels.
+  pm.addPass(mlir::createConvertLinalgToParallelLoopsPass());
+  pm.addPass(canonicalize.create());
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
+  // The tiles' bounds folded to the constant block size the conversion looks for.
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::createConvertParallelLoopToGpuPass());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::createGpuKernelOutliningPass());
+}
+
+void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips) {
+  SharedCanonicalizer canonicalize;
+  // The kernels' float32 exp, tanh and log as arithmetic (no libdevice), their affine
+  // index arithmetic and control flow lowered, then NVVM, one target per chip.
+  mlir::OpPassManager &kernels = pm.nest<mlir::gpu::GPUModuleOp>();
+  kernels.addPass(createApproximateExp());
+  kernels.addPass(createApproximateTanh());
+  kernels.addPass(createApproximateLog());
+  kernels.addPass(mlir::createLowerAffinePass());
+  kernels.addPass(mlir::createSCFToControlFlowPass());
+  for (const std::string &chip : chips) {
+    mlir::GpuNVVMAttachTargetOptions target;
+    target.chip = chip;
+    target.optLevel = 3;
+    pm.addPass(mlir::createGpuNVVMAttachTarget(target));
+  }
+  mlir::OpPassManager &nvvm = pm.nest<mlir::gpu::GPUModuleOp>();
+  nvvm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+  // Its calls of libdevice's one-instruction functions (fabs, fma, floor, ...) as those
+  // instructions: no libdevice, whatever CUDA_HOME says.
+  nvvm.addPass(createGPUDefineMath());
+  nvvm.addPass(canonicalize.create());
+  nvvm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  mlir::GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa"; // PTX text
+  pm.addPass(mlir::createGpuModuleToBinaryPass(binary));
+}

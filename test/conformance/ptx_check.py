@@ -1,0 +1,144 @@
+"""--target=nvptx over the conformance corpus: every function agc compiles for the CPU
+also compiles for NVIDIA GPUs, and every kernel's PTX passes ptxas for every chip.
+
+    python ptx_check.py AGC [--only THEME] [--jobs N] [--gpu-arch sm_80,sm_90] [--verbose]
+    python ptx_check.py --assemble FILE.ptx
+
+
+For each function (its first case gives the types: --signature and -D as to-code
+takes them), `agc compile --emit=llvm-dialect` says whether the CPU path compiles it;
+if it does, `agc compile --target=nvptx --emit=ptx` must too, and each PTX module it
+prints (after its `// agc: kernel module @NAME for CHIP` line) is assembled by ptxas for
+that chip. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
+where ptxas is not installed (the CUDA toolkit: /usr/local/cuda/bin, or on PATH).
+--assemble does the last step for one file of `agc --emit=ptx` output.
+"""
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+MARKER = re.compile(r"^// agc: kernel module @(\S+) for (\S+)$", re.M)
+
+
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    cuda = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
+    return cuda if os.access(cuda, os.X_OK) else None
+
+
+def assemble(ptxas, text, work, stem):
+    """Assembles each PTX module of `text` (agc --emit=ptx output) for its chip, in files
+    named after `stem` in `work`: (modules assembled, problem or None)."""
+    marks = list(MARKER.finditer(text))
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        ptx = os.path.join(work, f"{stem}.{i}.ptx")
+        with open(ptx, "w") as f:
+            f.write(text[mark.end():end].lstrip("\n"))
+        proc = subprocess.run([ptxas, f"-arch={mark.group(2)}", ptx, "-o", os.devnull],
+                              capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            return i, (f"ptxas -arch={mark.group(2)} failed on @{mark.group(1)}: "
+                       f"{proc.stderr.strip()[-400:]}")
+    return len(marks), None
+
+
+def options_for(case):
+    from run import decorator_text, to_code_options
+    path = os.path.join(HERE, case["theme"] + ".py")
+    signed = "input_signature" not in decorator_text(path, case["func"])
+    return path, ["--function", case["func"]] + to_code_options(case, signed)
+
+
+def check(agc, ptxas, case, path, options, archs, work):
+    """(function, kernels assembled, problem or None); kernels is None where the CPU
+    path refuses the function (nothing to compare)."""
+    name = f"{case['theme']}:{case['func']}"
+    cpu = subprocess.run([agc, "compile", "--emit=llvm-dialect", path, "-o", os.devnull] + options,
+                         capture_output=True, text=True, timeout=300)
+    if cpu.returncode != 0:
+        return name, None, None
+    gpu = subprocess.run([agc, "compile", "--target=nvptx", "--emit=ptx", "--gpu-arch", archs,
+                          path] + options, capture_output=True, text=True, timeout=300)
+    if gpu.returncode != 0:
+        return name, 0, f"--target=nvptx exited {gpu.returncode}: {gpu.stderr.strip()[-400:]}"
+    count, problem = assemble(ptxas, gpu.stdout, work, f"{case['theme']}.{case['func']}")
+    return name, count, problem
+
+
+def assemble_file(path):
+    ptxas = find_ptxas()
+    if not ptxas:
+        print("ptx_check: SKIPPED: ptxas not found; no PTX was checked")
+        return 0
+    with tempfile.TemporaryDirectory() as work:
+        count, problem = assemble(ptxas, open(path).read(), work, "module")
+    if problem:
+        print(f"FAIL {path}: {problem}")
+        return 1
+    print(f"ptx_check: {count} PTX modules passed ptxas")
+    return 0
+
+
+def main():
+    argv = sys.argv[1:]
+    if argv[0] == "--assemble":
+        return assemble_file(argv[1])
+    from run import load_cases
+    agc = os.path.abspath(argv.pop(0))
+    only, jobs, archs, verbose = None, 2, "sm_80,sm_90", False
+    while argv:
+        a = argv.pop(0)
+        if a == "--only":
+            only = argv.pop(0)
+        elif a == "--jobs":
+            jobs = int(argv.pop(0))
+        elif a == "--gpu-arch":
+            archs = argv.pop(0)
+        elif a == "--verbose":
+            verbose = True
+    ptxas = find_ptxas()
+    if not ptxas:
+        print("ptx_check: SKIPPED: ptxas not found (install the CUDA toolkit, or set "
+              "CUDA_HOME); no PTX was checked")
+        return 0
+    themes = sorted(f[:-6] for f in os.listdir(HERE)
+                    if f.endswith(".cases") and os.path.exists(os.path.join(HERE, f[:-6] + ".py")))
+    if only:
+        themes = [t for t in themes if t == only]
+    first = {}
+    for theme in themes:
+        for case in load_cases(theme):
+            first.setdefault((theme, case["func"]), case)
+    with tempfile.TemporaryDirectory() as work, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        # The options are read here, on one thread: Python 3.11's ast.parse is not safe on
+        # several ("AST constructor recursion depth mismatch").
+        jobs_args = [(case,) + options_for(case) for case in first.values()]
+        results = list(pool.map(lambda a: check(agc, ptxas, *a, archs, work), jobs_args))
+    compiled = [r for r in results if r[1] is not None]
+    failed = [r for r in compiled if r[2]]
+    kernels = sum(r[1] for r in compiled if not r[2])
+    with_kernels = sum(1 for r in compiled if not r[2] and r[1])
+    for name, _, problem in failed:
+        print(f"FAIL {name}: {problem}")
+    if verbose:
+        for name, count, problem in compiled:
+            if not problem:
+                print(f"ok   {name}: {count} PTX module(s)")
+    print(f"ptx_check: {len(first)} functions, {len(compiled)} compiled for the CPU; for "
+          f"nvptx ({archs}): {len(compiled) - len(failed)} compiled, {with_kernels} with "
+          f"kernels, {kernels} PTX modules passed ptxas, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
