@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -335,9 +336,40 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
       runStages(*context, module, spec, diag, targetPipeline, stage, &os, nullptr));
 }
 
+namespace {
+
+/// A launch dimension: its value where constant, else `?`.
+std::string dimension(mlir::Value v) {
+  llvm::APInt value;
+  if (mlir::matchPattern(v, mlir::m_ConstantInt(&value)))
+    return std::to_string(value.getSExtValue());
+  return "?";
+}
+
+/// One line per gpu.launch_func of `ir`'s host functions: its Python location, the
+/// function, the kernel, threads per block and blocks (? for a size known at run time).
+void listKernels(mlir::ModuleOp ir, DiagnosticEngine &diag, llvm::raw_ostream &os) {
+  for (auto fn : ir.getOps<mlir::func::FuncOp>())
+    fn.walk([&](mlir::gpu::LaunchFuncOp launch) {
+      Location at = sourceLocation(diag, launch.getLoc());
+      if (at.isValid())
+        os << at << ": ";
+      mlir::gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      mlir::gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      os << "kernel @" << launch.getKernelModuleName().getValue() << " in "
+         << fn.getSymName() << ": blocks of " << dimension(block.x) << "x"
+         << dimension(block.y) << "x" << dimension(block.z) << " threads, grid of "
+         << dimension(grid.x) << "x" << dimension(grid.y) << "x" << dimension(grid.z)
+         << " blocks\n";
+    });
+}
+
+} // namespace
+
 bool driver::emitKernels(const ast::Module &module, const analysis::ArgumentSpec &spec,
-                         DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips, bool ptx,
-                         llvm::raw_ostream &os) {
+                         DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips,
+                         KernelOutput what, llvm::raw_ostream &os) {
+  bool ptx = what == KernelOutput::PTX;
   std::unique_ptr<mlir::MLIRContext> context = makeContext(/*gpu=*/true);
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
@@ -357,6 +389,10 @@ bool driver::emitKernels(const ast::Module &module, const analysis::ArgumentSpec
       runStages(*context, module, spec, diag, kernels, IRStage::LlvmDialect, nullptr, nullptr);
   if (!ir)
     return false;
+  if (what == KernelOutput::List) {
+    listKernels(*ir, diag, os);
+    return true;
+  }
   if (!ptx) {
     mlir::OpPrintingFlags flags;
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);

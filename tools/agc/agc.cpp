@@ -107,6 +107,11 @@ cl::opt<ag::driver::TargetKind> targetKind(
                clEnumValN(ag::driver::TargetKind::NVPTX, "nvptx",
                           "NVIDIA GPUs: kernels only in this version (--emit=gpu, --emit=ptx)")),
     cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<bool> printKernels(
+    "print-kernels",
+    cl::desc("With --target=nvptx: list the GPU kernels, one line per launch (where, which "
+             "function, threads per block, blocks), instead of compiling"),
+    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::cat(agcCategory));
 cl::list<std::string> gpuArchs(
     "gpu-arch",
     cl::desc("The NVIDIA GPUs --target=nvptx generates kernels for, as LLVM names them "
@@ -350,7 +355,9 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
 int compileFile(llvm::StringRef path) {
   // --target=nvptx makes kernels (--emit=gpu, --emit=ptx), not yet the host code that
   // launches them.
-  bool kernels = emit == Stage::Gpu || emit == Stage::Ptx;
+  if (printKernels && targetKind != ag::driver::TargetKind::NVPTX)
+    return usageError("--print-kernels lists the kernels of --target=nvptx");
+  bool kernels = emit == Stage::Gpu || emit == Stage::Ptx || printKernels;
   if (targetKind == ag::driver::TargetKind::NVPTX && emit >= Stage::LlvmDialect && !kernels)
     return notYet("--target=nvptx with --emit=" + stageName(emit) +
                   " (the host code that launches the kernels)");
@@ -402,14 +409,18 @@ int compileFile(llvm::StringRef path) {
     PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
       return diag.hadUsageError() ? kUsage : kRefused;
-  } else if (emit == Stage::Asm || emit == Stage::Obj) {
-    return compileToNative(path, *module, **target, diag);
   } else if (kernels) {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");
     if (!spec ||
-        !ag::driver::emitKernels(*module, *spec, diag, chips, emit == Stage::Ptx, textStream))
+        !ag::driver::emitKernels(*module, *spec, diag, chips,
+                                 printKernels      ? ag::driver::KernelOutput::List
+                                 : emit == Stage::Ptx ? ag::driver::KernelOutput::PTX
+                                                      : ag::driver::KernelOutput::IR,
+                                 textStream))
       return diag.hadUsageError() ? kUsage : kRefused;
+  } else if (emit == Stage::Asm || emit == Stage::Obj) {
+    return compileToNative(path, *module, **target, diag);
   } else {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");

@@ -43,13 +43,21 @@ bool emitIR(const ast::Module &module, const analysis::ArgumentSpec &spec,
 /// (sm_80, sm_90, ...); the error says which does not.
 llvm::Error checkGPUChips(llvm::ArrayRef<std::string> chips);
 
+/// What emitKernels prints.
+enum class KernelOutput {
+  IR,  ///< host functions and gpu.module kernels (--emit=gpu)
+  PTX, ///< each kernel module's PTX per chip (--emit=ptx)
+  List ///< each launch: where, which kernel, its block and grid (--print-kernels)
+};
+
 /// --target=nvptx, as far as this version goes (issue 18): generates `module`'s entry
 /// points and lowers them to host functions that launch GPU kernels and the kernels'
-/// gpu.module ops (the parallel loops a GPU can run), and prints that IR; with `ptx`,
-/// the PTX of each kernel module for each of `chips` (sm_80, ...), each after a line
-/// `// agc: kernel module @NAME for CHIP`. False after reporting errors on `diag`.
+/// gpu.module ops (the parallel loops a GPU can run), and prints `what`: that IR; the PTX
+/// of each kernel module for each of `chips` (sm_80, ...), each after a line
+/// `// agc: kernel module @NAME for CHIP`; or a line per kernel launch. False after
+/// reporting errors on `diag`.
 bool emitKernels(const ast::Module &module, const analysis::ArgumentSpec &spec,
-                 DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips, bool ptx,
+                 DiagnosticEngine &diag, llvm::ArrayRef<std::string> chips, KernelOutput what,
                  llvm::raw_ostream &os);
 
 } // namespace ag::driver
