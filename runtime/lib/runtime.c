@@ -122,6 +122,8 @@ static void fail_with(int code, const char *message) {
 
 void agrt_fail(const char *message) { fail_with(AGC_RUNTIME_ERROR, message); }
 
+void agrt_fail_code(int code, const char *message) { fail_with(code, message); }
+
 void agrt_fail_values(const char *message, int64_t v0, int64_t v1, int64_t v2) {
   int64_t values[3] = {v0, v1, v2};
   char text[sizeof failure];

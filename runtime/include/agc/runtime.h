@@ -31,6 +31,7 @@
 #ifndef AGC_RUNTIME_H
 #define AGC_RUNTIME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -88,7 +89,8 @@ enum {
   AGC_OK = 0,
   AGC_INVALID_ARGUMENT = 1, /* an input's dtype or shape does not match the signature */
   AGC_RUNTIME_ERROR = 2,    /* a check inside the function failed */
-  AGC_OUT_OF_MEMORY = 3
+  AGC_OUT_OF_MEMORY = 3,
+  AGC_NO_GPU = 4 /* a GPU function, and no CUDA driver or device here (see agc_gpu_available) */
 };
 
 /* What went wrong: an error code and a message for people. */
@@ -131,9 +133,33 @@ void agc_set_num_threads(int n);
 /* How many threads parallel work uses now. */
 int agc_num_threads(void);
 
+/* NVIDIA GPUs. The runtime loads the CUDA driver (libcuda.so.1, or the file the
+ * environment variable AGC_CUDA_DRIVER names) at the first use, not at link time: a
+ * program linked with it starts on machines without CUDA. Whether a CUDA device is usable
+ * here: 1, or 0 with `status` (when not NULL) saying why not (AGC_NO_GPU: no driver, no
+ * device, or the driver's error). Thread-safe; the driver is loaded once. */
+int agc_gpu_available(agc_status *status);
+
 /*===----------------------------------------------------------------------------------===*
  * Below: what generated code calls. Not for programs that use agc-compiled code.
  *===----------------------------------------------------------------------------------===*/
+
+/* GPU kernels, as MLIR's gpu-to-llvm lowering calls them (its `mgpu` names and
+ * signatures), on the CUDA driver API. Inside a call only: an error (no GPU, a failed
+ * launch, out of device memory) ends the call with its status, as a failed check does. */
+void *mgpuModuleLoad(void *data, size_t size);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
+                      intptr_t block_x, intptr_t block_y, intptr_t block_z,
+                      int32_t shared_bytes, void *stream, void **params, void **extra,
+                      size_t param_count);
+void *mgpuStreamCreate(void);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool host_shared);
+void mgpuMemFree(void *pointer, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
 
 /* One input or output of a compiled function, as its signature types it. */
 typedef struct agrt_param {
@@ -183,6 +209,8 @@ void agrt_fail_values(const char *message, int64_t v0, int64_t v1, int64_t v2);
 /* An allocation of `bytes` inside the running function failed: the call returns
  * AGC_OUT_OF_MEMORY. Does not return. */
 void agrt_fail_out_of_memory(size_t bytes);
+/* The call returns `code` (an agc error code) with `message`. Does not return. */
+void agrt_fail_code(int code, const char *message);
 /* The width of a parallel region (0: libomp's default). */
 int32_t agrt_num_threads(void);
 

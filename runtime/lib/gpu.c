@@ -1,0 +1,236 @@
+/*===- gpu.c - NVIDIA GPUs through the CUDA driver API, loaded at first use -===*
+ *
+ * agc's own implementation of what lowered GPU code calls (the mgpu* functions of
+ * runtime.h) and of agc_gpu_available, on the CUDA driver API. libcuda.so.1 is loaded
+ * with dlopen the first time a GPU is asked for, and its functions looked up by name: the
+ * runtime, and every object linked with it, link and start on machines without CUDA, and
+ * no CUDA header is needed to build it (the few types and prototypes are declared here, as
+ * the driver API's stable ABI defines them). Every CUDA error inside a call ends the call
+ * with its status (agrt_fail); no GPU is AGC_NO_GPU.
+ *
+ *===----------------------------------------------------------------------------------===*/
+#include "agc/runtime.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef unsigned long long CUdeviceptr;
+
+enum { CUDA_SUCCESS = 0 };
+
+/* The driver's functions agc uses, by the names libcuda exports (the _v2 forms are what
+ * cuda.h's macros name). */
+static struct {
+  CUresult (*cuInit)(unsigned flags);
+  CUresult (*cuDeviceGetCount)(int *count);
+  CUresult (*cuDeviceGet)(CUdevice *device, int ordinal);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *context, CUdevice device);
+  CUresult (*cuCtxSetCurrent)(CUcontext context);
+  CUresult (*cuModuleLoadData)(CUmodule *module, const void *image);
+  CUresult (*cuModuleUnload)(CUmodule module);
+  CUresult (*cuModuleGetFunction)(CUfunction *function, CUmodule module, const char *name);
+  CUresult (*cuLaunchKernel)(CUfunction function, unsigned grid_x, unsigned grid_y,
+                             unsigned grid_z, unsigned block_x, unsigned block_y,
+                             unsigned block_z, unsigned shared_bytes, CUstream stream,
+                             void **params, void **extra);
+  CUresult (*cuStreamCreate)(CUstream *stream, unsigned flags);
+  CUresult (*cuStreamDestroy)(CUstream stream);
+  CUresult (*cuStreamSynchronize)(CUstream stream);
+  CUresult (*cuMemAlloc)(CUdeviceptr *pointer, size_t bytes);
+  CUresult (*cuMemAllocManaged)(CUdeviceptr *pointer, size_t bytes, unsigned flags);
+  CUresult (*cuMemFree)(CUdeviceptr pointer);
+  CUresult (*cuMemcpy)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+  CUresult (*cuGetErrorString)(CUresult error, const char **text);
+} cu;
+
+static struct {
+  pthread_once_t once;
+  int ready;          /* 1: a device and its primary context */
+  char why[400];      /* otherwise, why not */
+  CUcontext context;
+} gpu = {PTHREAD_ONCE_INIT, 0, "", 0};
+
+/* The driver's name for `error`. */
+static const char *error_text(CUresult error) {
+  const char *text = 0;
+  if (cu.cuGetErrorString && cu.cuGetErrorString(error, &text) == CUDA_SUCCESS && text)
+    return text;
+  return "unknown CUDA error";
+}
+
+static void load_driver(void) {
+  const char *path = getenv("AGC_CUDA_DRIVER");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    snprintf(gpu.why, sizeof gpu.why, "no GPU: the CUDA driver (%s) is not installed (%s)",
+             path, dlerror());
+    return;
+  }
+  struct {
+    const char *name;
+    void **slot;
+  } functions[] = {
+      {"cuInit", (void **)&cu.cuInit},
+      {"cuDeviceGetCount", (void **)&cu.cuDeviceGetCount},
+      {"cuDeviceGet", (void **)&cu.cuDeviceGet},
+      {"cuDevicePrimaryCtxRetain", (void **)&cu.cuDevicePrimaryCtxRetain},
+      {"cuCtxSetCurrent", (void **)&cu.cuCtxSetCurrent},
+      {"cuModuleLoadData", (void **)&cu.cuModuleLoadData},
+      {"cuModuleUnload", (void **)&cu.cuModuleUnload},
+      {"cuModuleGetFunction", (void **)&cu.cuModuleGetFunction},
+      {"cuLaunchKernel", (void **)&cu.cuLaunchKernel},
+      {"cuStreamCreate", (void **)&cu.cuStreamCreate},
+      {"cuStreamDestroy_v2", (void **)&cu.cuStreamDestroy},
+      {"cuStreamSynchronize", (void **)&cu.cuStreamSynchronize},
+      {"cuMemAlloc_v2", (void **)&cu.cuMemAlloc},
+      {"cuMemAllocManaged", (void **)&cu.cuMemAllocManaged},
+      {"cuMemFree_v2", (void **)&cu.cuMemFree},
+      {"cuMemcpy", (void **)&cu.cuMemcpy},
+      {"cuGetErrorString", (void **)&cu.cuGetErrorString},
+  };
+  for (size_t i = 0; i < sizeof functions / sizeof functions[0]; ++i) {
+    *functions[i].slot = dlsym(lib, functions[i].name);
+    if (!*functions[i].slot) {
+      snprintf(gpu.why, sizeof gpu.why,
+               "no GPU: the CUDA driver (%s) has no %s (too old a driver?)", path,
+               functions[i].name);
+      return;
+    }
+  }
+  CUresult error = cu.cuInit(0);
+  int count = 0;
+  if (error == CUDA_SUCCESS)
+    error = cu.cuDeviceGetCount(&count);
+  if (error != CUDA_SUCCESS || count == 0) {
+    snprintf(gpu.why, sizeof gpu.why, "no GPU: the CUDA driver finds no device (%s)",
+             error == CUDA_SUCCESS ? "none" : error_text(error));
+    return;
+  }
+  CUdevice device;
+  error = cu.cuDeviceGet(&device, 0);
+  if (error == CUDA_SUCCESS)
+    error = cu.cuDevicePrimaryCtxRetain(&gpu.context, device);
+  if (error != CUDA_SUCCESS) {
+    snprintf(gpu.why, sizeof gpu.why, "no GPU: device 0 cannot be used (%s)",
+             error_text(error));
+    return;
+  }
+  gpu.ready = 1;
+}
+
+int agc_gpu_available(agc_status *status) {
+  pthread_once(&gpu.once, load_driver);
+  if (status) {
+    status->code = gpu.ready ? AGC_OK : AGC_NO_GPU;
+    snprintf(status->message, sizeof status->message, "%s", gpu.ready ? "" : gpu.why);
+  }
+  return gpu.ready;
+}
+
+/* Inside a call: the GPU, current on this thread, or the call ends with AGC_NO_GPU. */
+static void use_gpu(void) {
+  if (!agc_gpu_available(0))
+    agrt_fail_code(AGC_NO_GPU, gpu.why);
+  CUresult error = cu.cuCtxSetCurrent(gpu.context);
+  if (error != CUDA_SUCCESS)
+    agrt_fail_code(AGC_NO_GPU, error_text(error));
+}
+
+/* A driver call's result: on an error, the call ends with `what` and the driver's text. */
+static void check(CUresult error, const char *what) {
+  if (error == CUDA_SUCCESS)
+    return;
+  char text[400];
+  snprintf(text, sizeof text, "GPU: %s failed: %s", what, error_text(error));
+  agrt_fail(text);
+}
+
+void *mgpuModuleLoad(void *data, size_t size) {
+  (void)size; /* a PTX text or fat binary says its own size */
+  use_gpu();
+  CUmodule module = 0;
+  check(cu.cuModuleLoadData(&module, data), "loading the kernels (cuModuleLoadData)");
+  return module;
+}
+
+void mgpuModuleUnload(void *module) {
+  use_gpu();
+  check(cu.cuModuleUnload((CUmodule)module), "cuModuleUnload");
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  use_gpu();
+  CUfunction function = 0;
+  check(cu.cuModuleGetFunction(&function, (CUmodule)module, name), "cuModuleGetFunction");
+  return function;
+}
+
+void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
+                      intptr_t block_x, intptr_t block_y, intptr_t block_z,
+                      int32_t shared_bytes, void *stream, void **params, void **extra,
+                      size_t param_count) {
+  (void)param_count;
+  use_gpu();
+  check(cu.cuLaunchKernel((CUfunction)function, (unsigned)grid_x, (unsigned)grid_y,
+                          (unsigned)grid_z, (unsigned)block_x, (unsigned)block_y,
+                          (unsigned)block_z, (unsigned)shared_bytes, (CUstream)stream,
+                          params, extra),
+        "launching a kernel (cuLaunchKernel)");
+}
+
+void *mgpuStreamCreate(void) {
+  use_gpu();
+  CUstream stream = 0;
+  check(cu.cuStreamCreate(&stream, 0), "cuStreamCreate");
+  return stream;
+}
+
+void mgpuStreamDestroy(void *stream) {
+  use_gpu();
+  check(cu.cuStreamDestroy((CUstream)stream), "cuStreamDestroy");
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  use_gpu();
+  /* A kernel's own fault (an illegal address, ...) is reported here. */
+  check(cu.cuStreamSynchronize((CUstream)stream), "a kernel (cuStreamSynchronize)");
+}
+
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool host_shared) {
+  (void)stream;
+  use_gpu();
+  CUdeviceptr pointer = 0;
+  CUresult error = host_shared ? cu.cuMemAllocManaged(&pointer, bytes, 1 /* global */)
+                               : cu.cuMemAlloc(&pointer, bytes);
+  if (error != CUDA_SUCCESS) {
+    char text[400];
+    snprintf(text, sizeof text, "GPU: out of device memory: could not allocate %llu bytes (%s)",
+             (unsigned long long)bytes, error_text(error));
+    agrt_fail_code(AGC_OUT_OF_MEMORY, text);
+  }
+  return (void *)(uintptr_t)pointer;
+}
+
+void mgpuMemFree(void *pointer, void *stream) {
+  (void)stream;
+  use_gpu();
+  check(cu.cuMemFree((CUdeviceptr)(uintptr_t)pointer), "cuMemFree");
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
+  (void)stream;
+  use_gpu();
+  /* Unified addressing: the driver tells host from device memory by the address. */
+  check(cu.cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
+        "a copy (cuMemcpy)");
+}
