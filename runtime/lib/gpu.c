@@ -6,10 +6,12 @@
  * runtime, and every object linked with it, link and start on machines without CUDA, and
  * no CUDA header is needed to build it (the few types and prototypes are declared here, as
  * the driver API's stable ABI defines them). Every CUDA error inside a call ends the call
- * with its status (agrt_fail); no GPU is AGC_NO_GPU.
+ * with its status (agrt_fail); no GPU is AGC_NO_GPU. The device memory and streams a call
+ * holds when it fails are released (agrt_gpu_release_call).
  *
  *===----------------------------------------------------------------------------------===*/
 #include "agc/runtime.h"
+#include "gpu.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -155,6 +157,56 @@ static void check(CUresult error, const char *what) {
   agrt_fail(text);
 }
 
+/* What this thread's calls hold on the device: each buffer and stream, with the call
+ * that made it. A call's own code releases them; a failed call's are released for it. */
+typedef struct held {
+  void *handle;
+  int is_stream;
+  void *frame;
+  struct held *next;
+} held;
+static _Thread_local held *holding;
+
+static void hold(void *handle, int is_stream) {
+  held *h = malloc(sizeof *h);
+  if (!h) {
+    /* Not tracked: released by the code, or lost if the call fails. */
+    return;
+  }
+  h->handle = handle;
+  h->is_stream = is_stream;
+  h->frame = agrt_call_frame();
+  h->next = holding;
+  holding = h;
+}
+
+static void release(void *handle) {
+  for (held **p = &holding; *p; p = &(*p)->next)
+    if ((*p)->handle == handle) {
+      held *h = *p;
+      *p = h->next;
+      free(h);
+      return;
+    }
+}
+
+void agrt_gpu_release_call(void *frame) {
+  for (held **p = &holding; *p;) {
+    held *h = *p;
+    if (h->frame != frame) {
+      p = &h->next;
+      continue;
+    }
+    *p = h->next;
+    /* Errors ignored: the call is failing already, with its own message. */
+    if (h->is_stream)
+      (void)cu.cuStreamDestroy((CUstream)h->handle);
+    else
+      (void)cu.cuMemFree((CUdeviceptr)(uintptr_t)h->handle);
+    free(h);
+  }
+}
+
 void *mgpuModuleLoad(void *data, size_t size) {
   (void)size; /* a PTX text or fat binary says its own size */
   use_gpu();
@@ -192,11 +244,13 @@ void *mgpuStreamCreate(void) {
   use_gpu();
   CUstream stream = 0;
   check(cu.cuStreamCreate(&stream, 0), "cuStreamCreate");
+  hold(stream, 1);
   return stream;
 }
 
 void mgpuStreamDestroy(void *stream) {
   use_gpu();
+  release(stream);
   check(cu.cuStreamDestroy((CUstream)stream), "cuStreamDestroy");
 }
 
@@ -218,12 +272,14 @@ void *mgpuMemAlloc(uint64_t bytes, void *stream, bool host_shared) {
              (unsigned long long)bytes, error_text(error));
     agrt_fail_code(AGC_OUT_OF_MEMORY, text);
   }
+  hold((void *)(uintptr_t)pointer, 0);
   return (void *)(uintptr_t)pointer;
 }
 
 void mgpuMemFree(void *pointer, void *stream) {
   (void)stream;
   use_gpu();
+  release(pointer);
   check(cu.cuMemFree((CUdeviceptr)(uintptr_t)pointer), "cuMemFree");
 }
 

@@ -13,6 +13,7 @@
 #include "agc/runtime.h"
 
 #include "blocks.h"
+#include "gpu.h"
 
 #include <math.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -121,6 +122,8 @@ static void fail_with(int code, const char *message) {
 }
 
 void agrt_fail(const char *message) { fail_with(AGC_RUNTIME_ERROR, message); }
+
+void *agrt_call_frame(void) { return current_call; }
 
 void agrt_fail_code(int code, const char *message) { fail_with(code, message); }
 
@@ -566,6 +569,7 @@ static int run_call(const agrt_function *fn, void **args, agc_status *status,
     if (float_mode)
       leave_flush_denormals(fp_mode);
     agrt_end_call_blocks(&blocks, 1);
+    agrt_gpu_release_call(&here);
     string_arena_release(*strings_before);
     return set_status(status, failure_code, "%s: %s", fn->name, failure);
   }
