@@ -45,15 +45,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   // updated in place); the caller's tensors marked read-only.
   pm.addPass(createReuseInputBuffers());
 
-  mlir::bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
-  // Its constant globals named and placed by the program, not by heap addresses.
-  pm.addPass(createOrderConstantGlobals());
-  pm.addPass(canonicalize.create());
+  addBufferization(pm, canonicalize);
   // The chunk loops parallel where no run-time error can be raised in them (after CSE,
   // which merges the equal slices a chunk writes and inserts, so that their copy folds).
   pm.addPass(mlir::createCSEPass());

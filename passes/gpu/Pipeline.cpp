@@ -21,7 +21,6 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -39,14 +38,7 @@ void ag::buildGPUKernelPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createFuseElementwise());
   pm.addPass(canonicalize.create());
 
-  mlir::bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createOrderConstantGlobals());
-  pm.addPass(canonicalize.create());
+  addBufferization(pm, canonicalize);
   pm.addPass(mlir::createConvertBufferizationToMemRefPass());
 
   // Every linalg op as scf.parallel over its parallel dimensions; those a GPU can run,

@@ -39,6 +39,12 @@ private:
   std::shared_ptr<Patterns> shared;
 };
 
+/// One-shot bufferization with agc's options (whole functions, identity-layout
+/// arguments and results), the shared constants in program order, canonicalization:
+/// the step every target's pipeline takes from tensors to buffers
+/// (passes/Bufferization.cpp).
+void addBufferization(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize);
+
 /// From MLIRGen's output to `scf`: dead ops pruned as TensorFlow prunes them, ag.cond and
 /// ag.while_loop lowered, carried 0-d tensors scalarized (passes/ag/Pipeline.cpp).
 void buildAgToSCFPipeline(mlir::OpPassManager &pm);
