@@ -245,6 +245,15 @@ std::unique_ptr<mlir::MLIRContext> makeContext(bool gpu = false) {
   return std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
 }
 
+/// How --emit prints MLIR: with locations inline, each on its op, not as #loc aliases
+/// (readable, and checkable).
+mlir::OpPrintingFlags printingFlags() {
+  mlir::OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  flags.useLocalScope();
+  return flags;
+}
+
 /// MLIRGen, then the passes up to `stage` (after scf, the target's: `targetPipeline`);
 /// prints the MLIR stages on `os`. Returns the module, or null after reporting.
 mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const ast::Module &module,
@@ -265,10 +274,7 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
   std::vector<FunctionSignature> read = signaturesOf(*ir, diag);
   if (signatures)
     *signatures = std::move(read);
-  mlir::OpPrintingFlags flags;
-  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  // Locations inline, each on its op, not as #loc aliases: readable, and checkable.
-  flags.useLocalScope();
+  mlir::OpPrintingFlags flags = printingFlags();
   if (stage == IRStage::Ag) {
     if (os)
       ir->print(*os, flags);
@@ -394,10 +400,7 @@ bool driver::emitKernels(const ast::Module &module, const analysis::ArgumentSpec
     return true;
   }
   if (!ptx) {
-    mlir::OpPrintingFlags flags;
-    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-    flags.useLocalScope();
-    ir->print(os, flags);
+    ir->print(os, printingFlags());
     return true;
   }
   // Each kernel module's PTX for each chip, in order, each a whole PTX module after a

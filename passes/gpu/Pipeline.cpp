@@ -1,14 +1,15 @@
 //===- Pipeline.cpp - GPU kernels for NVPTX, from scf to PTX --------------===//
 //
 // See Pipelines.h. The tensor passes the CPU pipeline starts with (effects lowered,
-// elementwise fusion), bufferization and buffer deallocation as there; then linalg's
-// parallel loops, the ones a GPU can run tiled into blocks of threads (-ag-gpu-map-loops),
-// made into gpu.launch and outlined into gpu.module kernels. The binary pipeline lowers
-// the kernels to NVVM and serializes them as PTX, one object per chip.
+// elementwise fusion) and its bufferization; then linalg's parallel loops, the ones a GPU
+// can run tiled into blocks of threads (-ag-gpu-map-loops), made into gpu.launch and
+// outlined into gpu.module kernels. The binary pipeline lowers the kernels to NVVM and
+// serializes them as PTX, one object per chip.
 //
-// What is not done yet (issue 18): the host side's lowering (gpu.launch_func to calls of
-// a CUDA runtime, device buffers, copies), so that no object is built for nvptx; a
-// reduction, the matmul kernel, and math needing libdevice run on the host.
+// What is not done yet (issue 18): the host side's lowering (buffer deallocation,
+// gpu.launch_func to the runtime's mgpu* calls, device buffers, copies), so that no
+// object is built for nvptx; a reduction, the matmul kernel, and math needing libdevice
+// run on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
