@@ -67,13 +67,12 @@ bool kernelBody(scf::ParallelOp loop) {
     if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
             affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
       return WalkResult::advance();
-    // The terminator of a loop that reduces nothing.
+    // The terminator of a loop that reduces nothing (a reduction has operands here).
     if (auto reduce = dyn_cast<scf::ReduceOp>(op))
       return reduce.getOperands().empty() ? WalkResult::advance() : WalkResult::interrupt();
     return WalkResult::interrupt();
   });
-  // Loads and stores of buffers only (a 0-d memref is a value the host may hold).
-  return !result.wasInterrupted() && loop.getInitVals().empty();
+  return !result.wasInterrupted();
 }
 
 /// The tile of threads of a block for an `n`-dimensional loop: 256 threads, the

@@ -52,13 +52,7 @@ static void unlink_block(header *h) {
   h->prev = h->next = NULL;
 }
 
-void agrt_begin_call_blocks(agrt_call_blocks *saved) { agrt_begin_blocks(saved); }
-
-void agrt_end_call_blocks(const agrt_call_blocks *saved, int release) {
-  if (!release) {
-    agrt_end_blocks_kept(saved);
-    return;
-  }
+void agrt_release_call_blocks(const agrt_call_blocks *saved) {
   header *h = agrt_call_list;
   agrt_call_list = NULL;
   agrt_in_call = 0;

@@ -22,6 +22,12 @@ typedef struct agrt_header {
   struct agrt_header *prev, *next; /* both NULL when the block is in no call's list */
 } agrt_header;
 
+/* The enclosing call's list, saved while a call runs. */
+typedef struct agrt_call_blocks {
+  agrt_header *blocks;
+  int active;
+} agrt_call_blocks;
+
 /* The blocks allocated by the call running on this thread and not yet freed, newest
  * first, and whether a call is running. */
 extern _Thread_local agrt_header *agrt_call_list __attribute__((visibility("hidden")));
@@ -45,5 +51,10 @@ static inline void agrt_end_blocks_kept(const agrt_call_blocks *saved) {
   agrt_call_list = saved->blocks;
   agrt_in_call = saved->active;
 }
+
+/* The call failed: the blocks still in its list are freed, and the enclosing call's list
+ * is back (alloc.c). */
+void agrt_release_call_blocks(const agrt_call_blocks *saved)
+    __attribute__((visibility("hidden")));
 
 #endif /* AGC_RUNTIME_BLOCKS_H */

@@ -568,7 +568,7 @@ static int run_call(const agrt_function *fn, void **args, agc_status *status,
     current_call = outer;
     if (float_mode)
       leave_flush_denormals(fp_mode);
-    agrt_end_call_blocks(&blocks, 1);
+    agrt_release_call_blocks(&blocks);
     agrt_gpu_release_call(&here);
     string_arena_release(*strings_before);
     return set_status(status, failure_code, "%s: %s", fn->name, failure);

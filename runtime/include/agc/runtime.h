@@ -214,16 +214,6 @@ void agrt_fail_code(int code, const char *message);
 /* The width of a parallel region (0: libomp's default). */
 int32_t agrt_num_threads(void);
 
-/* The blocks a call allocates (agrt_invoke's bookkeeping): begin saves the enclosing
- * call's list and starts a new one; end restores it, freeing the new one's blocks first
- * when `release` is set (the call failed). */
-typedef struct agrt_call_blocks {
-  void *blocks;
-  int active;
-} agrt_call_blocks;
-void agrt_begin_call_blocks(agrt_call_blocks *saved);
-void agrt_end_call_blocks(const agrt_call_blocks *saved, int release);
-
 /* Strings inside a call. Compiled code holds a string element as a handle: the address
  * of an agc_string (0 is the empty string), whose bytes live until the call returns (an
  * input's are the caller's; the others are the call's, freed when it returns, after the
