@@ -1,15 +1,19 @@
-//===- Bufferization.cpp - tensors to buffers, as every target's pipeline does -===//
+//===- Bufferization.cpp - tensors to buffers, and their frees, for every target -===//
 //
 // See Pipelines.h: one-shot bufferization with agc's options, then the constant globals
-// it shares between functions put in program order, then canonicalization.
+// it shares between functions put in program order, then canonicalization; and
+// upstream's buffer deallocation pipeline.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
 
 #include "ag/passes/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 void ag::addBufferization(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize) {
   // Whole functions, their arguments and results as identity-layout memrefs (what the
@@ -23,4 +27,18 @@ void ag::addBufferization(mlir::OpPassManager &pm, const SharedCanonicalizer &ca
   // Its constant globals named and placed by the program, not by heap addresses.
   pm.addPass(createOrderConstantGlobals());
   pm.addPass(canonicalize.create());
+}
+
+void ag::addBufferDeallocation(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize) {
+  // Upstream's buffer deallocation pipeline (buildBufferDeallocationPipeline, default
+  // options), with the shared canonicalizer.
+  pm.addPass(mlir::memref::createExpandReallocPass({/*emitDeallocs=*/false}));
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(mlir::bufferization::createLowerDeallocationsPass());
+  pm.addPass(mlir::createCSEPass());
+  pm.addPass(canonicalize.create());
+  pm.addPass(mlir::createConvertBufferizationToMemRefPass());
 }

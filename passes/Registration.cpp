@@ -23,5 +23,8 @@ void ag::registerAgcPasses() {
     mlir::PassPipelineRegistration<>(
         "agc-gpu-binary", "agc's gpu.module kernels to PTX for sm_80 and sm_90",
         [](mlir::OpPassManager &pm) { buildGPUBinaryPipeline(pm, {"sm_80", "sm_90"}); });
+    mlir::PassPipelineRegistration<>(
+        "agc-nvptx", "agc's whole nvptx pipeline, from scf to the LLVM dialect with kernels for sm_80 and sm_90",
+        [](mlir::OpPassManager &pm) { buildGPUPipeline(pm, {"sm_80", "sm_90"}); });
   });
 }

@@ -33,6 +33,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -343,8 +344,10 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   for (Function &f : m.functions())
     if (!f.isDeclaration())
       f.setLinkage(GlobalValue::InternalLinkage);
+  // (llvm.global_ctors and _dtors, an nvptx object's kernels recorded and released,
+  // stay what they are: appending arrays the linker gathers.)
   for (GlobalVariable &g : m.globals())
-    if (!g.isDeclaration())
+    if (!g.isDeclaration() && !g.hasAppendingLinkage())
       g.setLinkage(GlobalValue::InternalLinkage);
 
   Tables t{m};
@@ -507,4 +510,49 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
      << "void " << prefix << "_teardown(void);\n\n"
      << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n#endif /* " << guard << " */\n";
   return out;
+}
+
+/// The functions of `array` (llvm.global_ctors or llvm.global_dtors), by priority (a
+/// stable sort: equal ones in order), and the array removed.
+static std::vector<Function *> takeStructors(Module &m, StringRef array) {
+  std::vector<std::pair<uint64_t, Function *>> found;
+  GlobalVariable *g = m.getNamedGlobal(array);
+  if (!g)
+    return {};
+  if (auto *entries = dyn_cast_or_null<ConstantArray>(g->getInitializer()))
+    for (Value *entry : entries->operands()) {
+      auto *fields = cast<ConstantStruct>(entry);
+      uint64_t priority = cast<ConstantInt>(fields->getOperand(0))->getZExtValue();
+      if (auto *fn = dyn_cast<Function>(fields->getOperand(1)->stripPointerCasts()))
+        found.emplace_back(priority, fn);
+    }
+  g->eraseFromParent();
+  llvm::stable_sort(found, [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<Function *> functions;
+  for (const auto &[priority, fn] : found)
+    functions.push_back(fn);
+  return functions;
+}
+
+/// An exported function `name` that calls `functions` in order.
+static void defineCalls(Module &m, StringRef name, ArrayRef<Function *> functions) {
+  Function *all = Function::Create(FunctionType::get(Type::getVoidTy(m.getContext()), false),
+                                   GlobalValue::ExternalLinkage, name, m);
+  IRBuilder<> b(BasicBlock::Create(m.getContext(), "entry", all));
+  for (Function *fn : functions)
+    b.CreateCall(fn);
+  b.CreateRetVoid();
+}
+
+bool driver::exportStructors(LoweredModule &lowered, StringRef prefix) {
+  Module &m = *lowered.module;
+  std::vector<Function *> constructors = takeStructors(m, "llvm.global_ctors");
+  std::vector<Function *> destructors = takeStructors(m, "llvm.global_dtors");
+  if (constructors.empty() && destructors.empty())
+    return false;
+  defineCalls(m, (prefix + "_constructors").str(), constructors);
+  // The destructors run in the opposite order.
+  std::reverse(destructors.begin(), destructors.end());
+  defineCalls(m, (prefix + "_destructors").str(), destructors);
+  return true;
 }

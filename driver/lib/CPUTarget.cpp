@@ -1,15 +1,18 @@
-//===- CPUTarget.cpp - The CPU target: its pipeline, machine and emission --===//
+//===- CPUTarget.cpp - The targets: their pipelines, machine and emission --===//
 //
-// The CPU target runs passes/cpu's pipeline (ag::buildCPUPipeline), then, in process,
-// through an LLVM TargetMachine for the host triple: a portable CPU level by default (or
-// --mcpu), position-independent code, LLVM's default optimization pipeline at the
-// requested level, then an object file or assembly. agc run loads the same object into
-// this process with ORC's LLJIT, resolving agc's runtime to the copy linked into agc
-// itself and the C library to this process's. createTarget is here too: the CPU is the
-// only target built.
+// Both targets emit an object for the host's CPU. The CPU target runs passes/cpu's
+// pipeline (ag::buildCPUPipeline); the NVPTX target runs passes/gpu's
+// (ag::buildGPUPipeline), whose host code launches kernels whose PTX the translation to
+// LLVM IR has embedded. Then, in process, through an LLVM TargetMachine for the host
+// triple: a portable CPU level by default (or --mcpu), position-independent code, LLVM's
+// default optimization pipeline at the requested level, then an object file or assembly.
+// agc run loads the same object into this process with ORC's LLJIT, resolving agc's
+// runtime to the copy linked into agc itself and the C library to this process's.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/driver/Target.h"
+
+#include "ag/driver/Driver.h"
 
 #include "ag/passes/Pipelines.h"
 
@@ -130,13 +133,18 @@ static void optimize(Module &m, TargetMachine &machine, unsigned level) {
 }
 
 namespace {
-/// The host's architecture (x86-64), for the CPU `options` name.
-class CPUTarget final : public driver::Target {
+/// The host's architecture (x86-64), for the CPU `options` name; with kind NVPTX, host
+/// code launching kernels for the GPUs `options` name.
+class HostTarget final : public driver::Target {
 public:
-  explicit CPUTarget(CodeGenOptions options)
-      : Target(TargetKind::CPU), options(std::move(options)) {}
-  StringRef getName() const override { return "cpu"; }
-  void buildPipeline(mlir::OpPassManager &pm) const override { buildCPUPipeline(pm); }
+  HostTarget(TargetKind kind, CodeGenOptions options) : Target(kind), options(std::move(options)) {}
+  StringRef getName() const override { return getKind() == TargetKind::NVPTX ? "nvptx" : "cpu"; }
+  void buildPipeline(mlir::OpPassManager &pm) const override {
+    if (getKind() == TargetKind::NVPTX)
+      buildGPUPipeline(pm, options.gpuChips);
+    else
+      buildCPUPipeline(pm);
+  }
   Error emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const override;
 
 private:
@@ -144,7 +152,7 @@ private:
 };
 } // namespace
 
-Error CPUTarget::emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const {
+Error HostTarget::emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const {
   Expected<std::unique_ptr<TargetMachine>> machine = hostMachine(options);
   if (!machine)
     return machine.takeError();
@@ -167,12 +175,12 @@ driver::Target::~Target() = default;
 
 Expected<std::unique_ptr<driver::Target>> driver::createTarget(TargetKind kind,
                                                                const CodeGenOptions &options) {
-  if (kind == TargetKind::NVPTX)
-    return createStringError(inconvertibleErrorCode(),
-                             "--target=nvptx is not implemented in this version of agc");
   if (Error err = checkCPU(options.cpu))
     return err;
-  return std::make_unique<CPUTarget>(options);
+  if (kind == TargetKind::NVPTX)
+    if (Error err = checkGPUChips(options.gpuChips))
+      return err;
+  return std::make_unique<HostTarget>(kind, options);
 }
 
 driver::LoadedModule::~LoadedModule() = default;
@@ -221,6 +229,19 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("_mlir_memref_to_llvm_aligned_alloc",
       reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc));
   add("_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&_mlir_memref_to_llvm_free));
+  // An nvptx object's kernels, launches and buffers.
+  add("mgpuModuleLoad", reinterpret_cast<void *>(&mgpuModuleLoad));
+  add("mgpuModuleLoadJIT", reinterpret_cast<void *>(&mgpuModuleLoadJIT));
+  add("mgpuModuleUnload", reinterpret_cast<void *>(&mgpuModuleUnload));
+  add("mgpuModuleGetFunction", reinterpret_cast<void *>(&mgpuModuleGetFunction));
+  add("mgpuLaunchKernel", reinterpret_cast<void *>(&mgpuLaunchKernel));
+  add("mgpuStreamCreate", reinterpret_cast<void *>(&mgpuStreamCreate));
+  add("mgpuStreamDestroy", reinterpret_cast<void *>(&mgpuStreamDestroy));
+  add("mgpuStreamSynchronize", reinterpret_cast<void *>(&mgpuStreamSynchronize));
+  add("mgpuMemAlloc", reinterpret_cast<void *>(&mgpuMemAlloc));
+  add("mgpuMemFree", reinterpret_cast<void *>(&mgpuMemFree));
+  add("mgpuMemcpy", reinterpret_cast<void *>(&mgpuMemcpy));
+  add("agrt_gpu_aligned_alloc", reinterpret_cast<void *>(&agrt_gpu_aligned_alloc));
   if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
     return err;
   // The C library and libm: this process's.

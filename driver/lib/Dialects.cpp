@@ -16,6 +16,7 @@
 #include "Dialects.h"
 
 #include "ag/dialect/AgDialect.h"
+#include "ag/passes/Pipelines.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
@@ -147,4 +148,8 @@ void ag::driver::registerGPUDialects(DialectRegistry &registry) {
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerGPUDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  // A gpu.binary's default handler, #gpu.select_object: the translation embeds the
+  // object and makes its launches calls of the runtime's mgpu* functions.
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
+  ag::registerGPULaunchEffects(registry);
 }

@@ -234,6 +234,20 @@ private:
   std::vector<std::pair<std::string, std::string>> saved;
 };
 
+/// The kernels never need CUDA's libdevice (-ag-gpu-define-math), but MLIR's serializer
+/// links it wherever one of these names a toolkit, and reports an error (of no
+/// consequence) where it names none: hidden from it, the PTX is the same on every
+/// machine.
+const std::initializer_list<const char *> kToolkitVariables = {"CUDA_ROOT", "CUDA_HOME",
+                                                               "CUDA_PATH"};
+
+/// For the nvptx target's pipeline, which serializes kernels: the toolkit hidden.
+std::optional<ScopedUnsetEnv> hideToolkit(const Target &target) {
+  if (target.getKind() != TargetKind::NVPTX)
+    return std::nullopt;
+  return std::optional<ScopedUnsetEnv>(std::in_place, kToolkitVariables);
+}
+
 /// The context agc's MLIR stages run in: the dialects, interfaces and translations they
 /// use (Dialects.cpp).
 std::unique_ptr<mlir::MLIRContext> makeContext(bool gpu = false) {
@@ -299,13 +313,15 @@ mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const as
 std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
                                                  const analysis::ArgumentSpec &spec,
                                                  DiagnosticEngine &diag, const Target &target) {
-  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  std::unique_ptr<mlir::MLIRContext> context =
+      makeContext(/*gpu=*/target.getKind() == TargetKind::NVPTX);
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
     return mlir::success();
   });
   LoweredModule out;
   auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
+  std::optional<ScopedUnsetEnv> toolkit = hideToolkit(target);
   mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, targetPipeline,
                                                    IRStage::LlvmIr, nullptr, &out.functions);
   if (!ir)
@@ -332,12 +348,14 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
     lowered->module->print(os, nullptr);
     return true;
   }
-  std::unique_ptr<mlir::MLIRContext> context = makeContext();
+  std::unique_ptr<mlir::MLIRContext> context =
+      makeContext(/*gpu=*/target.getKind() == TargetKind::NVPTX);
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
     return mlir::success();
   });
   auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
+  std::optional<ScopedUnsetEnv> toolkit = hideToolkit(target);
   return static_cast<bool>(
       runStages(*context, module, spec, diag, targetPipeline, stage, &os, nullptr));
 }
@@ -386,11 +404,7 @@ bool driver::emitKernels(const ast::Module &module, const analysis::ArgumentSpec
     if (ptx)
       buildGPUBinaryPipeline(pm, chips);
   };
-  // The kernels never need CUDA's libdevice (-ag-gpu-define-math), but MLIR's serializer
-  // links it wherever one of these names a toolkit, and reports an error (of no
-  // consequence) where it names none: hidden from it, the PTX is the same on every
-  // machine.
-  ScopedUnsetEnv toolkit({"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"});
+  ScopedUnsetEnv toolkit(kToolkitVariables);
   mlir::OwningOpRef<mlir::ModuleOp> ir =
       runStages(*context, module, spec, diag, kernels, IRStage::LlvmDialect, nullptr, nullptr);
   if (!ir)

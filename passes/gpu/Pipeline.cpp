@@ -6,10 +6,10 @@
 // outlined into gpu.module kernels. The binary pipeline lowers the kernels to NVVM and
 // serializes them as PTX, one object per chip.
 //
-// What is not done yet (issue 18): the host side's lowering (buffer deallocation,
-// gpu.launch_func to the runtime's mgpu* calls, device buffers, copies), so that no
-// object is built for nvptx; a reduction, the matmul kernel, and math needing libdevice
-// run on the host.
+// The whole pipeline then stages what the kernels read (-ag-gpu-stage-buffers), frees
+// buffers as the CPU's does, and lowers the host code as the CPU's is lowered, with its
+// launches and buffers from the runtime's GPU allocator. Not done yet (issue 18): a
+// reduction, the matmul kernel, and math needing libdevice run on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -31,8 +31,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
-void ag::buildGPUKernelPipeline(mlir::OpPassManager &pm) {
-  SharedCanonicalizer canonicalize;
+static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &canonicalize) {
+  using namespace ag;
   pm.addPass(createLowerAgEffects());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
@@ -54,8 +54,9 @@ void ag::buildGPUKernelPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createGpuKernelOutliningPass());
 }
 
-void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips) {
-  SharedCanonicalizer canonicalize;
+static void addBinaries(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &canonicalize,
+                        llvm::ArrayRef<std::string> chips) {
+  using namespace ag;
   // The kernels' float32 exp, tanh and log as arithmetic (no libdevice), their affine
   // index arithmetic and control flow lowered, then NVVM, one target per chip.
   mlir::OpPassManager &kernels = pm.nest<mlir::gpu::GPUModuleOp>();
@@ -80,4 +81,23 @@ void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::str
   mlir::GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa"; // PTX text
   pm.addPass(mlir::createGpuModuleToBinaryPass(binary));
+}
+
+void ag::buildGPUKernelPipeline(mlir::OpPassManager &pm) {
+  addKernels(pm, SharedCanonicalizer());
+}
+
+void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips) {
+  addBinaries(pm, SharedCanonicalizer(), chips);
+}
+
+void ag::buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips) {
+  SharedCanonicalizer canonicalize;
+  addKernels(pm, canonicalize);
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUStageBuffers());
+  addBufferDeallocation(pm, canonicalize);
+  addBinaries(pm, canonicalize, chips);
+  LowerToLLVMOptions lowering;
+  lowering.gpuLaunches = true;
+  addLowerToLLVM(pm, canonicalize, lowering);
 }

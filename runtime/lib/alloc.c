@@ -15,13 +15,19 @@
  * thread when freed, up to 16, and handed out again without a lock or a trip through
  * malloc (see kSmallBlock).
  *
- * A header before each block's data records its size and where its memory starts: free
- * gets only the pointer. While a compiled function runs, the blocks it allocates are
+ * In an nvptx object, the host code's buffers come from agrt_gpu_aligned_alloc: CUDA
+ * managed memory, which kernels and host code both address, kept when freed as large
+ * blocks are (every size: the driver's allocation is slow), in size classes of powers
+ * of two; host memory where no GPU is usable.
+ *
+ * A header before each block's data records its size and where its memory starts (and
+ * whether it is a small or a managed block): free gets only the pointer. While a compiled function runs, the blocks it allocates are
  * also kept in a list, so that a failed check, which leaves the function by longjmp
  * past its frees, can free them all.
  *
  *===----------------------------------------------------------------------------------===*/
 #include "blocks.h"
+#include "gpu.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -69,43 +75,46 @@ void agrt_release_call_blocks(const agrt_call_blocks *saved) {
 enum { kCacheSlots = 16 };
 static const size_t kLargeBlock = (size_t)1 << 20;
 
+/* Freed blocks kept for reuse, of one kind: host memory (large blocks) or managed. */
+typedef struct block_cache {
+  header *block[kCacheSlots];
+  size_t size[kCacheSlots];
+} block_cache;
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-  header *block;
-  size_t size;
-} cache[kCacheSlots];
-static size_t cached_bytes;
+static block_cache host_cache, managed_cache;
+static size_t cached_bytes; /* both caches */
 static size_t cache_limit = (size_t)1 << 30;
 
-/* A cached block of at least `size` bytes and less than twice that, aligned to `align`,
- * the smallest one; NULL if none. */
-static header *take_cached(size_t size, size_t align) {
+/* A block of `cache` of at least `size` bytes and less than twice that, aligned to
+ * `align`, the smallest one; NULL if none. */
+static header *take_cached(block_cache *cache, size_t size, size_t align) {
   header *found = NULL;
   pthread_mutex_lock(&lock);
   int best = -1;
   for (int i = 0; i < kCacheSlots; ++i)
-    if (cache[i].block && cache[i].size >= size && cache[i].size / 2 < size &&
-        (uintptr_t)(cache[i].block + 1) % align == 0 &&
-        (best < 0 || cache[i].size < cache[best].size))
+    if (cache->block[i] && cache->size[i] >= size && cache->size[i] / 2 < size &&
+        (uintptr_t)(cache->block[i] + 1) % align == 0 &&
+        (best < 0 || cache->size[i] < cache->size[best]))
       best = i;
   if (best >= 0) {
-    found = cache[best].block;
-    cached_bytes -= cache[best].size;
-    cache[best].block = NULL;
+    found = cache->block[best];
+    cached_bytes -= cache->size[best];
+    cache->block[best] = NULL;
   }
   pthread_mutex_unlock(&lock);
   return found;
 }
 
-/* Keeps `h` for later; 0 if the cache is full. */
-static int keep(header *h) {
+/* Keeps `h` in `cache` for later; 0 if the cache is full. */
+static int keep(block_cache *cache, header *h) {
   int kept = 0;
   pthread_mutex_lock(&lock);
   if (cached_bytes + h->size <= cache_limit)
     for (int i = 0; i < kCacheSlots && !kept; ++i)
-      if (!cache[i].block) {
-        cache[i].block = h;
-        cache[i].size = h->size;
+      if (!cache->block[i]) {
+        cache->block[i] = h;
+        cache->size[i] = h->size;
         cached_bytes += h->size;
         kept = 1;
       }
@@ -125,8 +134,12 @@ static _Thread_local int small_registered; /* this thread's exit frees its kept 
 static pthread_key_t small_key;
 static pthread_once_t small_key_once = PTHREAD_ONCE_INIT;
 
-static void *base_of(const header *h) { return (void *)((uintptr_t)h->base & ~(uintptr_t)1); }
-static int is_small(const header *h) { return (uintptr_t)h->base & 1; }
+/* The marks in a header's base's low bits (malloc's and the driver's alignment leave
+ * them free). */
+enum { kSmallMark = 1, kManagedMark = 2 };
+static void *base_of(const header *h) { return (void *)((uintptr_t)h->base & ~(uintptr_t)3); }
+static int is_small(const header *h) { return (uintptr_t)h->base & kSmallMark; }
+static int is_managed(const header *h) { return ((uintptr_t)h->base & kManagedMark) != 0; }
 
 static void release_small_kept(void *unused) {
   (void)unused;
@@ -161,12 +174,13 @@ void *agrt_aligned_alloc(size_t align, size_t size) {
     link_block(h);
     return h + 1;
   }
-  header *h = size >= kLargeBlock ? take_cached(size, align) : NULL;
+  header *h = size >= kLargeBlock ? take_cached(&host_cache, size, align) : NULL;
   if (h) {
     link_block(h);
     return h + 1;
   }
-  h = small ? new_block(size, kSmallBlock, kSmallAlign, 1) : new_block(size, size, align, 0);
+  h = small ? new_block(size, kSmallBlock, kSmallAlign, kSmallMark)
+            : new_block(size, size, align, 0);
   if (!h)
     return NULL;
   link_block(h);
@@ -180,6 +194,11 @@ void agrt_free(void *p) {
     return;
   header *h = (header *)p - 1;
   unlink_block(h);
+  if (is_managed(h)) {
+    if (!keep(&managed_cache, h))
+      agrt_gpu_managed_free(base_of(h));
+    return;
+  }
   if (is_small(h)) {
     if (small_count < kSmallKept) {
       if (!small_registered) { /* the thread's first kept block: free them when it exits */
@@ -193,20 +212,67 @@ void agrt_free(void *p) {
     free(base_of(h));
     return;
   }
-  if (h->size >= kLargeBlock && keep(h))
+  if (h->size >= kLargeBlock && keep(&host_cache, h))
     return;
   free(h->base);
+}
+
+/* A managed block with room for `capacity` bytes at `align`; NULL if the driver has
+ * none (or no GPU). */
+static header *new_managed_block(size_t capacity, size_t align) {
+  if (capacity > SIZE_MAX - align - sizeof(header))
+    return NULL;
+  char *base = agrt_gpu_managed_alloc(capacity + align + sizeof(header));
+  if (!base)
+    return NULL;
+  uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
+  header *h = (header *)data - 1;
+  h->size = capacity;
+  h->base = (void *)((uintptr_t)base | kManagedMark);
+  return h;
+}
+
+void *agrt_gpu_aligned_alloc(size_t align, size_t size) {
+  if (align < sizeof(header) || (align & (align - 1)) != 0)
+    align = sizeof(header);
+  /* Size classes of powers of two, 256 bytes and up: a freed block fits the next
+   * allocation of its class. */
+  size_t capacity = 256;
+  while (capacity < size && capacity <= SIZE_MAX / 2)
+    capacity *= 2;
+  if (capacity < size)
+    agrt_fail_out_of_memory(size);
+  header *h = take_cached(&managed_cache, capacity, align);
+  if (!h) {
+    if (!agc_gpu_available(NULL)) /* no kernel can run: host memory will do */
+      return _mlir_memref_to_llvm_aligned_alloc(align, size);
+    h = new_managed_block(capacity, align);
+    if (!h) {
+      agc_release_memory(); /* what the caches hold, back to the driver; then once more */
+      h = new_managed_block(capacity, align);
+    }
+    if (!h)
+      agrt_fail_out_of_memory(size);
+  }
+  link_block(h);
+  return h + 1;
 }
 
 size_t agc_release_memory(void) {
   size_t released = 0;
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < kCacheSlots; ++i)
-    if (cache[i].block) {
-      released += cache[i].size;
-      free(cache[i].block->base);
-      cache[i].block = NULL;
+  for (int i = 0; i < kCacheSlots; ++i) {
+    if (host_cache.block[i]) {
+      released += host_cache.size[i];
+      free(host_cache.block[i]->base);
+      host_cache.block[i] = NULL;
     }
+    if (managed_cache.block[i]) {
+      released += managed_cache.size[i];
+      agrt_gpu_managed_free(base_of(managed_cache.block[i]));
+      managed_cache.block[i] = NULL;
+    }
+  }
   cached_bytes = 0;
   pthread_mutex_unlock(&lock);
   return released;

@@ -207,23 +207,60 @@ void agrt_gpu_release_call(void *frame) {
   }
 }
 
+/* A kernel module: the image an object's constructor records, given to the driver at
+ * the first launch of one of its kernels (inside a call, where an error has a status to
+ * go to; a program that never launches one never loads the driver). */
+typedef struct gpu_module {
+  const void *image; /* PTX text or a fat binary: either says its own size */
+  pthread_mutex_t lock;
+  CUmodule module;   /* once loaded */
+} gpu_module;
+
+static void *record_module(const void *image) {
+  gpu_module *m = malloc(sizeof *m);
+  if (!m)
+    return NULL; /* the first launch says so */
+  m->image = image;
+  pthread_mutex_init(&m->lock, NULL);
+  m->module = 0;
+  return m;
+}
+
 void *mgpuModuleLoad(void *data, size_t size) {
-  (void)size; /* a PTX text or fat binary says its own size */
-  use_gpu();
-  CUmodule module = 0;
-  check(cu.cuModuleLoadData(&module, data), "loading the kernels (cuModuleLoadData)");
-  return module;
+  (void)size;
+  return record_module(data);
+}
+
+void *mgpuModuleLoadJIT(void *data, int opt_level) {
+  (void)opt_level; /* the driver's default, its highest */
+  return record_module(data);
 }
 
 void mgpuModuleUnload(void *module) {
-  use_gpu();
-  check(cu.cuModuleUnload((CUmodule)module), "cuModuleUnload");
+  gpu_module *m = module;
+  if (!m)
+    return;
+  /* At exit: the driver may be shut down already, and there is no call to fail. */
+  if (m->module && cu.cuModuleUnload)
+    (void)cu.cuModuleUnload(m->module);
+  pthread_mutex_destroy(&m->lock);
+  free(m);
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
+  gpu_module *m = module;
+  if (!m)
+    agrt_fail_out_of_memory(sizeof(gpu_module));
   use_gpu();
+  CUresult error = CUDA_SUCCESS;
+  pthread_mutex_lock(&m->lock);
+  if (!m->module)
+    error = cu.cuModuleLoadData(&m->module, m->image);
+  CUmodule loaded = m->module;
+  pthread_mutex_unlock(&m->lock); /* before check: a failure leaves by longjmp */
+  check(error, "loading the kernels (cuModuleLoadData)");
   CUfunction function = 0;
-  check(cu.cuModuleGetFunction(&function, (CUmodule)module, name), "cuModuleGetFunction");
+  check(cu.cuModuleGetFunction(&function, loaded, name), "cuModuleGetFunction");
   return function;
 }
 
@@ -289,4 +326,18 @@ void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
   /* Unified addressing: the driver tells host from device memory by the address. */
   check(cu.cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
         "a copy (cuMemcpy)");
+}
+
+void *agrt_gpu_managed_alloc(size_t bytes) {
+  if (!agc_gpu_available(0) || cu.cuCtxSetCurrent(gpu.context) != CUDA_SUCCESS)
+    return NULL;
+  CUdeviceptr pointer = 0;
+  if (cu.cuMemAllocManaged(&pointer, bytes ? bytes : 1, 1 /* global */) != CUDA_SUCCESS)
+    return NULL;
+  return (void *)(uintptr_t)pointer;
+}
+
+void agrt_gpu_managed_free(void *pointer) {
+  if (pointer && gpu.ready)
+    (void)cu.cuMemFree((CUdeviceptr)(uintptr_t)pointer);
 }

@@ -7,9 +7,9 @@ also compiles for NVIDIA GPUs, and every kernel's PTX passes ptxas for every chi
 
 For each function (its first case gives the types: --signature and -D as to-code
 takes them), `agc compile --emit=llvm-dialect` says whether the CPU path compiles it;
-if it does, `agc compile --target=nvptx --emit=ptx` must too, and each PTX module it
+if it does, `agc compile --target=nvptx --emit=ptx` must too, each PTX module it
 prints (after its `// agc: kernel module @NAME for CHIP` line) is assembled by ptxas for
-that chip. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
+that chip, and `agc compile --target=nvptx` must write the object and its header. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
 where ptxas is not installed (the CUDA toolkit: /usr/local/cuda/bin, or on PATH).
 --assemble does the last step for one file of `agc --emit=ptx` output.
 """
@@ -71,7 +71,17 @@ def check(agc, ptxas, case, path, options, archs, work):
     if gpu.returncode != 0:
         return name, 0, f"--target=nvptx exited {gpu.returncode}: {gpu.stderr.strip()[-400:]}"
     count, problem = assemble(ptxas, gpu.stdout, work, f"{case['theme']}.{case['func']}")
-    return name, count, problem
+    if problem:
+        return name, count, problem
+    # The object: host code launching the kernels, their PTX embedded.
+    stem = os.path.join(work, f"{case['theme']}.{case['func']}")
+    obj = subprocess.run([agc, "compile", "--target=nvptx", "--gpu-arch", archs, path,
+                          "-o", stem + ".o", "--header", stem + ".h"] + options,
+                         capture_output=True, text=True, timeout=300)
+    if obj.returncode != 0:
+        return name, count, (f"--target=nvptx object: exited {obj.returncode}: "
+                             f"{obj.stderr.strip()[-400:]}")
+    return name, count, None
 
 
 def assemble_file(path):
@@ -136,7 +146,7 @@ def main():
                 print(f"ok   {name}: {count} PTX module(s)")
     print(f"ptx_check: {len(first)} functions, {len(compiled)} compiled for the CPU; for "
           f"nvptx ({archs}): {len(compiled) - len(failed)} compiled, {with_kernels} with "
-          f"kernels, {kernels} PTX modules passed ptxas, {len(failed)} failed")
+          f"kernels, {kernels} PTX modules passed ptxas, objects written, {len(failed)} failed")
     return 1 if failed else 0
 
 

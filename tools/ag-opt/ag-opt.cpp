@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates kernels to LLVM IR (agc-gpu-binary).
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<ag::AgDialect>();
+  ag::registerGPULaunchEffects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ag-opt: agc's MLIR optimizer driver\n", registry));
 }

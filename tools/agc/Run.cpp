@@ -19,6 +19,7 @@
 
 #include "agc/runtime.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/SourceMgr.h"
@@ -769,6 +770,9 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   driver::FunctionSignature sig = lowered->functions.front();
   const char *prefix = "agc_run";
   driver::addEntryPoints(*lowered, prefix);
+  // The JIT runs no constructors: an nvptx object's (which record its kernels) are
+  // called below.
+  bool structors = driver::exportStructors(*lowered, prefix);
   llvm::SmallVector<char, 0> object;
   if (llvm::Error err = target.emit(*lowered, /*assembly=*/false, object)) {
     llvm::errs() << "agc: error: " << llvm::toString(std::move(err)) << "\n";
@@ -786,6 +790,27 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
     llvm::errs() << "agc: error: " << llvm::toString(entry.takeError()) << "\n";
     return diag.hadUsageError() ? kUsage : kRefused;
   }
+  using Structors = void (*)();
+  Structors destructors = nullptr;
+  if (structors) {
+    llvm::Expected<void *> constructors = (*loaded)->lookup((llvm::Twine(prefix) + "_constructors").str());
+    llvm::Expected<void *> destructorsAt = (*loaded)->lookup((llvm::Twine(prefix) + "_destructors").str());
+    if (!constructors || !destructorsAt) {
+      llvm::errs() << "agc: error: "
+                   << llvm::toString(constructors ? destructorsAt.takeError() : constructors.takeError())
+                   << "\n";
+      if (!constructors)
+        llvm::consumeError(destructorsAt.takeError());
+      return kRefused;
+    }
+    reinterpret_cast<Structors>(*constructors)();
+    destructors = reinterpret_cast<Structors>(*destructorsAt);
+  }
+  // Whatever the call's outcome, the destructors run before the code is unloaded.
+  llvm::scope_exit runDestructors([&] {
+    if (destructors)
+      destructors();
+  });
 
   // The inputs, in the order of the compiled signature. A parameter that the source's
   // input_signature types may come as a JSON number or list.

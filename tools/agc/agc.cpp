@@ -105,8 +105,9 @@ cl::opt<ag::driver::TargetKind> targetKind(
     "target", cl::desc("Code generation target"),
     cl::values(clEnumValN(ag::driver::TargetKind::CPU, "cpu", "x86-64 (the default; see --mcpu)"),
                clEnumValN(ag::driver::TargetKind::NVPTX, "nvptx",
-                          "NVIDIA GPUs: kernels only in this version (--emit=gpu, --emit=ptx)")),
-    cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::cat(agcCategory));
+                          "NVIDIA GPUs: host code for the CPU that launches GPU kernels, their PTX in the same object (see --gpu-arch)")),
+    cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::sub(runCmd),
+    cl::cat(agcCategory));
 cl::opt<bool> printKernels(
     "print-kernels",
     cl::desc("With --target=nvptx: list the GPU kernels, one line per launch (where, which "
@@ -117,7 +118,7 @@ cl::list<std::string> gpuArchs(
     cl::desc("The NVIDIA GPUs --target=nvptx generates kernels for, as LLVM names them "
              "(default: sm_80,sm_90)"),
     cl::value_desc("sm_NN,..."), cl::CommaSeparated, cl::sub(cl::SubCommand::getTopLevel()),
-    cl::sub(compileCmd), cl::cat(agcCategory));
+    cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
 cl::list<std::string> signatures(
     "signature",
     cl::desc("Input signature of a function whose source has no input_signature, e.g. "
@@ -207,20 +208,6 @@ int usageError(const llvm::Twine &message) {
   return kUsage;
 }
 
-/// The name --emit takes for `stage`.
-std::string stageName(Stage stage) {
-  switch (stage) {
-  case Stage::LlvmDialect:
-    return "llvm-dialect";
-  case Stage::LlvmIr:
-    return "llvm-ir";
-  case Stage::Asm:
-    return "asm";
-  default:
-    return "obj";
-  }
-}
-
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
                << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for the CPU, --emit=gpu|ptx for nvptx, to-code, run\n";
@@ -288,6 +275,8 @@ ag::driver::CodeGenOptions codeGenOptions() {
   ag::driver::CodeGenOptions options;
   options.cpu = mcpu;
   options.optLevel = optLevel;
+  if (!gpuArchs.empty())
+    options.gpuChips.assign(gpuArchs.begin(), gpuArchs.end());
   return options;
 }
 
@@ -353,17 +342,10 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
 
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
-  // --target=nvptx makes kernels (--emit=gpu, --emit=ptx), not yet the host code that
-  // launches them.
   if (printKernels && targetKind != ag::driver::TargetKind::NVPTX)
     return usageError("--print-kernels lists the kernels of --target=nvptx");
   bool kernels = emit == Stage::Gpu || emit == Stage::Ptx || printKernels;
-  if (targetKind == ag::driver::TargetKind::NVPTX && emit >= Stage::LlvmDialect && !kernels)
-    return notYet("--target=nvptx with --emit=" + stageName(emit) +
-                  " (the host code that launches the kernels)");
-  std::vector<std::string> chips(gpuArchs.begin(), gpuArchs.end());
-  if (chips.empty())
-    chips = {"sm_80", "sm_90"};
+  std::vector<std::string> chips = codeGenOptions().gpuChips;
   if (kernels)
     if (llvm::Error err = ag::driver::checkGPUChips(chips))
       return usageError(llvm::toString(std::move(err)));
@@ -374,8 +356,7 @@ int compileFile(llvm::StringRef path) {
   // The stages before the LLVM dialect are the same for every target; the CPU's pipeline
   // stands in for a target this version does not build.
   llvm::Expected<std::unique_ptr<ag::driver::Target>> target =
-      ag::driver::createTarget(emit >= Stage::LlvmDialect && !kernels ? targetKind.getValue()
-                                                          : ag::driver::TargetKind::CPU,
+      ag::driver::createTarget(kernels ? ag::driver::TargetKind::CPU : targetKind.getValue(),
                                codeGenOptions());
   if (!target)
     return usageError(llvm::toString(target.takeError()));
@@ -487,8 +468,8 @@ int main(int argc, char **argv) {
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
           "  compile writes OUT.o and OUT.h (default: FILE's name in the current directory);\n"
           "  link OUT.o with agc's runtime (pkg-config agc-runtime) and -lm.\n"
-          "  This version generates code for the CPU; for --target=nvptx it generates the\n"
-          "  GPU kernels (--emit=gpu, --emit=ptx), not yet objects that launch them.\n",
+          "  --target=nvptx makes objects whose host code launches NVIDIA GPU kernels (they\n"
+          "  need a GPU and its driver at run time, else the call fails with status 4).\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;
@@ -511,9 +492,11 @@ int main(int argc, char **argv) {
     ag::driver::CodeGenOptions options = codeGenOptions();
     if (options.cpu.empty())
       options.cpu = "native";
-    std::unique_ptr<ag::driver::Target> cpu =
-        llvm::cantFail(ag::driver::createTarget(ag::driver::TargetKind::CPU, options));
-    return ag::runFunction(target, runArgs, runKwargs, errorLimit, *cpu, !noRuntimeChecks,
+    llvm::Expected<std::unique_ptr<ag::driver::Target>> host =
+        ag::driver::createTarget(targetKind, options);
+    if (!host)
+      return usageError(llvm::toString(host.takeError()));
+    return ag::runFunction(target, runArgs, runKwargs, errorLimit, **host, !noRuntimeChecks,
                            {importDirs.begin(), importDirs.end()});
   }
   if (inputFile.empty())

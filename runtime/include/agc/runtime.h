@@ -144,10 +144,14 @@ int agc_gpu_available(agc_status *status);
  * Below: what generated code calls. Not for programs that use agc-compiled code.
  *===----------------------------------------------------------------------------------===*/
 
-/* GPU kernels, as MLIR's gpu-to-llvm lowering calls them (its `mgpu` names and
- * signatures), on the CUDA driver API. Inside a call only: an error (no GPU, a failed
- * launch, out of device memory) ends the call with its status, as a failed check does. */
+/* GPU kernels, as MLIR's gpu-to-llvm lowering and the translation of its launches call
+ * them (its `mgpu` names and signatures), on the CUDA driver API. Loading and unloading
+ * a module run from an object's constructors and destructors: they record the kernels'
+ * image, which the first launch, inside a call, gives the driver; they never fail. The
+ * rest run inside a call only: an error (no GPU, a failed launch, out of device memory)
+ * ends the call with its status, as a failed check does. */
 void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *data, int opt_level);
 void mgpuModuleUnload(void *module);
 void *mgpuModuleGetFunction(void *module, const char *name);
 void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
@@ -160,6 +164,10 @@ void mgpuStreamSynchronize(void *stream);
 void *mgpuMemAlloc(uint64_t bytes, void *stream, bool host_shared);
 void mgpuMemFree(void *pointer, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
+/* The buffers of an nvptx object's host code: CUDA managed memory, which host and device
+ * both address, where a GPU is usable; host memory (agrt_aligned_alloc) where none is.
+ * agrt_free frees both. Fails the call (AGC_OUT_OF_MEMORY) rather than return NULL. */
+void *agrt_gpu_aligned_alloc(size_t align, size_t size);
 
 /* One input or output of a compiled function, as its signature types it. */
 typedef struct agrt_param {

@@ -69,6 +69,13 @@ int dtypeCode(llvm::StringRef dtype);
 /// makes every other definition internal.
 void addEntryPoints(LoweredModule &lowered, llvm::StringRef prefix);
 
+/// For a loader that runs no constructors (agc run's JIT): the module's constructors and
+/// destructors (an nvptx object's, which record and release its kernels) removed from
+/// llvm.global_ctors/_dtors and called, in their order, by exported functions
+/// `<prefix>_constructors` and `<prefix>_destructors`. False, and nothing added, where
+/// the module has none.
+bool exportStructors(LoweredModule &lowered, llvm::StringRef prefix);
+
 /// The C header that declares the entry points of `lowered` (after addEntryPoints).
 /// `defines` are the -D name=value the module was specialized with: the header records
 /// them.

@@ -4,7 +4,8 @@
 // `scf` to the LLVM dialect, its LLVM target machine (triple, CPU, features), LLVM's
 // optimization pipeline and object or assembly emission. The driver (Driver.h) runs the
 // target-independent stages and hands the rest to it. `--target` selects one by
-// TargetKind; the CPU is the only one built (the NVPTX target is issue 18's).
+// TargetKind: the CPU, or NVPTX (host code for the CPU that launches kernels for NVIDIA
+// GPUs, their PTX embedded in the same object).
 //
 // Includes no MLIR: the agc driver stays a light translation unit.
 //
@@ -19,6 +20,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class OpPassManager;
@@ -38,13 +40,16 @@ struct CodeGenOptions {
   /// machine's CPU with its features. Empty: kDefaultCPU.
   std::string cpu;
   unsigned optLevel = 2; ///< -O0 .. -O3.
+  /// NVPTX: the GPUs kernels are generated for, as LLVM names them (sm_80, sm_90, ...);
+  /// the first one's PTX is what the object embeds (see buildGPUPipeline).
+  std::vector<std::string> gpuChips = {"sm_80", "sm_90"};
 };
 
 class Target {
 public:
   virtual ~Target();
   TargetKind getKind() const { return kind; }
-  /// The name `--target` takes: "cpu".
+  /// The name `--target` takes: "cpu", "nvptx".
   virtual llvm::StringRef getName() const = 0;
   /// Adds the passes from `scf` to nothing but the LLVM dialect.
   virtual void buildPipeline(mlir::OpPassManager &pm) const = 0;
@@ -59,8 +64,8 @@ private:
   TargetKind kind;
 };
 
-/// The target `kind` with `options`; an error (a usage error: an unknown --mcpu, a target
-/// this version does not build) says what is wrong and what is valid.
+/// The target `kind` with `options`; an error (a usage error: an unknown --mcpu or
+/// --gpu-arch) says what is wrong and what is valid.
 llvm::Expected<std::unique_ptr<Target>> createTarget(TargetKind kind,
                                                      const CodeGenOptions &options);
 
@@ -72,8 +77,9 @@ public:
   virtual llvm::Expected<void *> lookup(llvm::StringRef name) = 0;
 };
 
-/// Loads a CPU object file `object` (emitted for this machine's CPU) into this process,
-/// resolving agc's runtime and the C library against this process (agc run).
+/// Loads an object file `object` (emitted for this machine's CPU, by either target) into
+/// this process, resolving agc's runtime and the C library against this process, and
+/// runs its initializers (an nvptx object's records its kernels) (agc run).
 llvm::Expected<std::unique_ptr<LoadedModule>> loadObject(llvm::SmallVectorImpl<char> &&object);
 
 } // namespace ag::driver

@@ -493,4 +493,24 @@ def GPUDefineMath : Pass<"ag-gpu-define-math", "mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GPUStageBuffers : Pass<"ag-gpu-stage-buffers", "mlir::func::FuncOp"> {
+  let summary = "The caller's tensors and the constants of a function with kernels, copied to buffers a GPU can read";
+  let description = [{
+    In a function that launches a kernel (gpu.launch_func), each memref argument and
+    each constant global it reads is copied, once, at the function's entry, into a
+    buffer of its own (memref.alloc, which an nvptx object allocates as CUDA managed
+    memory), and every use reads the copy. Runs before buffer deallocation.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def GPUManagedBuffers : Pass<"ag-gpu-managed-buffers", "mlir::ModuleOp"> {
+  let summary = "Host buffers from the runtime's GPU allocator (CUDA managed memory)";
+  let description = [{
+    After finalize-memref-to-llvm: calls of MLIR's generic allocation function
+    `_mlir_memref_to_llvm_aligned_alloc` call `agrt_gpu_aligned_alloc` instead, which
+    gives memory that host and device both address (host memory where no GPU is).
+  }];
+}
+
 #endif // AG_PASSES_PASSES_TD

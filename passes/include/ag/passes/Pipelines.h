@@ -15,6 +15,7 @@
 #include <string>
 
 namespace mlir {
+class DialectRegistry;
 class OpPassManager;
 class Pass;
 } // namespace mlir
@@ -45,6 +46,23 @@ private:
 /// (passes/Bufferization.cpp).
 void addBufferization(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize);
 
+/// Upstream's buffer deallocation pipeline with the shared canonicalizer, then the
+/// bufferization dialect's remains as memref ops (passes/Bufferization.cpp).
+void addBufferDeallocation(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize);
+
+struct LowerToLLVMOptions {
+  /// scf.parallel loops as OpenMP regions on the CPU's cores (else sequential loops).
+  bool threads = false;
+  /// gpu.launch_func and gpu.binary ops kept for the translation, and buffers from the
+  /// runtime's GPU allocator (-ag-gpu-managed-buffers).
+  bool gpuLaunches = false;
+};
+
+/// From buffers and loops to nothing but the LLVM dialect, the final check included:
+/// the host code of every target (passes/LowerToLLVM.cpp).
+void addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &canonicalize,
+                    const LowerToLLVMOptions &options);
+
 /// From MLIRGen's output to `scf`: dead ops pruned as TensorFlow prunes them, ag.cond and
 /// ag.while_loop lowered, carried 0-d tensors scalarized (passes/ag/Pipeline.cpp).
 void buildAgToSCFPipeline(mlir::OpPassManager &pm);
@@ -55,12 +73,23 @@ void buildCPUPipeline(mlir::OpPassManager &pm);
 
 /// From `scf` to host functions that launch GPU kernels (gpu.launch_func) and the kernels
 /// in gpu.module ops: the parallel loops a GPU can run, as blocks of threads
-/// (passes/gpu/Pipeline.cpp). The host side is not lowered further yet.
+/// (passes/gpu/Pipeline.cpp). What --emit=gpu shows.
 void buildGPUKernelPipeline(mlir::OpPassManager &pm);
 
 /// The gpu.module kernels to NVVM and to PTX, one gpu.binary object per chip in `chips`
 /// (sm_80, sm_90, ...).
 void buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips);
+
+/// The whole nvptx pipeline, from `scf` to the LLVM dialect: the kernels (as
+/// buildGPUKernelPipeline), what they read staged where a GPU can read it, buffer
+/// deallocation, the kernels' PTX for `chips` (as buildGPUBinaryPipeline), and the host
+/// code lowered with its launches.
+void buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips);
+
+/// Says what gpu.launch_func does to memory (a read and a write of each buffer it is
+/// given), so that buffer deallocation accepts functions that launch kernels
+/// (passes/gpu/LaunchEffects.cpp). Every context that runs the nvptx pipeline needs it.
+void registerGPULaunchEffects(mlir::DialectRegistry &registry);
 
 /// Registers agc's passes, one flag each (`-ag-prune-dead`, ...), and its pipelines,
 /// with MLIR's pass registry. Idempotent.

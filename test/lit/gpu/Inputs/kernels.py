@@ -26,3 +26,16 @@ def squash(x):
 def divide(a, b):
     """Integer division checks its divisor (a run-time error): stays on the host."""
     return a // b
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def collatz(n):
+    """Scalar control flow only: no kernel, so it runs where no GPU is."""
+    steps = 0
+    while n > 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
