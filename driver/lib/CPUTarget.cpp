@@ -141,7 +141,7 @@ public:
   StringRef getName() const override { return getKind() == TargetKind::NVPTX ? "nvptx" : "cpu"; }
   void buildPipeline(mlir::OpPassManager &pm) const override {
     if (getKind() == TargetKind::NVPTX)
-      buildGPUPipeline(pm, options.gpuChips);
+      buildGPUPipeline(pm, options.gpuChips, options.gpuEmulate);
     else
       buildCPUPipeline(pm);
   }

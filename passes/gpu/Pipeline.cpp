@@ -37,6 +37,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
+  // Float sums and products reassociated as on the CPU (a reduction stays on the host
+  // for now: vector lanes, in TensorFlow's freedom of order and near its results).
+  pm.addPass(createReassociateReductions());
   pm.addPass(canonicalize.create());
 
   addBufferization(pm, canonicalize);
@@ -91,12 +94,16 @@ void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::str
   addBinaries(pm, SharedCanonicalizer(), chips);
 }
 
-void ag::buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips) {
+void ag::buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips,
+                          bool emulate) {
   SharedCanonicalizer canonicalize;
   addKernels(pm, canonicalize);
   pm.addNestedPass<mlir::func::FuncOp>(createGPUStageBuffers());
   addBufferDeallocation(pm, canonicalize);
-  addBinaries(pm, canonicalize, chips);
+  if (emulate)
+    pm.addPass(createGPUEmulateLaunches());
+  else
+    addBinaries(pm, canonicalize, chips);
   LowerToLLVMOptions lowering;
   lowering.gpuLaunches = true;
   addLowerToLLVM(pm, canonicalize, lowering);

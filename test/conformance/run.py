@@ -1,6 +1,7 @@
 """agc's conformance suite: every corpus function under real TensorFlow and through agc.
 
 usage: run.py AGC [--jobs N] [--only THEME] [--timeout S] [--verbose] [--summary FILE]
+                 [--agc-arg ARG]...
 
 The corpus is test/conformance/<theme>.py, each with <theme>.cases beside it: one case a
 line, `FUNC ARGS` or `FUNC ARGS KWARGS`, ARGS a JSON list (an element {"dtype": D,
@@ -10,7 +11,9 @@ a line starting with `#` is a comment. For every case:
 - TensorFlow: the theme module is imported afresh (new tf.Variables) and FUNC is traced
   with the arguments (get_concrete_function), then called; tf.print's output (stderr) is
   captured.
-- agc: `agc run THEME.py:FUNC --args ARGS --kwargs KWARGS`; a run that takes more than
+- agc: `agc run THEME.py:FUNC --args ARGS --kwargs KWARGS` (and each --agc-arg: e.g.
+  `--agc-arg=--target=nvptx --agc-arg=--gpu-emulate` runs the nvptx pipeline with its
+  kernels on the CPU); a run that takes more than
   --timeout seconds (default 60; every case takes well under 5) fails as a timeout, so
   that a miscompiled loop that never ends fails the suite instead of hanging it.
 - Compared: where TensorFlow refuses while tracing, agc must refuse at compile time (exit
@@ -104,10 +107,12 @@ def run_tf(case):
 
 # --- agc ----------------------------------------------------------------------------------
 
+AGC_ARGS = []  # --agc-arg: added to every `agc run`
+
 def run_agc(agc, case, timeout):
     path = os.path.join(HERE, case["theme"] + ".py")
     cmd = [agc, "run", f"{path}:{case['func']}", "--args", json.dumps(case["args"]),
-           "--kwargs", json.dumps(case["kwargs"])]
+           "--kwargs", json.dumps(case["kwargs"])] + AGC_ARGS
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -209,7 +214,7 @@ def check_to_code_with_agc(agc, case, want, converted):
         with open(combined, "w") as f:
             f.write(open(path).read() + "\n\n" + code)
         cmd = [agc, "run", f"{combined}:{name}", "-I", HERE, "--args", json.dumps(case["args"]),
-               "--kwargs", json.dumps(case["kwargs"])]
+               "--kwargs", json.dumps(case["kwargs"])] + AGC_ARGS
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         return f"agc on its own to-code output exited {proc.returncode}: {proc.stderr.strip()[-300:]}"
@@ -275,6 +280,10 @@ def main():
             verbose = True
         elif a == "--summary":
             summary_path = argv.pop(0)
+        elif a == "--agc-arg":
+            AGC_ARGS.append(argv.pop(0))
+        elif a.startswith("--agc-arg="):
+            AGC_ARGS.append(a[len("--agc-arg="):])
     themes = sorted(f[:-3] for f in os.listdir(HERE)
                     if f.endswith(".py") and f != "run.py" and os.path.exists(os.path.join(HERE, f[:-3] + ".cases")))
     if only:

@@ -119,6 +119,11 @@ cl::list<std::string> gpuArchs(
              "(default: sm_80,sm_90)"),
     cl::value_desc("sm_NN,..."), cl::CommaSeparated, cl::sub(cl::SubCommand::getTopLevel()),
     cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<bool> gpuEmulate(
+    "gpu-emulate",
+    cl::desc("With --target=nvptx, for testing without a GPU: run the kernels on the CPU, "
+             "as sequential loops where they are launched (no PTX)"),
+    cl::Hidden, cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
 cl::list<std::string> signatures(
     "signature",
     cl::desc("Input signature of a function whose source has no input_signature, e.g. "
@@ -277,6 +282,7 @@ ag::driver::CodeGenOptions codeGenOptions() {
   options.optLevel = optLevel;
   if (!gpuArchs.empty())
     options.gpuChips.assign(gpuArchs.begin(), gpuArchs.end());
+  options.gpuEmulate = gpuEmulate;
   return options;
 }
 

@@ -43,6 +43,9 @@ struct CodeGenOptions {
   /// NVPTX: the GPUs kernels are generated for, as LLVM names them (sm_80, sm_90, ...);
   /// the first one's PTX is what the object embeds (see buildGPUPipeline).
   std::vector<std::string> gpuChips = {"sm_80", "sm_90"};
+  /// NVPTX, for testing without a GPU: the kernels run on the CPU, as sequential loops
+  /// where they are launched (-ag-gpu-emulate-launches); no PTX.
+  bool gpuEmulate = false;
 };
 
 class Target {

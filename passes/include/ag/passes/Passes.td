@@ -513,4 +513,15 @@ def GPUManagedBuffers : Pass<"ag-gpu-managed-buffers", "mlir::ModuleOp"> {
   }];
 }
 
+def GPUEmulateLaunches : Pass<"ag-gpu-emulate-launches", "mlir::ModuleOp"> {
+  let summary = "Kernel launches as sequential loops on the CPU (testing without a GPU)";
+  let description = [{
+    For agc --gpu-emulate: each gpu.launch_func becomes a nest of scf.for loops over
+    its blocks and threads (z, y, x) running the kernel's body, with the block and
+    thread ids the loops' indices; the gpu.module ops are erased. Exact for agc's
+    kernels, which have no barrier, shared memory or communication between threads.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // AG_PASSES_PASSES_TD

@@ -84,7 +84,10 @@ void buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string>
 /// buildGPUKernelPipeline), what they read staged where a GPU can read it, buffer
 /// deallocation, the kernels' PTX for `chips` (as buildGPUBinaryPipeline), and the host
 /// code lowered with its launches.
-void buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips);
+/// With `emulate` (agc --gpu-emulate, for testing without a GPU), the launches are
+/// loops on the CPU instead (-ag-gpu-emulate-launches) and no PTX is made.
+void buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips,
+                      bool emulate = false);
 
 /// Says what gpu.launch_func does to memory (a read and a write of each buffer it is
 /// given), so that buffer deallocation accepts functions that launch kernels
