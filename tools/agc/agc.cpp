@@ -67,8 +67,8 @@ cl::opt<Stage> emit(
                clEnumValN(Stage::Ag, "ag", "MLIR: ag.cond / ag.while_loop and upstream tensor ops, located at the Python source"),
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf"),
                clEnumValN(Stage::Gpu, "gpu", "MLIR for --target=nvptx: host functions launching the gpu.module kernels"),
-               clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect, bufferized, for the CPU"),
-               clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR for the CPU"),
+               clEnumValN(Stage::LlvmDialect, "llvm-dialect", "MLIR in the LLVM dialect, bufferized (the host code of --target=nvptx, with its launches)"),
+               clEnumValN(Stage::LlvmIr, "llvm-ir", "LLVM IR for the CPU (for nvptx, the host code, the kernels' PTX embedded)"),
                clEnumValN(Stage::Asm, "asm", "assembly for the CPU"),
                clEnumValN(Stage::Ptx, "ptx", "PTX of the kernels for --target=nvptx, for each --gpu-arch"),
                clEnumValN(Stage::Obj, "obj", "the object file and its C header (the default)")),
@@ -215,7 +215,7 @@ int usageError(const llvm::Twine &message) {
 
 int notYet(const llvm::Twine &what) {
   llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for the CPU, --emit=gpu|ptx for nvptx, to-code, run\n";
+               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for --target=cpu and nvptx, --emit=gpu|ptx for nvptx's kernels, to-code, run\n";
   return kUsage;
 }
 
@@ -474,8 +474,9 @@ int main(int argc, char **argv) {
           "  Exit status: 0 success, 1 program refused, 2 usage error, 3 run-time error.\n"
           "  compile writes OUT.o and OUT.h (default: FILE's name in the current directory);\n"
           "  link OUT.o with agc's runtime (pkg-config agc-runtime) and -lm.\n"
-          "  --target=nvptx makes objects whose host code launches NVIDIA GPU kernels (they\n"
-          "  need a GPU and its driver at run time, else the call fails with status 4).\n",
+          "  --target=nvptx makes objects whose host code launches NVIDIA GPU kernels (a\n"
+          "  function that launches one needs a GPU and its driver at run time, else its\n"
+          "  call fails with status 4).\n",
           &errorStream)) {
     llvm::errs() << errors;
     return kUsage;
