@@ -149,12 +149,14 @@ static void release_small_kept(void *unused) {
 
 static void make_small_key(void) { pthread_key_create(&small_key, release_small_kept); }
 
-/* A block from malloc with room for `room` bytes at `align`, holding `size`; `mark` (1
- * for a small block) in its base's low bit. */
-static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark) {
+/* A block from `get` (malloc, or the driver's managed memory) with room for `room`
+ * bytes at `align`, holding `size`, `mark` (kSmallMark, kManagedMark or 0) in its base's
+ * low bits; NULL if `get` has none. */
+static header *block_from(void *(*get)(size_t), size_t size, size_t room, size_t align,
+                          uintptr_t mark) {
   if (room > SIZE_MAX - align - sizeof(header))
     return NULL;
-  char *base = malloc(room + align + sizeof(header));
+  char *base = get(room + align + sizeof(header));
   if (!base)
     return NULL;
   uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
@@ -162,6 +164,10 @@ static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark)
   h->size = size;
   h->base = (void *)((uintptr_t)base | mark);
   return h;
+}
+
+static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark) {
+  return block_from(malloc, size, room, align, mark);
 }
 
 void *agrt_aligned_alloc(size_t align, size_t size) {
@@ -220,16 +226,7 @@ void agrt_free(void *p) {
 /* A managed block with room for `capacity` bytes at `align`; NULL if the driver has
  * none (or no GPU). */
 static header *new_managed_block(size_t capacity, size_t align) {
-  if (capacity > SIZE_MAX - align - sizeof(header))
-    return NULL;
-  char *base = agrt_gpu_managed_alloc(capacity + align + sizeof(header));
-  if (!base)
-    return NULL;
-  uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
-  header *h = (header *)data - 1;
-  h->size = capacity;
-  h->base = (void *)((uintptr_t)base | kManagedMark);
-  return h;
+  return block_from(agrt_gpu_managed_alloc, capacity, capacity, align, kManagedMark);
 }
 
 void *agrt_gpu_aligned_alloc(size_t align, size_t size) {
