@@ -8,8 +8,9 @@
 //
 // The whole pipeline then stages what the kernels read (-ag-gpu-stage-buffers), frees
 // buffers as the CPU's does, and lowers the host code as the CPU's is lowered, with its
-// launches and buffers from the runtime's GPU allocator. Not done yet (issue 18): a
-// reduction, the matmul kernel, and math needing libdevice run on the host.
+// launches and buffers from the runtime's GPU allocator; for testing without a GPU, its
+// launches may instead run on the CPU (-ag-gpu-emulate-launches). Not done yet (issue
+// 18): a reduction, the matmul kernel, and math needing libdevice run on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"

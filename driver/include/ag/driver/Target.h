@@ -81,8 +81,9 @@ public:
 };
 
 /// Loads an object file `object` (emitted for this machine's CPU, by either target) into
-/// this process, resolving agc's runtime and the C library against this process, and
-/// runs its initializers (an nvptx object's records its kernels) (agc run).
+/// this process, resolving agc's runtime and the C library against this process (agc
+/// run). It runs no constructors: an nvptx object's, which record its kernels, are
+/// called through exportStructors (CABI.h).
 llvm::Expected<std::unique_ptr<LoadedModule>> loadObject(llvm::SmallVectorImpl<char> &&object);
 
 } // namespace ag::driver
