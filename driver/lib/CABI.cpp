@@ -31,6 +31,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -555,4 +556,58 @@ bool driver::exportStructors(LoweredModule &lowered, StringRef prefix) {
   std::reverse(destructors.begin(), destructors.end());
   defineCalls(m, (prefix + "_destructors").str(), destructors);
   return true;
+}
+
+void driver::joinGPUVersion(LoweredModule &lowered, std::unique_ptr<Module> gpu) {
+  Module &m = *lowered.module;
+  // The GPU version's definitions that other modules could see, renamed; what is
+  // internal the linker renames where it must; declarations (the runtime's) are shared.
+  for (Function &f : gpu->functions())
+    if (!f.isDeclaration() && !f.hasLocalLinkage())
+      f.setName(f.getName() + ".gpu");
+  for (GlobalVariable &g : gpu->globals())
+    if (!g.isDeclaration() && !g.hasLocalLinkage() && !g.hasAppendingLinkage())
+      g.setName(g.getName() + ".gpu");
+  // The entry points to choose between: each function's C interface, the initializer.
+  std::vector<std::string> dispatched;
+  for (const FunctionSignature &sig : lowered.functions)
+    dispatched.push_back("_mlir_ciface_" + sig.name);
+  if (lowered.hasState)
+    dispatched.push_back("__agc_init");
+  for (const std::string &name : dispatched)
+    if (Function *cpu = m.getFunction(name))
+      cpu->setName(name + ".cpu");
+  if (Linker::linkModules(m, std::move(gpu)))
+    report_fatal_error("agc: the CPU and GPU versions did not link");
+
+  LLVMContext &ctx = m.getContext();
+  FunctionCallee usesGPU =
+      m.getOrInsertFunction("agc_uses_gpu", FunctionType::get(Type::getInt32Ty(ctx), false));
+  for (const std::string &name : dispatched) {
+    Function *cpu = m.getFunction(name + ".cpu");
+    Function *onGPU = m.getFunction(name + ".gpu");
+    if (!cpu || !onGPU)
+      report_fatal_error(Twine("agc: no CPU or GPU version of ") + name);
+    Function *choose = Function::Create(cpu->getFunctionType(), GlobalValue::ExternalLinkage,
+                                        name, m);
+    choose->copyAttributesFrom(cpu);
+    for (Function *version : {cpu, onGPU})
+      version->setLinkage(GlobalValue::InternalLinkage);
+    BasicBlock *entry = BasicBlock::Create(ctx, "entry", choose);
+    BasicBlock *gpuBlock = BasicBlock::Create(ctx, "gpu", choose);
+    BasicBlock *cpuBlock = BasicBlock::Create(ctx, "cpu", choose);
+    IRBuilder<> b(entry);
+    b.CreateCondBr(b.CreateIsNotNull(b.CreateCall(usesGPU)), gpuBlock, cpuBlock);
+    SmallVector<Value *> args;
+    for (Argument &a : choose->args())
+      args.push_back(&a);
+    for (auto [block, version] : {std::pair{gpuBlock, onGPU}, std::pair{cpuBlock, cpu}}) {
+      b.SetInsertPoint(block);
+      CallInst *call = b.CreateCall(version, args);
+      if (call->getType()->isVoidTy())
+        b.CreateRetVoid();
+      else
+        b.CreateRet(call);
+    }
+  }
 }

@@ -137,18 +137,33 @@ namespace {
 /// code launching kernels for the GPUs `options` name.
 class HostTarget final : public driver::Target {
 public:
-  HostTarget(TargetKind kind, CodeGenOptions options) : Target(kind), options(std::move(options)) {}
-  StringRef getName() const override { return getKind() == TargetKind::NVPTX ? "nvptx" : "cpu"; }
+  HostTarget(TargetKind kind, CodeGenOptions options)
+      : Target(kind), options(std::move(options)) {
+    if (kind == TargetKind::CPUAndNVPTX)
+      gpu = std::make_unique<HostTarget>(TargetKind::NVPTX, this->options);
+  }
+  StringRef getName() const override {
+    switch (getKind()) {
+    case TargetKind::NVPTX:
+      return "nvptx";
+    case TargetKind::CPUAndNVPTX:
+      return "cpu,nvptx";
+    default:
+      return "cpu";
+    }
+  }
   void buildPipeline(mlir::OpPassManager &pm) const override {
     if (getKind() == TargetKind::NVPTX)
       buildGPUPipeline(pm, options.gpuChips, options.gpuEmulate);
     else
       buildCPUPipeline(pm);
   }
+  const Target *gpuPart() const override { return gpu.get(); }
   Error emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const override;
 
 private:
   CodeGenOptions options;
+  std::unique_ptr<HostTarget> gpu; ///< CPUAndNVPTX: the GPU versions' target.
 };
 } // namespace
 
@@ -177,7 +192,7 @@ Expected<std::unique_ptr<driver::Target>> driver::createTarget(TargetKind kind,
                                                                const CodeGenOptions &options) {
   if (Error err = checkCPU(options.cpu))
     return err;
-  if (kind == TargetKind::NVPTX)
+  if (kind != TargetKind::CPU)
     if (Error err = checkGPUChips(options.gpuChips))
       return err;
   return std::make_unique<HostTarget>(kind, options);
@@ -242,6 +257,7 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("mgpuMemFree", reinterpret_cast<void *>(&mgpuMemFree));
   add("mgpuMemcpy", reinterpret_cast<void *>(&mgpuMemcpy));
   add("agrt_gpu_aligned_alloc", reinterpret_cast<void *>(&agrt_gpu_aligned_alloc));
+  add("agc_uses_gpu", reinterpret_cast<void *>(&agc_uses_gpu));
   if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
     return err;
   // The C library and libm: this process's.

@@ -243,7 +243,7 @@ const std::initializer_list<const char *> kToolkitVariables = {"CUDA_ROOT", "CUD
 
 /// For the nvptx target's pipeline, which serializes kernels: the toolkit hidden.
 std::optional<ScopedUnsetEnv> hideToolkit(const Target &target) {
-  if (target.getKind() != TargetKind::NVPTX)
+  if (!target.makesKernels())
     return std::nullopt;
   return std::optional<ScopedUnsetEnv>(std::in_place, kToolkitVariables);
 }
@@ -314,7 +314,7 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
                                                  const analysis::ArgumentSpec &spec,
                                                  DiagnosticEngine &diag, const Target &target) {
   std::unique_ptr<mlir::MLIRContext> context =
-      makeContext(/*gpu=*/target.getKind() == TargetKind::NVPTX);
+      makeContext(/*gpu=*/target.makesKernels());
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
     return mlir::success();
@@ -322,17 +322,32 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
   LoweredModule out;
   auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
   std::optional<ScopedUnsetEnv> toolkit = hideToolkit(target);
-  mlir::OwningOpRef<mlir::ModuleOp> ir = runStages(*context, module, spec, diag, targetPipeline,
-                                                   IRStage::LlvmIr, nullptr, &out.functions);
+  const Target *gpu = target.gpuPart();
+  // With a GPU part: the CPU's pipeline on the program, the GPU's on a copy of it.
+  mlir::OwningOpRef<mlir::ModuleOp> ir =
+      runStages(*context, module, spec, diag, targetPipeline,
+                gpu ? IRStage::Scf : IRStage::LlvmIr, nullptr, &out.functions);
   if (!ir)
     return std::nullopt;
+  mlir::OwningOpRef<mlir::ModuleOp> gpuIr;
+  if (gpu) {
+    gpuIr = ir->clone();
+    if (!runPipeline(*context, *ir, targetPipeline) ||
+        !runPipeline(*context, *gpuIr,
+                     [&](mlir::OpPassManager &pm) { gpu->buildPipeline(pm); }))
+      return std::nullopt;
+  }
   out.hasState = ir->lookupSymbol("__agc_init") != nullptr;
   out.context = std::make_unique<llvm::LLVMContext>();
   out.module = mlir::translateModuleToLLVMIR(*ir, *out.context);
-  if (!out.module) {
+  std::unique_ptr<llvm::Module> gpuModule =
+      gpu ? mlir::translateModuleToLLVMIR(*gpuIr, *out.context) : nullptr;
+  if (!out.module || (gpu && !gpuModule)) {
     diag.error("internal error: the LLVM dialect did not translate to LLVM IR");
     return std::nullopt;
   }
+  if (gpu)
+    joinGPUVersion(out, std::move(gpuModule));
   describeAllocator(*out.module);
   describeDenormals(*out.module);
   return out;
@@ -349,15 +364,31 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
     return true;
   }
   std::unique_ptr<mlir::MLIRContext> context =
-      makeContext(/*gpu=*/target.getKind() == TargetKind::NVPTX);
+      makeContext(/*gpu=*/target.makesKernels());
   mlir::ScopedDiagnosticHandler handler(context.get(), [&](mlir::Diagnostic &d) {
     report(diag, d);
     return mlir::success();
   });
   auto targetPipeline = [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); };
   std::optional<ScopedUnsetEnv> toolkit = hideToolkit(target);
-  return static_cast<bool>(
-      runStages(*context, module, spec, diag, targetPipeline, stage, &os, nullptr));
+  const Target *gpu = target.gpuPart();
+  if (!gpu || stage != IRStage::LlvmDialect)
+    return static_cast<bool>(
+        runStages(*context, module, spec, diag, targetPipeline, stage, &os, nullptr));
+  // Both versions, each after a line that names it.
+  mlir::OwningOpRef<mlir::ModuleOp> ir =
+      runStages(*context, module, spec, diag, targetPipeline, IRStage::Scf, nullptr, nullptr);
+  if (!ir)
+    return false;
+  mlir::OwningOpRef<mlir::ModuleOp> gpuIr = ir->clone();
+  if (!runPipeline(*context, *ir, targetPipeline) ||
+      !runPipeline(*context, *gpuIr, [&](mlir::OpPassManager &pm) { gpu->buildPipeline(pm); }))
+    return false;
+  os << "// agc: the CPU version (--target=cpu)\n";
+  ir->print(os, printingFlags());
+  os << "// agc: the GPU version (--target=nvptx)\n";
+  gpuIr->print(os, printingFlags());
+  return true;
 }
 
 namespace {

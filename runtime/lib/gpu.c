@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -137,6 +138,26 @@ int agc_gpu_available(agc_status *status) {
     snprintf(status->message, sizeof status->message, "%s", gpu.ready ? "" : gpu.why);
   }
   return gpu.ready;
+}
+
+static struct {
+  pthread_once_t once;
+  int gpu;
+} device_choice = {PTHREAD_ONCE_INIT, 0};
+
+static void choose_device(void) {
+  const char *device = getenv("AGC_DEVICE");
+  if (device && strcmp(device, "cpu") == 0)
+    device_choice.gpu = 0;
+  else if (device && strcmp(device, "gpu") == 0)
+    device_choice.gpu = 1;
+  else
+    device_choice.gpu = agc_gpu_available(NULL);
+}
+
+int agc_uses_gpu(void) {
+  pthread_once(&device_choice.once, choose_device);
+  return device_choice.gpu;
 }
 
 /* Inside a call: the GPU, current on this thread, or the call ends with AGC_NO_GPU. */

@@ -9,7 +9,8 @@ For each function (its first case gives the types: --signature and -D as to-code
 takes them), `agc compile --emit=llvm-dialect` says whether the CPU path compiles it;
 if it does, `agc compile --target=nvptx --emit=ptx` must too, each PTX module it
 prints (after its `// agc: kernel module @NAME for CHIP` line) is assembled by ptxas for
-that chip, and `agc compile --target=nvptx` must write the object and its header. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
+that chip, and `agc compile --target=nvptx` and `--target=cpu,nvptx` must write the
+object and its header. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
 where ptxas is not installed (the CUDA toolkit: /usr/local/cuda/bin, or on PATH).
 --assemble does the last step for one file of `agc --emit=ptx` output.
 """
@@ -81,6 +82,12 @@ def check(agc, ptxas, case, path, options, archs, work):
     if obj.returncode != 0:
         return name, count, (f"--target=nvptx object: exited {obj.returncode}: "
                              f"{obj.stderr.strip()[-400:]}")
+    both = subprocess.run([agc, "compile", "--target=cpu,nvptx", "--gpu-arch", archs, path,
+                           "-o", stem + ".both.o", "--header", stem + ".both.h"] + options,
+                          capture_output=True, text=True, timeout=300)
+    if both.returncode != 0:
+        return name, count, (f"--target=cpu,nvptx object: exited {both.returncode}: "
+                             f"{both.stderr.strip()[-400:]}")
     return name, count, None
 
 

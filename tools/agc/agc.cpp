@@ -1,7 +1,7 @@
 //===- agc.cpp - The agc command-line driver ------------------------------===//
 //
 // Subcommands (DESIGN.md §4):
-//   agc compile FILE.py [-o OUT] [--header OUT.h] [--target cpu|nvptx] [--signature S]
+//   agc compile FILE.py [-o OUT] [--header OUT.h] [--target cpu|nvptx|cpu,nvptx] [--signature S]
 //                       [-D name=value]... [--function NAME]... [--emit=STAGE] [-MD -MF OUT.d]
 //   agc to-code FILE.py[:FUNC]
 //   agc run FILE.py:FUNC [--args JSON] [--kwargs JSON]
@@ -104,6 +104,8 @@ cl::opt<std::string> headerFile("header", cl::desc("Write the C header here"),
 cl::opt<ag::driver::TargetKind> targetKind(
     "target", cl::desc("Code generation target"),
     cl::values(clEnumValN(ag::driver::TargetKind::CPU, "cpu", "x86-64 (the default; see --mcpu)"),
+               clEnumValN(ag::driver::TargetKind::CPUAndNVPTX, "cpu,nvptx",
+                          "both in one object: each function's GPU version where a GPU is usable, its CPU version elsewhere (agc_uses_gpu; AGC_DEVICE=cpu|gpu chooses)"),
                clEnumValN(ag::driver::TargetKind::NVPTX, "nvptx",
                           "NVIDIA GPUs: host code for the CPU that launches GPU kernels, their PTX in the same object (see --gpu-arch)")),
     cl::init(ag::driver::TargetKind::CPU), cl::sub(compileCmd), cl::sub(runCmd),
@@ -348,7 +350,7 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
 
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
-  if (printKernels && targetKind != ag::driver::TargetKind::NVPTX)
+  if (printKernels && targetKind == ag::driver::TargetKind::CPU)
     return usageError("--print-kernels lists the kernels of --target=nvptx");
   bool kernels = emit == Stage::Gpu || emit == Stage::Ptx || printKernels;
   std::vector<std::string> chips = codeGenOptions().gpuChips;

@@ -140,6 +140,13 @@ int agc_num_threads(void);
  * device, or the driver's error). Thread-safe; the driver is loaded once. */
 int agc_gpu_available(agc_status *status);
 
+/* Whether the functions of an object compiled with --target=cpu,nvptx run their GPU
+ * version here (1) or their CPU version (0): the GPU's where agc_gpu_available says one
+ * is usable, unless the environment variable AGC_DEVICE is "cpu" ("gpu" asks for the
+ * GPU's whatever, so that a call fails with AGC_NO_GPU where none is). Decided at the
+ * first call of this function, for the life of the process. */
+int agc_uses_gpu(void);
+
 /*===----------------------------------------------------------------------------------===*
  * Below: what generated code calls. Not for programs that use agc-compiled code.
  *===----------------------------------------------------------------------------------===*/

@@ -69,6 +69,14 @@ int dtypeCode(llvm::StringRef dtype);
 /// makes every other definition internal.
 void addEntryPoints(LoweredModule &lowered, llvm::StringRef prefix);
 
+/// For --target=cpu,nvptx: joins `gpu`, the program lowered for nvptx, to `lowered`, the
+/// same program lowered for the CPU (both translated in `lowered`'s context). Each
+/// function's C interface (`_mlir_ciface_NAME`) and the state's initializer
+/// (`__agc_init`) then call the GPU version where a GPU is usable and the CPU version
+/// otherwise (agc_uses_gpu, decided once per process); the GPU version's own symbols
+/// get a `.gpu` suffix. Before addEntryPoints.
+void joinGPUVersion(LoweredModule &lowered, std::unique_ptr<llvm::Module> gpu);
+
 /// For a loader that runs no constructors (agc run's JIT): the module's constructors and
 /// destructors (an nvptx object's, which record and release its kernels) removed from
 /// llvm.global_ctors/_dtors and called, in their order, by exported functions

@@ -28,7 +28,9 @@ class OpPassManager;
 
 namespace ag::driver {
 
-enum class TargetKind { CPU, NVPTX };
+/// CPUAndNVPTX (`--target=cpu,nvptx`): one object with both, each function's GPU version
+/// used where a GPU is usable and its CPU version otherwise (agc_uses_gpu says which).
+enum class TargetKind { CPU, NVPTX, CPUAndNVPTX };
 
 /// The CPU objects are compiled for by default: x86-64-v3 (AVX2, FMA, BMI2: every x86-64
 /// CPU since Intel Haswell, 2013, and AMD Excavator and Zen), never the build machine's
@@ -52,10 +54,16 @@ class Target {
 public:
   virtual ~Target();
   TargetKind getKind() const { return kind; }
-  /// The name `--target` takes: "cpu", "nvptx".
+  /// The name `--target` takes: "cpu", "nvptx", "cpu,nvptx".
   virtual llvm::StringRef getName() const = 0;
-  /// Adds the passes from `scf` to nothing but the LLVM dialect.
+  /// Adds the passes from `scf` to nothing but the LLVM dialect (CPUAndNVPTX: the CPU's;
+  /// see gpuPart).
   virtual void buildPipeline(mlir::OpPassManager &pm) const = 0;
+  /// CPUAndNVPTX: the NVPTX target whose pipeline makes each function's GPU version
+  /// (the driver lowers the program with both and joins them: joinGPUVersion, CABI.h).
+  virtual const Target *gpuPart() const { return nullptr; }
+  /// Whether the pipeline makes kernels (NVPTX or CPUAndNVPTX).
+  bool makesKernels() const { return kind != TargetKind::CPU; }
   /// Optimizes `lowered` and emits an object file (or, with `assembly`, assembly text).
   virtual llvm::Error emit(LoweredModule &lowered, bool assembly,
                            llvm::SmallVectorImpl<char> &out) const = 0;
