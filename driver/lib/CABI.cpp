@@ -451,6 +451,23 @@ static std::string typeText(const TensorSignature &t) {
   return out + "]";
 }
 
+/// Whether `root` calls `name`, directly or through the functions it calls.
+static bool reaches(Function *root, StringRef name) {
+  SmallVector<Function *> work{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  while (!work.empty()) {
+    Function *f = work.pop_back_val();
+    if (f->getName() == name)
+      return true;
+    for (Instruction &inst : instructions(*f))
+      for (Value *operand : inst.operands())
+        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
+          if (seen.insert(callee).second)
+            work.push_back(callee);
+  }
+  return false;
+}
+
 std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, StringRef source,
                              ArrayRef<std::string> defines) {
   std::string guard = "AGC_" + prefix.upper() + "_H";
@@ -495,6 +512,12 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
         safe.replace(at, 2, "* /");
       os << "\n   results by key: " << safe;
     }
+    // Which run on a GPU (--target=nvptx or cpu,nvptx).
+    Function *ciface = lowered.module->getFunction("_mlir_ciface_" + sig.name);
+    if (ciface && reaches(ciface, "mgpuLaunchKernel"))
+      os << (reaches(ciface, "agc_uses_gpu")
+                 ? "\n   Runs GPU kernels where agc_uses_gpu() says so, its CPU version elsewhere."
+                 : "\n   Runs GPU kernels: without a usable GPU the call fails with AGC_NO_GPU.");
     os << " */\nint " << prefix << "_" << sig.name << "(";
     for (const TensorSignature &in : sig.inputs)
       os << "const agc_tensor *" << cIdentifier(in.name) << ", ";
