@@ -25,6 +25,6 @@ void ag::registerAgcPasses() {
         [](mlir::OpPassManager &pm) { buildGPUBinaryPipeline(pm, {"sm_80", "sm_90"}); });
     mlir::PassPipelineRegistration<>(
         "agc-nvptx", "agc's whole nvptx pipeline, from scf to the LLVM dialect with kernels for sm_80 and sm_90",
-        [](mlir::OpPassManager &pm) { buildGPUPipeline(pm, {"sm_80", "sm_90"}); });
+        [](mlir::OpPassManager &pm) { buildGPUPipeline(pm, GPUPipelineOptions()); });
   });
 }

@@ -154,7 +154,8 @@ public:
   }
   void buildPipeline(mlir::OpPassManager &pm) const override {
     if (getKind() == TargetKind::NVPTX)
-      buildGPUPipeline(pm, options.gpuChips, options.gpuEmulate);
+      buildGPUPipeline(pm, GPUPipelineOptions{options.gpuChips, options.gpuEmulate,
+                                              options.cudaToolkit});
     else
       buildCPUPipeline(pm);
   }

@@ -95,16 +95,17 @@ void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::str
   addBinaries(pm, SharedCanonicalizer(), chips);
 }
 
-void ag::buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips,
-                          bool emulate) {
+void ag::buildGPUPipeline(mlir::OpPassManager &pm, const GPUPipelineOptions &options) {
   SharedCanonicalizer canonicalize;
   addKernels(pm, canonicalize);
   pm.addNestedPass<mlir::func::FuncOp>(createGPUStageBuffers());
   addBufferDeallocation(pm, canonicalize);
-  if (emulate)
+  if (options.emulate) {
     pm.addPass(createGPUEmulateLaunches());
-  else
-    addBinaries(pm, canonicalize, chips);
+  } else {
+    addBinaries(pm, canonicalize, options.chips);
+    pm.addPass(createGPUFatBinary(GPUFatBinaryOptions{options.toolkit}));
+  }
   LowerToLLVMOptions lowering;
   lowering.gpuLaunches = true;
   addLowerToLLVM(pm, canonicalize, lowering);

@@ -58,6 +58,13 @@ if os.access(ptxas, os.X_OK):
     config.substitutions.append(("%ptxas", ptxas))
 else:
     lit_config.note("ptxas not found (CUDA toolkit; CUDA_HOME): the PTX assembly checks are UNSUPPORTED")
+# The toolkit whose ptxas and fatbinary make --target=nvptx's fat binaries.
+toolkit = os.path.dirname(os.path.dirname(os.path.realpath(ptxas)))
+if os.access(ptxas, os.X_OK) and os.access(os.path.join(toolkit, "bin", "fatbinary"), os.X_OK):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda_toolkit", toolkit))
+else:
+    lit_config.note("no CUDA toolkit with ptxas and fatbinary: the fat binary checks are UNSUPPORTED")
 
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.

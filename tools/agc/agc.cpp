@@ -121,6 +121,14 @@ cl::list<std::string> gpuArchs(
              "(default: sm_80,sm_90)"),
     cl::value_desc("sm_NN,..."), cl::CommaSeparated, cl::sub(cl::SubCommand::getTopLevel()),
     cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<std::string> cudaToolkit(
+    "cuda-toolkit",
+    cl::desc("With --target=nvptx: the CUDA toolkit whose ptxas and fatbinary put every "
+             "--gpu-arch chip's cubin and PTX in a fat binary, or 'none' for the first chip's "
+             "PTX alone (default: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda where its bin/ "
+             "has both tools, else none)"),
+    cl::value_desc("dir|none"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<bool> gpuEmulate(
     "gpu-emulate",
     cl::desc("With --target=nvptx, for testing without a GPU: run the kernels on the CPU, "
@@ -278,6 +286,39 @@ bool writeFile(llvm::StringRef path, llvm::StringRef data) {
   return true;
 }
 
+/// Whether `dir`'s bin/ has the CUDA toolkit's ptxas and fatbinary.
+bool hasToolkit(llvm::StringRef dir) {
+  for (const char *tool : {"ptxas", "fatbinary"}) {
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path, "bin", tool);
+    if (!llvm::sys::fs::can_execute(path))
+      return false;
+  }
+  return true;
+}
+
+/// The toolkit --cuda-toolkit names or, by default, the first found; "" for none; an
+/// error for a directory without the tools.
+llvm::Expected<std::string> toolkitDirectory() {
+  if (cudaToolkit == "none")
+    return std::string();
+  if (!cudaToolkit.empty()) {
+    if (hasToolkit(cudaToolkit))
+      return cudaToolkit.getValue();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--cuda-toolkit '%s' has no bin/ptxas and bin/fatbinary "
+                                   "(or say --cuda-toolkit=none for PTX alone)",
+                                   cudaToolkit.c_str());
+  }
+  for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *dir = std::getenv(variable))
+      if (*dir && hasToolkit(dir))
+        return std::string(dir);
+  if (hasToolkit("/usr/local/cuda"))
+    return std::string("/usr/local/cuda");
+  return std::string();
+}
+
 ag::driver::CodeGenOptions codeGenOptions() {
   ag::driver::CodeGenOptions options;
   options.cpu = mcpu;
@@ -285,6 +326,10 @@ ag::driver::CodeGenOptions codeGenOptions() {
   if (!gpuArchs.empty())
     options.gpuChips.assign(gpuArchs.begin(), gpuArchs.end());
   options.gpuEmulate = gpuEmulate;
+  if (llvm::Expected<std::string> toolkit = toolkitDirectory())
+    options.cudaToolkit = *toolkit;
+  else
+    llvm::consumeError(toolkit.takeError()); // reported by main, before any work
   return options;
 }
 
@@ -491,6 +536,8 @@ int main(int argc, char **argv) {
   // An unknown --mcpu is a usage error whatever the subcommand.
   if (llvm::Error err =
           ag::driver::createTarget(ag::driver::TargetKind::CPU, codeGenOptions()).takeError())
+    return usageError(llvm::toString(std::move(err)));
+  if (llvm::Error err = toolkitDirectory().takeError())
     return usageError(llvm::toString(std::move(err)));
   if (!prefix.empty() && prefix != ag::driver::cIdentifier(prefix))
     return usageError("--prefix '" + prefix + "' is not a C identifier");

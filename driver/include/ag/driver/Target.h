@@ -43,11 +43,15 @@ struct CodeGenOptions {
   std::string cpu;
   unsigned optLevel = 2; ///< -O0 .. -O3.
   /// NVPTX: the GPUs kernels are generated for, as LLVM names them (sm_80, sm_90, ...);
-  /// the first one's PTX is what the object embeds (see buildGPUPipeline).
+  /// without a CUDA toolkit, the first one's PTX is what the object embeds.
   std::vector<std::string> gpuChips = {"sm_80", "sm_90"};
   /// NVPTX, for testing without a GPU: the kernels run on the CPU, as sequential loops
   /// where they are launched (-ag-gpu-emulate-launches); no PTX.
   bool gpuEmulate = false;
+  /// NVPTX: the CUDA toolkit's directory (bin/ptxas, bin/fatbinary), whose tools make
+  /// each kernel module a fat binary of every chip's cubin and PTX; empty: the first
+  /// chip's PTX alone is embedded.
+  std::string cudaToolkit;
 };
 
 class Target {

@@ -524,4 +524,19 @@ def GPUEmulateLaunches : Pass<"ag-gpu-emulate-launches", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def GPUFatBinary : Pass<"ag-gpu-fat-binary", "mlir::ModuleOp"> {
+  let summary = "Each kernel module's PTX for every chip, and its cubin, in one CUDA fat binary";
+  let description = [{
+    After gpu-module-to-binary (PTX, one object per chip): with the CUDA toolkit at
+    `toolkit`, each chip's PTX is assembled by its ptxas and every cubin and PTX packed
+    by its fatbinary into one object (format fatbin) that replaces them, which the
+    translation embeds whole. With an empty `toolkit`, nothing changes (the first chip's
+    PTX is embedded).
+  }];
+  let options = [
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"\"\"",
+           "The CUDA toolkit's directory (bin/ptxas, bin/fatbinary); empty: PTX only">,
+  ];
+}
+
 #endif // AG_PASSES_PASSES_TD

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class DialectRegistry;
@@ -80,14 +81,22 @@ void buildGPUKernelPipeline(mlir::OpPassManager &pm);
 /// (sm_80, sm_90, ...).
 void buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips);
 
+struct GPUPipelineOptions {
+  /// The chips the kernels are generated for (sm_80, sm_90, ...).
+  std::vector<std::string> chips = {"sm_80", "sm_90"};
+  /// For testing without a GPU (agc --gpu-emulate): the launches are loops on the CPU
+  /// (-ag-gpu-emulate-launches), and no PTX is made.
+  bool emulate = false;
+  /// The CUDA toolkit's directory: each kernel module becomes a fat binary with every
+  /// chip's cubin and PTX (-ag-gpu-fat-binary). Empty: the first chip's PTX only.
+  std::string toolkit;
+};
+
 /// The whole nvptx pipeline, from `scf` to the LLVM dialect: the kernels (as
 /// buildGPUKernelPipeline), what they read staged where a GPU can read it, buffer
-/// deallocation, the kernels' PTX for `chips` (as buildGPUBinaryPipeline), and the host
-/// code lowered with its launches.
-/// With `emulate` (agc --gpu-emulate, for testing without a GPU), the launches are
-/// loops on the CPU instead (-ag-gpu-emulate-launches) and no PTX is made.
-void buildGPUPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::string> chips,
-                      bool emulate = false);
+/// deallocation, the kernels' PTX (as buildGPUBinaryPipeline, then a fat binary where
+/// `options` names a toolkit), and the host code lowered with its launches.
+void buildGPUPipeline(mlir::OpPassManager &pm, const GPUPipelineOptions &options);
 
 /// Says what gpu.launch_func does to memory (a read and a write of each buffer it is
 /// given), so that buffer deallocation accepts functions that launch kernels

@@ -2,7 +2,8 @@
  * NVIDIA's driver and runs nothing on a GPU): each driver function agc's runtime uses
  * appends a line to the file $RECORDING_CUDA_LOG and succeeds, or fails as
  * $RECORDING_CUDA_FAULT asks (init, no-device, oom, launch, sync). Device memory is host
- * memory; copies are memcpy; a launch runs nothing. */
+ * memory; copies are memcpy; a launch runs nothing; a module loaded is logged as its
+ * PTX's first bytes or as a fat binary. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +55,11 @@ CUresult cuCtxSetCurrent(void *context) {
   return context == &contexts ? 0 : 201 /* CUDA_ERROR_INVALID_CONTEXT */;
 }
 CUresult cuModuleLoadData(void **module, const void *image) {
-  record("cuModuleLoadData(\"%.20s\")", (const char *)image);
+  const unsigned char *bytes = image;
+  if (bytes[0] == 0x50 && bytes[1] == 0xed && bytes[2] == 0x55 && bytes[3] == 0xba)
+    record("cuModuleLoadData(fat binary)"); /* a CUDA fat binary's magic, 0xba55ed50 */
+  else
+    record("cuModuleLoadData(\"%.20s\")", (const char *)image);
   *module = malloc(1);
   return 0;
 }
