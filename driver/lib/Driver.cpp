@@ -268,15 +268,17 @@ mlir::OpPrintingFlags printingFlags() {
   return flags;
 }
 
-/// MLIRGen, then the passes up to `stage` (after scf, the target's: `targetPipeline`);
+/// MLIRGen (which says what files it read in `readFiles`, where given), then the passes
+/// up to `stage` (after scf, the target's: `targetPipeline`);
 /// prints the MLIR stages on `os`. Returns the module, or null after reporting.
 mlir::OwningOpRef<mlir::ModuleOp> runStages(mlir::MLIRContext &context, const ast::Module &module,
                                            const analysis::ArgumentSpec &spec,
                                            DiagnosticEngine &diag,
                                            llvm::function_ref<void(mlir::OpPassManager &)> targetPipeline,
                                            IRStage stage, llvm::raw_ostream *os,
-                                           std::vector<FunctionSignature> *signatures) {
-  mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag);
+                                           std::vector<FunctionSignature> *signatures,
+                                           std::vector<std::string> *readFiles = nullptr) {
+  mlir::OwningOpRef<mlir::ModuleOp> ir = mlirGen(context, module, spec, diag, readFiles);
   if (!ir)
     return nullptr;
   // What the program computes and never uses (a value the user drops, the first test of
@@ -326,7 +328,8 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
   // With a GPU part: the CPU's pipeline on the program, the GPU's on a copy of it.
   mlir::OwningOpRef<mlir::ModuleOp> ir =
       runStages(*context, module, spec, diag, targetPipeline,
-                gpu ? IRStage::Scf : IRStage::LlvmIr, nullptr, &out.functions);
+                gpu ? IRStage::Scf : IRStage::LlvmIr, nullptr, &out.functions,
+                &out.readFiles);
   if (!ir)
     return std::nullopt;
   mlir::OwningOpRef<mlir::ModuleOp> gpuIr;

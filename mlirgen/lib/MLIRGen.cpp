@@ -768,7 +768,8 @@ bool MLIRGen::endFunction(const ast::FunctionDefStmt &fn, const Value &result) {
 
 mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const ast::Module &module,
                                               const analysis::ArgumentSpec &spec,
-                                              DiagnosticEngine &diag) {
+                                              DiagnosticEngine &diag,
+                                              std::vector<std::string> *readFiles) {
   context.loadAllAvailableDialects();
   // First without the generator: the refusals, and what tf.TensorArrays hold.
   analysis::Tracer tracer(module, diag);
@@ -784,6 +785,8 @@ mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const 
   for (const analysis::EntryPoint &entry : entries ? *entries : std::vector<analysis::EntryPoint>())
     ok = ok && tracer.traceEntry(entry, spec);
   tracer.setEmitter(nullptr);
+  if (readFiles)
+    *readFiles = tracer.getReadFiles();
   mlir::OwningOpRef<mlir::ModuleOp> out = gen.takeModule();
   if (!ok || diag.hadError())
     return nullptr;

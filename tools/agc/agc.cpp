@@ -160,10 +160,18 @@ cl::list<std::string> importDirs("I", cl::desc("Look for the modules the file im
                                   cl::value_desc("dir"), cl::Prefix,
                                   cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
                                   cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
-cl::opt<bool> writeDepfile("MD", cl::desc("Write a depfile for build systems"),
-                           cl::sub(compileCmd), cl::cat(agcCategory));
-cl::opt<std::string> depfile("MF", cl::desc("Where -MD writes the depfile"),
-                             cl::value_desc("file"), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<bool> writeDepfile(
+    "MD", cl::desc("Also write a depfile (Make syntax, as clang's -MD): the object's "
+                   "dependencies, every Python file the compile read (the file and the "
+                   "modules it imports); OUT.d beside OUT.o unless -MF says where"),
+    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> depfile("MF", cl::desc("Where -MD writes the depfile (implies -MD)"),
+                             cl::value_desc("file"), cl::sub(cl::SubCommand::getTopLevel()),
+                             cl::sub(compileCmd), cl::cat(agcCategory));
+cl::opt<std::string> depTarget("MT", cl::desc("The target the depfile names (default: the "
+                                              "object's path)"),
+                               cl::value_desc("target"), cl::sub(cl::SubCommand::getTopLevel()),
+                               cl::sub(compileCmd), cl::cat(agcCategory));
 cl::opt<ag::ToCodeStyle> codeStyle(
     "style", cl::desc("How to-code prints staged control flow"),
     cl::values(clEnumValN(ag::ToCodeStyle::TensorFlow, "tensorflow",
@@ -220,12 +228,6 @@ void printVersion(llvm::raw_ostream &os) {
 int usageError(const llvm::Twine &message) {
   llvm::errs() << "agc: error: " << message << "\n"
                << "Run 'agc --help' for usage.\n";
-  return kUsage;
-}
-
-int notYet(const llvm::Twine &what) {
-  llvm::errs() << "agc: error: " << what
-               << " is not implemented in this version of agc; available now: --emit=ast|analysis|ag|scf|llvm-dialect|llvm-ir|asm|obj for --target=cpu and nvptx, --emit=gpu|ptx for nvptx's kernels, to-code, run\n";
   return kUsage;
 }
 
@@ -333,6 +335,35 @@ ag::driver::CodeGenOptions codeGenOptions() {
   return options;
 }
 
+/// `path` as Make reads a file name in a rule: spaces, `#` and backslashes before them
+/// escaped with a backslash, `$` doubled (as clang writes its depfiles).
+std::string makeEscaped(llvm::StringRef path) {
+  std::string out;
+  for (size_t i = 0; i < path.size(); ++i) {
+    char c = path[i];
+    if (c == ' ' || c == '\t' || c == '#') {
+      for (size_t j = i; j > 0 && path[j - 1] == '\\'; --j)
+        out += '\\'; // the backslashes before it, doubled
+      out += '\\';
+    } else if (c == '$') {
+      out += '$';
+    }
+    out += c;
+  }
+  return out;
+}
+
+/// The depfile of `target`: one rule, `target: ` and the files, one per line.
+std::string depfileText(llvm::StringRef target, llvm::ArrayRef<std::string> files) {
+  std::string out = makeEscaped(target) + ":";
+  for (const std::string &file : files) {
+    llvm::SmallString<128> clean(file); // ./helper.py as helper.py
+    llvm::sys::path::remove_dots(clean, /*remove_dot_dot=*/false);
+    out += " \\\n  " + makeEscaped(clean);
+  }
+  return out + "\n";
+}
+
 /// --emit=asm, and compiling to OUT.o and OUT.h (the default).
 int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
                     const ag::driver::Target &target, ag::DiagnosticEngine &diag) {
@@ -384,10 +415,28 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
   }
   std::string text = ag::driver::cHeader(*lowered, symbolPrefix, llvm::sys::path::filename(path),
                                          defines);
+  std::string deps;
+  if (writeDepfile || !depfile.empty()) {
+    if (depfile.empty()) {
+      llvm::SmallString<128> d(object);
+      llvm::sys::path::replace_extension(d, ".d");
+      deps = d.str().str();
+    } else {
+      deps = depfile;
+    }
+  }
   if (!writeFile(object, bytes))
     return kRefused;
   if (!writeFile(header, text)) {
     llvm::sys::fs::remove(object); // no object without its header
+    return kRefused;
+  }
+  // The depfile last: a build that finds it finds the object and header it describes.
+  if (!deps.empty() &&
+      !writeFile(deps, depfileText(depTarget.empty() ? object : depTarget.getValue(),
+                                   lowered->readFiles))) {
+    llvm::sys::fs::remove(object);
+    llvm::sys::fs::remove(header);
     return kRefused;
   }
   return kSuccess;
@@ -402,8 +451,11 @@ int compileFile(llvm::StringRef path) {
   if (kernels)
     if (llvm::Error err = ag::driver::checkGPUChips(chips))
       return usageError(llvm::toString(std::move(err)));
-  if (writeDepfile || !depfile.empty())
-    return notYet("-MD/-MF (depfiles)");
+  if ((writeDepfile || !depfile.empty() || !depTarget.empty()) && emit != Stage::Obj)
+    return usageError("-MD, -MF and -MT describe an object's dependencies: they go with "
+                      "--emit=obj (the default)");
+  if (!depTarget.empty() && !writeDepfile && depfile.empty())
+    return usageError("-MT names the target of the depfile -MD or -MF writes");
   if (optLevel > 3)
     return usageError("-O" + llvm::Twine(optLevel.getValue()) + ": the level is 0 to 3");
   // The stages before the LLVM dialect are the same for every target; the CPU's pipeline

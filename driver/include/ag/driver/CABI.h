@@ -53,6 +53,8 @@ struct LoweredModule {
   std::unique_ptr<llvm::Module> module;
   std::vector<FunctionSignature> functions;
   bool hasState = false; ///< It defines __agc_init (module-level tf.Variables).
+  /// Every Python file the compile read: the main file, then each imported module's.
+  std::vector<std::string> readFiles;
   LoweredModule();
   LoweredModule(LoweredModule &&);
   LoweredModule &operator=(LoweredModule &&);

@@ -23,6 +23,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <string>
+#include <vector>
+
 namespace mlir {
 class MLIRContext;
 } // namespace mlir
@@ -31,10 +34,12 @@ namespace ag {
 
 /// The MLIR of the entry points of `module` (analysis::entryPoints: the functions
 /// `spec` selects, else every @tf.function), traced with the arguments `spec` gives.
-/// Returns null after reporting errors on `diag`.
+/// Returns null after reporting errors on `diag`. `readFiles`, where given, gets every
+/// Python file the compile read: `module`'s, then each module it imports (for depfiles).
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context, const ast::Module &module,
                                           const analysis::ArgumentSpec &spec,
-                                          DiagnosticEngine &diag);
+                                          DiagnosticEngine &diag,
+                                          std::vector<std::string> *readFiles = nullptr);
 
 } // namespace ag
 
