@@ -73,9 +73,13 @@ struct GPUFatBinary : ag::impl::GPUFatBinaryBase<GPUFatBinary> {
     if (status == 0)
       return success();
     auto text = llvm::MemoryBuffer::getFile(output.path);
-    return at->emitError() << "the CUDA toolkit's " << tool << " failed"
-                           << (error.empty() ? "" : ": " + error) << "\n"
-                           << (text ? (*text)->getBuffer().take_back(2000) : "");
+    InFlightDiagnostic diag = at->emitError()
+                              << "the CUDA toolkit's " << tool << " failed"
+                              << (error.empty() ? "" : ": " + error) << "\n"
+                              << (text ? (*text)->getBuffer().take_back(2000) : "");
+    diag.attachNote() << "a toolkit older than the PTX that LLVM writes refuses it; without "
+                         "a toolkit (agc --cuda-toolkit=none) the object holds the PTX alone";
+    return diag;
   }
 
   LogicalResult pack(gpu::BinaryOp binary) {

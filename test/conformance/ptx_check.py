@@ -74,20 +74,16 @@ def check(agc, ptxas, case, path, options, archs, work):
     count, problem = assemble(ptxas, gpu.stdout, work, f"{case['theme']}.{case['func']}")
     if problem:
         return name, count, problem
-    # The object: host code launching the kernels, their PTX embedded.
+    # The objects: host code launching the kernels (with their CPU versions too), the
+    # kernels embedded.
     stem = os.path.join(work, f"{case['theme']}.{case['func']}")
-    obj = subprocess.run([agc, "compile", "--target=nvptx", "--gpu-arch", archs, path,
-                          "-o", stem + ".o", "--header", stem + ".h"] + options,
-                         capture_output=True, text=True, timeout=300)
-    if obj.returncode != 0:
-        return name, count, (f"--target=nvptx object: exited {obj.returncode}: "
-                             f"{obj.stderr.strip()[-400:]}")
-    both = subprocess.run([agc, "compile", "--target=cpu,nvptx", "--gpu-arch", archs, path,
-                           "-o", stem + ".both.o", "--header", stem + ".both.h"] + options,
-                          capture_output=True, text=True, timeout=300)
-    if both.returncode != 0:
-        return name, count, (f"--target=cpu,nvptx object: exited {both.returncode}: "
-                             f"{both.stderr.strip()[-400:]}")
+    for target, suffix in (("nvptx", ""), ("cpu,nvptx", ".both")):
+        obj = subprocess.run([agc, "compile", f"--target={target}", "--gpu-arch", archs, path,
+                              "-o", stem + suffix + ".o", "--header", stem + suffix + ".h"]
+                             + options, capture_output=True, text=True, timeout=300)
+        if obj.returncode != 0:
+            return name, count, (f"--target={target} object: exited {obj.returncode}: "
+                                 f"{obj.stderr.strip()[-400:]}")
     return name, count, None
 
 

@@ -793,18 +793,18 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   using Structors = void (*)();
   Structors destructors = nullptr;
   if (structors) {
-    llvm::Expected<void *> constructors = (*loaded)->lookup((llvm::Twine(prefix) + "_constructors").str());
-    llvm::Expected<void *> destructorsAt = (*loaded)->lookup((llvm::Twine(prefix) + "_destructors").str());
-    if (!constructors || !destructorsAt) {
-      llvm::errs() << "agc: error: "
-                   << llvm::toString(constructors ? destructorsAt.takeError() : constructors.takeError())
-                   << "\n";
-      if (!constructors)
-        llvm::consumeError(destructorsAt.takeError());
+    auto lookup = [&](const char *suffix) -> Structors {
+      llvm::Expected<void *> address = (*loaded)->lookup((llvm::Twine(prefix) + suffix).str());
+      if (address)
+        return reinterpret_cast<Structors>(*address);
+      llvm::errs() << "agc: error: " << llvm::toString(address.takeError()) << "\n";
+      return nullptr;
+    };
+    Structors constructors = lookup("_constructors");
+    destructors = constructors ? lookup("_destructors") : nullptr;
+    if (!destructors)
       return kRefused;
-    }
-    reinterpret_cast<Structors>(*constructors)();
-    destructors = reinterpret_cast<Structors>(*destructorsAt);
+    constructors();
   }
   // Whatever the call's outcome, the destructors run before the code is unloaded.
   llvm::scope_exit runDestructors([&] {
