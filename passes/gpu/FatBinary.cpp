@@ -73,7 +73,9 @@ struct GPUFatBinary : ag::impl::GPUFatBinaryBase<GPUFatBinary> {
     if (status == 0)
       return success();
     auto text = llvm::MemoryBuffer::getFile(output.path);
-    InFlightDiagnostic diag = at->emitError()
+    // At the kernel's location, without the op (this is the machine's toolkit, not an
+    // internal error: the op's dump would say nothing).
+    InFlightDiagnostic diag = mlir::emitError(at->getLoc())
                               << "the CUDA toolkit's " << tool << " failed"
                               << (error.empty() ? "" : ": " + error) << "\n"
                               << (text ? (*text)->getBuffer().take_back(2000) : "");
