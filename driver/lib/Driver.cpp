@@ -268,6 +268,19 @@ mlir::OpPrintingFlags printingFlags() {
   return flags;
 }
 
+/// For a target with a GPU part (cpu,nvptx): `ir`, at scf, through the target's CPU
+/// pipeline, and a copy of it through the GPU part's, which is returned (null after
+/// reporting a failure).
+mlir::OwningOpRef<mlir::ModuleOp> lowerBothVersions(mlir::MLIRContext &context,
+                                                    mlir::ModuleOp ir, const Target &target) {
+  mlir::OwningOpRef<mlir::ModuleOp> gpuIr = ir.clone();
+  if (!runPipeline(context, ir, [&](mlir::OpPassManager &pm) { target.buildPipeline(pm); }) ||
+      !runPipeline(context, *gpuIr,
+                   [&](mlir::OpPassManager &pm) { target.gpuPart()->buildPipeline(pm); }))
+    return nullptr;
+  return gpuIr;
+}
+
 /// MLIRGen (which says what files it read in `readFiles`, where given), then the passes
 /// up to `stage` (after scf, the target's: `targetPipeline`);
 /// prints the MLIR stages on `os`. Returns the module, or null after reporting.
@@ -333,13 +346,8 @@ std::optional<LoweredModule> driver::lowerToLLVM(const ast::Module &module,
   if (!ir)
     return std::nullopt;
   mlir::OwningOpRef<mlir::ModuleOp> gpuIr;
-  if (gpu) {
-    gpuIr = ir->clone();
-    if (!runPipeline(*context, *ir, targetPipeline) ||
-        !runPipeline(*context, *gpuIr,
-                     [&](mlir::OpPassManager &pm) { gpu->buildPipeline(pm); }))
-      return std::nullopt;
-  }
+  if (gpu && !(gpuIr = lowerBothVersions(*context, *ir, target)))
+    return std::nullopt;
   out.hasState = ir->lookupSymbol("__agc_init") != nullptr;
   out.context = std::make_unique<llvm::LLVMContext>();
   out.module = mlir::translateModuleToLLVMIR(*ir, *out.context);
@@ -383,9 +391,8 @@ bool driver::emitIR(const ast::Module &module, const analysis::ArgumentSpec &spe
       runStages(*context, module, spec, diag, targetPipeline, IRStage::Scf, nullptr, nullptr);
   if (!ir)
     return false;
-  mlir::OwningOpRef<mlir::ModuleOp> gpuIr = ir->clone();
-  if (!runPipeline(*context, *ir, targetPipeline) ||
-      !runPipeline(*context, *gpuIr, [&](mlir::OpPassManager &pm) { gpu->buildPipeline(pm); }))
+  mlir::OwningOpRef<mlir::ModuleOp> gpuIr = lowerBothVersions(*context, *ir, target);
+  if (!gpuIr)
     return false;
   os << "// agc: the CPU version (--target=cpu)\n";
   ir->print(os, printingFlags());

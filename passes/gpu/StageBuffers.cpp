@@ -45,18 +45,22 @@ namespace {
 
 /// A new buffer at `b` with the shape of `source` (its dynamic sizes read from it), the
 /// contents of `source` copied into it; the ops that read `source` go into `readers`.
-Value copyOf(OpBuilder &b, Location loc, Value source, SmallPtrSetImpl<Operation *> &readers) {
+Value copyOf(OpBuilder &b, Location loc, Value source,
+             SmallPtrSetImpl<Operation *> *readers = nullptr) {
   auto type = cast<MemRefType>(source.getType());
   SmallVector<Value> sizes;
   for (int64_t i = 0; i < type.getRank(); ++i)
     if (type.isDynamicDim(i)) {
       auto dim = memref::DimOp::create(b, loc, source, i);
-      readers.insert(dim);
+      if (readers)
+        readers->insert(dim);
       sizes.push_back(dim);
     }
   auto allocType = MemRefType::get(type.getShape(), type.getElementType());
   Value copy = memref::AllocOp::create(b, loc, allocType, sizes, b.getI64IntegerAttr(64));
-  readers.insert(memref::CopyOp::create(b, loc, source, copy));
+  auto copied = memref::CopyOp::create(b, loc, source, copy);
+  if (readers)
+    readers->insert(copied);
   if (allocType != type)
     copy = memref::CastOp::create(b, loc, type, copy);
   return copy;
@@ -75,7 +79,7 @@ struct GPUStageBuffers : ag::impl::GPUStageBuffersBase<GPUStageBuffers> {
       if (!isa<MemRefType>(arg.getType()) || arg.use_empty())
         continue;
       SmallPtrSet<Operation *, 4> readers;
-      Value copy = copyOf(b, arg.getLoc(), arg, readers);
+      Value copy = copyOf(b, arg.getLoc(), arg, &readers);
       arg.replaceUsesWithIf(copy, [&](OpOperand &use) { return !readers.contains(use.getOwner()); });
     }
     // The constants: one copy of each global, however often the function names it. (A
@@ -91,8 +95,7 @@ struct GPUStageBuffers : ag::impl::GPUStageBuffersBase<GPUStageBuffers> {
     for (auto &[name, gets] : globals) {
       memref::GetGlobalOp first = gets.front();
       auto get = memref::GetGlobalOp::create(b, first.getLoc(), first.getType(), first.getName());
-      SmallPtrSet<Operation *, 4> readers;
-      Value copy = copyOf(b, first.getLoc(), get, readers);
+      Value copy = copyOf(b, first.getLoc(), get);
       for (memref::GetGlobalOp old : gets) {
         old.replaceAllUsesWith(copy);
         old.erase();
