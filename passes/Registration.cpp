@@ -15,8 +15,9 @@ void ag::registerAgcPasses() {
     mlir::PassPipelineRegistration<>("agc-to-scf", "agc's passes from the ag dialect to scf",
                                      buildAgToSCFPipeline);
     mlir::PassPipelineRegistration<>(
-        "agc-cpu", "agc's CPU pipeline, from scf to nothing but the LLVM dialect",
-        buildCPUPipeline);
+        "agc-cpu", "agc's CPU pipeline, from scf to nothing but the LLVM dialect (kernels "
+        "sized for AVX2)",
+        [](mlir::OpPassManager &pm) { buildCPUPipeline(pm); });
     mlir::PassPipelineRegistration<>(
         "agc-gpu-kernels", "agc's GPU pipeline, from scf to host code and gpu.module kernels",
         buildGPUKernelPipeline);

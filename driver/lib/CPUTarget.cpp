@@ -59,11 +59,9 @@ static Expected<const llvm::Target *> hostTarget(Triple &triple) {
   return target;
 }
 
-static Expected<std::unique_ptr<TargetMachine>> hostMachine(const CodeGenOptions &options) {
-  Triple triple;
-  Expected<const llvm::Target *> target = hostTarget(triple);
-  if (!target)
-    return target.takeError();
+/// The LLVM CPU name and feature string `options` ask for.
+static std::pair<std::string, std::string> cpuAndFeatures(const Triple &triple,
+                                                          const CodeGenOptions &options) {
   bool native = options.cpu == "native";
   std::string cpu = native ? sys::getHostCPUName().str()
                            : options.cpu.empty() ? std::string(kDefaultCPU) : options.cpu;
@@ -82,6 +80,40 @@ static Expected<std::unique_ptr<TargetMachine>> hostMachine(const CodeGenOptions
   // row maximum of softmax ran at a third of the speed).
   if (triple.isX86())
     features += std::string(features.empty() ? "" : ",") + "+prefer-no-gather,+prefer-no-scatter";
+  return {cpu, features};
+}
+
+/// The vector registers of the CPU `options` name, which the CPU pipeline sizes its
+/// kernels for: AVX-512's 32 of 512 bits, AVX's 16 of 256, SSE's 16 of 128.
+static CPUPipelineOptions vectorRegisters(const CodeGenOptions &options) {
+  CPUPipelineOptions registers;
+  Triple triple;
+  Expected<const llvm::Target *> target = hostTarget(triple);
+  if (!target) {
+    consumeError(target.takeError()); // emit() reports it
+    return registers;
+  }
+  if (!triple.isX86())
+    return registers;
+  auto [cpu, features] = cpuAndFeatures(triple, options);
+  std::unique_ptr<MCSubtargetInfo> info((*target)->createMCSubtargetInfo(triple, cpu, features));
+  if (!info)
+    return registers;
+  if (info->checkFeatures("+avx512f"))
+    registers = {512, 32};
+  else if (info->checkFeatures("+avx"))
+    registers = {256, 16};
+  else
+    registers = {128, 16};
+  return registers;
+}
+
+static Expected<std::unique_ptr<TargetMachine>> hostMachine(const CodeGenOptions &options) {
+  Triple triple;
+  Expected<const llvm::Target *> target = hostTarget(triple);
+  if (!target)
+    return target.takeError();
+  auto [cpu, features] = cpuAndFeatures(triple, options);
   CodeGenOptLevel level = options.optLevel == 0   ? CodeGenOptLevel::None
                           : options.optLevel == 1 ? CodeGenOptLevel::Less
                           : options.optLevel == 3 ? CodeGenOptLevel::Aggressive
@@ -157,7 +189,7 @@ public:
       buildGPUPipeline(pm, GPUPipelineOptions{options.gpuChips, options.gpuEmulate,
                                               options.cudaToolkit});
     else
-      buildCPUPipeline(pm);
+      buildCPUPipeline(pm, vectorRegisters(options));
   }
   const Target *gpuPart() const override { return gpu.get(); }
   Error emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const override;

@@ -5,7 +5,11 @@
 // linalg.matmul (and linalg.batch_matmul) as the same linalg.generic with the loops in
 // the order (i, k, j) ((b, i, k, j) for a batch): the inner loop then walks a row of B and
 // a row of the result, contiguously, and LLVM vectorizes it. Each result element still
-// sums its products in order of k, so the results do not change.
+// sums its products in order of k. Float products and sums are marked `contract`, so
+// that each multiply-add is fused where the CPU has FMA, as in the kernel of
+// ag-matmul-microkernel (vector.fma) and in TensorFlow's CPU kernels: the edges of a
+// matmul that kernel computes round as its blocks do. With reorder=false (the GPU
+// pipeline) the loops keep their order and only the flags are set.
 //
 //   linalg.matmul ins(%a, %b) outs(%c)
 //     => linalg.generic {indexing_maps = [(i, k, j) -> (i, k), (i, k, j) -> (k, j),
@@ -15,6 +19,7 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
@@ -29,6 +34,7 @@ using namespace mlir;
 namespace {
 
 struct MatmulLoopOrder : ag::impl::MatmulLoopOrderBase<MatmulLoopOrder> {
+  using MatmulLoopOrderBase::MatmulLoopOrderBase;
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> ops;
     getOperation()->walk([&](linalg::LinalgOp op) {
@@ -44,10 +50,16 @@ struct MatmulLoopOrder : ag::impl::MatmulLoopOrderBase<MatmulLoopOrder> {
                                         : SmallVector<unsigned>{0, 1, 3, 2};
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::GenericOp> generic = linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generic) || failed(linalg::interchangeGenericOp(rewriter, *generic, order))) {
+      if (failed(generic) ||
+          (reorder && failed(linalg::interchangeGenericOp(rewriter, *generic, order)))) {
         op->emitError("internal error: cannot reorder the loops of this matmul");
         return signalPassFailure();
       }
+      auto contract = arith::FastMathFlagsAttr::get(&getContext(), arith::FastMathFlags::contract);
+      generic->getBody()->walk([&](Operation *inner) {
+        if (isa<arith::MulFOp, arith::AddFOp>(inner))
+          inner->setAttr(cast<arith::ArithFastMathInterface>(inner).getFastMathAttrName(), contract);
+      });
     }
   }
 };

@@ -6,7 +6,10 @@
 // or of sizes known only at run time, as a kernel that keeps a rows x cols block of the
 // result in vector registers through the whole k loop (and the rows and columns left
 // over at the bottom and right edges as linalg.matmuls of slices; all of a matrix
-// smaller than a block):
+// smaller than a block). Where the blocks are several vectors wide (the driver sizes them
+// for the target's vector registers: 4 x 64 on AVX-512, 4 x 16 on AVX2), the columns
+// they leave over at the right go through the same kernel one vector wide (narrowCols)
+// before any reach the slow edge:
 //
 //   for j0 in 0..N step cols           (a cols-wide panel of B stays in cache)
 //     for i0 in 0..M step rows
@@ -84,6 +87,12 @@ struct Sizes {
     Value v = value(x), s = arith::ConstantIndexOp::create(b, loc, step);
     return arith::SubIOp::create(b, loc, v, arith::RemUIOp::create(b, loc, v, s)).getResult();
   }
+  OpFoldResult plus(OpFoldResult x, OpFoldResult y) {
+    std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
+    if (cx && cy)
+      return b.getIndexAttr(*cx + *cy);
+    return arith::AddIOp::create(b, loc, value(x), value(y)).getResult();
+  }
   OpFoldResult minus(OpFoldResult x, OpFoldResult y) {
     std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
     if (cx && cy)
@@ -116,16 +125,12 @@ Value edge(OpBuilder &b, Location loc, Value lhs, Value rhs, Value result, OpFol
                                        ArrayRef<OpFoldResult>{one, one});
 }
 
-/// The kernel above, replacing `op`.
-void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  Value lhs = op.getDpsInputOperand(0)->get(), rhs = op.getDpsInputOperand(1)->get();
-  Value init = op.getDpsInitOperand(0)->get();
+/// The kernel above over the columns [col0, colEnd) of the result (a multiple of `cols`
+/// wide) and its rows [0, rowEnd) (a multiple of `rows`), on `init`; returns the result.
+Value blocks(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init, OpFoldResult rowEnd,
+             OpFoldResult col0, OpFoldResult colEnd, int64_t rows, int64_t cols) {
   Sizes sizes{b, loc};
-  OpFoldResult m = sizes.dim(init, 0), n = sizes.dim(init, 1), depthSize = sizes.dim(lhs, 1);
-  // The blocks cover [0, mMain) x [0, nMain); edge() the rest.
-  OpFoldResult mMain = sizes.roundDown(m, rows), nMain = sizes.roundDown(n, cols);
+  OpFoldResult depthSize = sizes.dim(lhs, 1);
   auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
   Value depth = sizes.value(depthSize);
   Value zero = index(0);
@@ -134,7 +139,7 @@ void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols) {
   SmallVector<bool> inBounds{true};
 
   auto columns = scf::ForOp::create(
-      b, loc, zero, sizes.value(nMain), index(cols), ValueRange{init},
+      b, loc, sizes.value(col0), sizes.value(colEnd), index(cols), ValueRange{init},
       [&](OpBuilder &b, Location loc, Value j0, ValueRange panel) {
         // The panel B[:, j0 : j0 + cols], copied to contiguous rows: read in place, its
         // rows are N floats apart and fall into few cache sets, which evict each other.
@@ -145,7 +150,7 @@ void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols) {
         Value empty = tensor::EmptyOp::create(b, loc, panelSizes, b.getF32Type());
         Value packed = linalg::CopyOp::create(b, loc, slice, empty).getResult(0);
         auto blocks = scf::ForOp::create(
-            b, loc, zero, sizes.value(mMain), index(rows), panel,
+            b, loc, zero, sizes.value(rowEnd), index(rows), panel,
             [&](OpBuilder &b, Location loc, Value i0, ValueRange result) {
               SmallVector<Value> rowIndex;
               for (int64_t r = 0; r < rows; ++r)
@@ -177,13 +182,34 @@ void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols) {
             });
         scf::YieldOp::create(b, loc, blocks.getResult(0));
       });
-  Value result = columns.getResult(0);
+  return columns.getResult(0);
+}
+
+/// The kernel above, replacing `op`: blocks `cols` wide, then (where `narrowCols` is
+/// smaller) blocks `narrowCols` wide over the columns those leave over.
+void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols, int64_t narrowCols) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value lhs = op.getDpsInputOperand(0)->get(), rhs = op.getDpsInputOperand(1)->get();
+  Value result = op.getDpsInitOperand(0)->get();
+  Sizes sizes{b, loc};
+  OpFoldResult m = sizes.dim(result, 0), n = sizes.dim(result, 1);
+  // The blocks cover [0, mMain) x [0, nMain); edge() the rest.
+  OpFoldResult mMain = sizes.roundDown(m, rows), nMain = sizes.roundDown(n, cols);
+  if (!sizes.isZero(nMain))
+    result = blocks(b, loc, lhs, rhs, result, mMain, b.getIndexAttr(0), nMain, rows, cols);
+  if (narrowCols > 0 && narrowCols < cols) {
+    OpFoldResult nWide = nMain;
+    nMain = sizes.plus(nWide, sizes.roundDown(sizes.minus(n, nWide), narrowCols));
+    if (!sizes.isZero(sizes.minus(nMain, nWide)))
+      result = blocks(b, loc, lhs, rhs, result, mMain, nWide, nMain, rows, narrowCols);
+  }
   // The right edge, every row; then the bottom edge, the columns the blocks covered.
   // (Statically empty edges are left out; one known only at run time may be empty.)
   OpFoldResult right = sizes.minus(n, nMain), bottom = sizes.minus(m, mMain);
   if (!sizes.isZero(right))
     result = edge(b, loc, lhs, rhs, result, b.getIndexAttr(0), m, nMain, right);
-  if (!sizes.isZero(bottom))
+  if (!sizes.isZero(bottom) && !sizes.isZero(nMain))
     result = edge(b, loc, lhs, rhs, result, mMain, bottom, b.getIndexAttr(0), nMain);
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
@@ -192,13 +218,14 @@ void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols) {
 struct MatmulMicrokernel : ag::impl::MatmulMicrokernelBase<MatmulMicrokernel> {
   using MatmulMicrokernelBase::MatmulMicrokernelBase;
   void runOnOperation() override {
+    int64_t narrowest = narrowCols > 0 ? std::min<int64_t>(cols, narrowCols) : cols;
     SmallVector<linalg::MatmulOp> ops;
     getOperation()->walk([&](linalg::MatmulOp op) {
-      if (fits(op, rows, cols))
+      if (fits(op, rows, narrowest))
         ops.push_back(op);
     });
     for (linalg::MatmulOp op : ops)
-      rewrite(op, rows, cols);
+      rewrite(op, rows, cols, narrowCols);
   }
 };
 

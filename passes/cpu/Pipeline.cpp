@@ -14,7 +14,21 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
-void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
+/// The matmul kernel's block for `options`' registers: 4 rows, and half the registers as
+/// accumulators (the rest hold a row of B and the broadcast elements of A): 4 x 16 floats
+/// on AVX2 (8 of 16 registers), 4 x 64 on AVX-512 (16 of 32), 4 x 8 on SSE; the columns
+/// those blocks leave over go through blocks one register wide.
+static ag::MatmulMicrokernelOptions matmulBlock(const ag::CPUPipelineOptions &options) {
+  int64_t lanes = std::max(1u, options.vectorBits / 32);
+  int64_t rows = 4, accumulators = std::max(rows, int64_t(options.vectorRegisters / 2));
+  ag::MatmulMicrokernelOptions block;
+  block.rows = rows;
+  block.cols = lanes * (accumulators / rows);
+  block.narrowCols = lanes;
+  return block;
+}
+
+void ag::buildCPUPipeline(mlir::OpPassManager &pm, const CPUPipelineOptions &options) {
   SharedCanonicalizer canonicalize;
   pm.addPass(createLowerAgEffects());
   pm.addPass(canonicalize.create());
@@ -23,7 +37,7 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm) {
   // Large work in chunks the cores share (scf.forall on tensors), before the matmul
   // kernel, which then applies to each chunk's matmul.
   pm.addPass(createTileForThreads());
-  pm.addPass(createMatmulMicrokernel());
+  pm.addPass(createMatmulMicrokernel(matmulBlock(options)));
   pm.addPass(createMatmulLoopOrder());
   pm.addPass(createReassociateReductions());
   pm.addPass(canonicalize.create());

@@ -41,6 +41,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // Float sums and products reassociated as on the CPU (a reduction stays on the host
   // for now: vector lanes, in TensorFlow's freedom of order and near its results).
   pm.addPass(createReassociateReductions());
+  // A matmul's multiply-adds fused as on the CPU and on the GPU (the kernels' and the
+  // emulated launches' results are the same).
+  pm.addPass(createMatmulLoopOrder(MatmulLoopOrderOptions{/*reorder=*/false}));
   pm.addPass(canonicalize.create());
 
   addBufferization(pm, canonicalize);

@@ -10,9 +10,11 @@ JAX, NumPy and C). For each workload and system: one warm-up run, then --reps ti
 hand-written C's (integers exactly, floats within a tolerance), so that no figure comes
 from a wrong answer.
 
-- agc: `agc compile programs.py` (host CPU, -O2), called from a C driver (driver.c)
+- agc: `agc compile --mcpu=native programs.py` (this machine's CPU, -O2; --agc-arg
+  replaces the option), called from a C driver (driver.c)
   through the generated entry points, output freed each call, as a C user calls it.
-- C: native.c, `clang -O2 -march=native` (agc too compiles for this machine's CPU).
+- C: native.c, `clang -O2 -march=native` (agc too compiles for this machine's CPU;
+  agc's default, --mcpu=x86-64-v3, is for objects that run on any AVX2 machine).
 - TensorFlow eager: the same functions with tf.config.run_functions_eagerly(True);
   graph: the tf.functions; XLA: tf.function(jit_compile=True) of the same Python.
 - JAX: jax.jit, with lax loops written by hand; NumPy: where the program is natural in it.
@@ -479,6 +481,9 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--systems", default=",".join(SYSTEMS))
     ap.add_argument("--no-latency", action="store_true")
+    ap.add_argument("--agc-arg", action="append", default=None,
+                    help="an option of agc compile for programs.py (repeatable; default "
+                         "--mcpu=native, as C is compiled with -march=native)")
     opts = ap.parse_args()
     only = set(filter(None, opts.only.split(",")))
     systems = [s for s in SYSTEMS if s in opts.systems.split(",")]
@@ -489,9 +494,11 @@ def main():
     rt_lib = os.path.join(ROOT, "build", "runtime", "libagc-runtime.a")
     cc = os.environ.get("CC", "clang-22")
 
-    print("building: agc compile programs.py; driver.c and native.c with", cc, flush=True)
+    agc_args = opts.agc_arg if opts.agc_arg is not None else ["--mcpu=native"]
+    print("building: agc compile programs.py", " ".join(agc_args) + "; driver.c and native.c with",
+          cc, flush=True)
     subprocess.run([agc, "compile", os.path.join(PEERS, "programs.py"), "-o",
-                    os.path.join(work, "programs.o")], check=True)
+                    os.path.join(work, "programs.o")] + agc_args, check=True)
     driver, native = os.path.join(work, "driver"), os.path.join(work, "native")
     subprocess.run([cc, "-O2", "-I", rt_inc, "-I", work, os.path.join(PEERS, "driver.c"),
                     os.path.join(work, "programs.o"), rt_lib, "-lomp", "-lm", "-o", driver],

@@ -1,7 +1,10 @@
 // RUN: ag-opt %s -ag-matmul-loop-order | FileCheck %s
 // RUN: ag-opt %s -ag-matmul-loop-order -convert-linalg-to-loops | FileCheck %s --check-prefix=LOOPS
+// RUN: ag-opt %s '-ag-matmul-loop-order=reorder=false' | FileCheck %s --check-prefix=KEEP
 // -ag-matmul-loop-order: linalg.matmul and linalg.batch_matmul become linalg.generic with
-// the loops ordered (i, k, j), so that the innermost loop walks rows of B and C.
+// the loops ordered (i, k, j), so that the innermost loop walks rows of B and C; float
+// products and sums are marked contract (fused multiply-adds where the CPU has FMA).
+// reorder=false keeps (i, j, k) and sets the flags only.
 
 // CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
@@ -10,8 +13,13 @@
 // CHECK-NOT: linalg.matmul
 // CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "reduction", "parallel"]}
 // CHECK-SAME: ins(%arg0, %arg1 : memref<4x8xf32>, memref<8x16xf32>) outs(%arg2 : memref<4x16xf32>)
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK: arith.mulf {{.*}} fastmath<contract> : f32
+// CHECK: arith.addf {{.*}} fastmath<contract> : f32
+
+// KEEP-LABEL: func.func @matmul
+// KEEP: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// KEEP: arith.mulf {{.*}} fastmath<contract> : f32
+// KEEP: arith.addf {{.*}} fastmath<contract> : f32
 
 // The loops, outermost first: i (to 4), k (to 8), j (to 16); the inner one reads B[k, j]
 // and updates C[i, j].

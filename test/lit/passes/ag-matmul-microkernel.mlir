@@ -1,5 +1,6 @@
 // RUN: ag-opt %s -ag-matmul-microkernel -canonicalize | FileCheck %s
 // RUN: ag-opt %s '-ag-matmul-microkernel=rows=2 cols=8' -canonicalize | FileCheck %s --check-prefix=SMALL
+// RUN: ag-opt %s '-ag-matmul-microkernel=rows=4 cols=32 narrow-cols=8' -canonicalize | FileCheck %s --check-prefix=NARROW
 // -ag-matmul-microkernel: a float32 matmul (static or dynamic sizes) keeps a rows x cols block of
 // the result in vector registers through the k loop; B's panel is copied to contiguous
 // rows first; what the blocks leave over becomes matmuls of slices.
@@ -78,4 +79,28 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x8xf32>, %c: tensor<2x8xf3
   %0 = linalg.matmul ins(%a, %b : tensor<2x3xf32>, tensor<3x8xf32>) outs(%c : tensor<2x8xf32>) -> tensor<2x8xf32>
   %2 = linalg.matmul ins(%g, %h : tensor<4x4xf64>, tensor<4x16xf64>) outs(%i : tensor<4x16xf64>) -> tensor<4x16xf64>
   return %0, %2 : tensor<2x8xf32>, tensor<4x16xf64>
+}
+
+// narrow-cols: 4 x 32 blocks over columns [0, 64), 4 x 8 blocks over [64, 80) of what
+// they leave, the last 2 columns an edge; 6 x 82 also has a bottom edge of 2 rows.
+// CHECK-LABEL: func.func @wide_then_narrow
+// NARROW-LABEL: func.func @wide_then_narrow
+// NARROW: scf.for %{{.*}} = %c0 to %c64 step %c32
+// NARROW: vector.fma {{.*}} : vector<32xf32>
+// NARROW: scf.for %{{.*}} = %c64 to %c80 step %c8
+// NARROW: vector.fma {{.*}} : vector<8xf32>
+// NARROW: linalg.matmul ins(%arg0, %{{.*}} : tensor<6x3xf32>, tensor<3x2xf32>)
+// NARROW: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x3xf32>, tensor<3x80xf32>)
+// NARROW-LABEL: func.func @narrow_only
+// NARROW-NOT: vector<32xf32>
+// NARROW: scf.for %{{.*}} = %c0 to %c16 step %c8
+// NARROW: vector.fma {{.*}} : vector<8xf32>
+// NARROW-NOT: linalg.matmul
+func.func @wide_then_narrow(%a: tensor<6x3xf32>, %b: tensor<3x82xf32>, %c: tensor<6x82xf32>) -> tensor<6x82xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x3xf32>, tensor<3x82xf32>) outs(%c : tensor<6x82xf32>) -> tensor<6x82xf32>
+  return %r : tensor<6x82xf32>
+}
+func.func @narrow_only(%a: tensor<4x3xf32>, %b: tensor<3x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x3xf32>, tensor<3x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
 }

@@ -74,7 +74,11 @@ def MatmulLoopOrder : Pass<"ag-matmul-loop-order"> {
     `linalg.matmul` and `linalg.batch_matmul` as the equivalent `linalg.generic` with the
     loops ordered (i, k, j) (batch: (b, i, k, j)), so that the inner loop walks rows of B
     and of the result and LLVM vectorizes it. Every result element still adds its
-    products in the order of k: the results are the same.
+    products in the order of k. The float multiply and add are marked `contract`: fused
+    where the CPU has FMA, as the kernel of `ag-matmul-microkernel` (vector.fma) and
+    TensorFlow's kernels fuse them, so that a matmul's edges round as its blocks do.
+    With `reorder=false` (the GPU pipeline, whose parallel loops keep (i, j, k)) the loops
+    keep their order and only the flags are set.
     Before:
     ```mlir
     linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>)
@@ -88,13 +92,17 @@ def MatmulLoopOrder : Pass<"ag-matmul-loop-order"> {
                     iterator_types = ["parallel", "reduction", "parallel"]}
         ins(%a, %b : memref<4x8xf32>, memref<8x16xf32>) outs(%c : memref<4x16xf32>) {
     ^bb0(%x: f32, %y: f32, %acc: f32):
-      %p = arith.mulf %x, %y : f32
-      %s = arith.addf %acc, %p : f32
+      %p = arith.mulf %x, %y fastmath<contract> : f32
+      %s = arith.addf %acc, %p fastmath<contract> : f32
       linalg.yield %s : f32
     }
     ```
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let options = [
+    Option<"reorder", "reorder", "bool", /*default=*/"true",
+           "Order the loops (i, k, j); false: keep (i, j, k), mark the flags only">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect"];
 }
 
 def ReassociateReductions : Pass<"ag-reassociate-reductions"> {
@@ -248,8 +256,10 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
     result in vector registers (scf.for iter_args): per k, one row of the panel is read,
     each of the `rows` elements of A broadcast, and `rows` vector FMAs accumulate. The
     block is read from the matmul's init before the k loop and written back after it
-    (vector.transfer_read/write on the tensor, in place after bufferization). Rows and
-    columns that the blocks do not cover become linalg.matmuls of slices, inserted back.
+    (vector.transfer_read/write on the tensor, in place after bufferization). With
+    `narrow-cols` smaller than `cols`, the columns those blocks leave over at the right
+    get blocks `narrow-cols` wide (one vector register) first. Rows and columns that no
+    block covers become linalg.matmuls of slices, inserted back.
     Every result element sums its products in order of k. Smaller, dynamic or other
     matmuls are left unchanged for `ag-matmul-loop-order`.
     Before:
@@ -277,6 +287,8 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
   let options = [
     Option<"rows", "rows", "int64_t", /*default=*/"4", "Rows of the result block in registers">,
     Option<"cols", "cols", "int64_t", /*default=*/"16", "Columns of the result block (vector width)">,
+    Option<"narrowCols", "narrow-cols", "int64_t", /*default=*/"0",
+           "Columns of the blocks over what `cols`-wide blocks leave at the right (0: none)">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];

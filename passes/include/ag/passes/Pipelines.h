@@ -68,9 +68,18 @@ void addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &canonica
 /// ag.while_loop lowered, carried 0-d tensors scalarized (passes/ag/Pipeline.cpp).
 void buildAgToSCFPipeline(mlir::OpPassManager &pm);
 
+/// What the CPU pipeline sizes its kernels for: the target CPU's vector registers (the
+/// driver reads them off the CPU --mcpu names; the defaults are x86-64-v3's, AVX2).
+struct CPUPipelineOptions {
+  /// Bits in a vector register: 128 (SSE), 256 (AVX2), 512 (AVX-512).
+  unsigned vectorBits = 256;
+  /// Vector registers the code generator may use: 16 up to AVX2, 32 with AVX-512.
+  unsigned vectorRegisters = 16;
+};
+
 /// From `scf` to nothing but the LLVM dialect for the CPU, the final check included
 /// (passes/cpu/Pipeline.cpp).
-void buildCPUPipeline(mlir::OpPassManager &pm);
+void buildCPUPipeline(mlir::OpPassManager &pm, const CPUPipelineOptions &options = {});
 
 /// From `scf` to host functions that launch GPU kernels (gpu.launch_func) and the kernels
 /// in gpu.module ops: the parallel loops a GPU can run, as blocks of threads
