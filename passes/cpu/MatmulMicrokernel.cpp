@@ -11,18 +11,22 @@
 // they leave over at the right go through the same kernel one vector wide (narrowCols)
 // before any reach the slow edge:
 //
-//   for j0 in 0..N step cols           (a cols-wide panel of B stays in cache)
+//   packed[p, k, :] = B[k, p * cols : (p + 1) * cols]   (B's panels, each contiguous)
+//   for p in 0..N / cols                  (a cols-wide panel of B stays in cache)
+//     j0 = p * cols
 //     for i0 in 0..M step rows
 //       acc[r] = C[i0 + r, j0 : j0 + cols]                  r < rows
 //       for k in 0..K
-//         b = B[k, j0 : j0 + cols]
+//         b = packed[p, k, :]
 //         acc[r] = fma(broadcast(A[i0 + r, k]), b, acc[r])   r < rows
 //       C[i0 + r, j0 : j0 + cols] = acc[r]
 //
 // on tensors (vector.transfer_read/write, scf.for with iter_args), so that bufferization
-// writes the result in place. Each result element still sums over k in order, now with
-// fused multiply-adds, as TensorFlow's CPU kernels do. Other matmuls keep the loop
-// order of ag-matmul-loop-order.
+// writes the result in place. B is packed once, outside the thread chunks
+// (ag-tile-for-threads' scf.forall over row blocks) where B comes from outside them: the
+// chunks share it rather than each copying all of B. Each result element still sums over
+// k in order, now with fused multiply-adds, as TensorFlow's CPU kernels do. Other matmuls
+// keep the loop order of ag-matmul-loop-order.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
@@ -93,6 +97,19 @@ struct Sizes {
       return b.getIndexAttr(*cx + *cy);
     return arith::AddIOp::create(b, loc, value(x), value(y)).getResult();
   }
+  OpFoldResult times(OpFoldResult x, int64_t y) {
+    if (std::optional<int64_t> c = getConstantIntValue(x))
+      return b.getIndexAttr(*c * y);
+    return arith::MulIOp::create(b, loc, value(x), arith::ConstantIndexOp::create(b, loc, y))
+        .getResult();
+  }
+  /// `x / y` rounded down (x >= 0).
+  OpFoldResult divide(OpFoldResult x, int64_t y) {
+    if (std::optional<int64_t> c = getConstantIntValue(x))
+      return b.getIndexAttr(*c / y);
+    return arith::DivUIOp::create(b, loc, value(x), arith::ConstantIndexOp::create(b, loc, y))
+        .getResult();
+  }
   OpFoldResult minus(OpFoldResult x, OpFoldResult y) {
     std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
     if (cx && cy)
@@ -125,32 +142,53 @@ Value edge(OpBuilder &b, Location loc, Value lhs, Value rhs, Value result, OpFol
                                        ArrayRef<OpFoldResult>{one, one});
 }
 
-/// The kernel above over the columns [col0, colEnd) of the result (a multiple of `cols`
-/// wide) and its rows [0, rowEnd) (a multiple of `rows`), on `init`; returns the result.
-Value blocks(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init, OpFoldResult rowEnd,
-             OpFoldResult col0, OpFoldResult colEnd, int64_t rows, int64_t cols) {
+/// B's columns [col0, col0 + panels * cols) as `panels` contiguous [K, cols] panels,
+/// tensor<panels x K x cols>: packed[p, k, c] = B[k, col0 + p * cols + c]. Read in place,
+/// a panel's rows are N floats apart and fall into few cache sets, which evict each other.
+Value pack(OpBuilder &b, Location loc, Value rhs, OpFoldResult col0, OpFoldResult panels,
+           int64_t cols) {
   Sizes sizes{b, loc};
-  OpFoldResult depthSize = sizes.dim(lhs, 1);
+  OpFoldResult depth = sizes.dim(rhs, 0), one = b.getIndexAttr(1);
+  OpFoldResult width = sizes.times(panels, cols);
+  Value columns = tensor::ExtractSliceOp::create(
+      b, loc, rhs, ArrayRef<OpFoldResult>{b.getIndexAttr(0), col0},
+      ArrayRef<OpFoldResult>{depth, width}, ArrayRef<OpFoldResult>{one, one});
+  Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{panels, depth, b.getIndexAttr(cols)},
+                                        b.getF32Type());
+  MLIRContext *context = b.getContext();
+  AffineExpr p = getAffineDimExpr(0, context), k = getAffineDimExpr(1, context),
+             c = getAffineDimExpr(2, context);
+  SmallVector<AffineMap> maps{AffineMap::get(3, 0, {k, p * cols + c}, context),
+                              AffineMap::getMultiDimIdentityMap(3, context)};
+  SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, empty.getType(), ValueRange{columns}, ValueRange{empty}, maps, iterators,
+             [](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc, args[0]);
+             })
+      .getResult(0);
+}
+
+/// The kernel above over the columns [col0, col0 + panels * cols) of the result, whose
+/// panels of B `packed` holds (pack()), and its rows [0, rowEnd) (a multiple of `rows`),
+/// on `init`; returns the result.
+Value blocks(OpBuilder &b, Location loc, Value lhs, Value packed, Value init, OpFoldResult rowEnd,
+             OpFoldResult col0, OpFoldResult panels, int64_t rows, int64_t cols) {
+  Sizes sizes{b, loc};
   auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
-  Value depth = sizes.value(depthSize);
-  Value zero = index(0);
+  Value depth = sizes.value(sizes.dim(lhs, 1));
+  Value zero = index(0), first = sizes.value(col0);
   auto vectorType = VectorType::get({cols}, b.getF32Type());
   Value padding = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   SmallVector<bool> inBounds{true};
 
   auto columns = scf::ForOp::create(
-      b, loc, sizes.value(col0), sizes.value(colEnd), index(cols), ValueRange{init},
-      [&](OpBuilder &b, Location loc, Value j0, ValueRange panel) {
-        // The panel B[:, j0 : j0 + cols], copied to contiguous rows: read in place, its
-        // rows are N floats apart and fall into few cache sets, which evict each other.
-        SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), j0};
-        SmallVector<OpFoldResult> panelSizes{depthSize, b.getIndexAttr(cols)};
-        SmallVector<OpFoldResult> strides{b.getIndexAttr(1), b.getIndexAttr(1)};
-        Value slice = tensor::ExtractSliceOp::create(b, loc, rhs, offsets, panelSizes, strides);
-        Value empty = tensor::EmptyOp::create(b, loc, panelSizes, b.getF32Type());
-        Value packed = linalg::CopyOp::create(b, loc, slice, empty).getResult(0);
+      b, loc, zero, sizes.value(panels), index(1), ValueRange{init},
+      [&](OpBuilder &b, Location loc, Value panel, ValueRange panelResult) {
+        Value j0 = arith::AddIOp::create(
+            b, loc, first, arith::MulIOp::create(b, loc, panel, index(cols)));
         auto blocks = scf::ForOp::create(
-            b, loc, zero, sizes.value(rowEnd), index(rows), panel,
+            b, loc, zero, sizes.value(rowEnd), index(rows), panelResult,
             [&](OpBuilder &b, Location loc, Value i0, ValueRange result) {
               SmallVector<Value> rowIndex;
               for (int64_t r = 0; r < rows; ++r)
@@ -163,8 +201,8 @@ Value blocks(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init, OpFol
               auto products = scf::ForOp::create(
                   b, loc, zero, depth, index(1), accumulators,
                   [&](OpBuilder &b, Location loc, Value k, ValueRange acc) {
-                    Value row = vector::TransferReadOp::create(b, loc, vectorType, packed,
-                                                               ValueRange{k, zero}, padding, inBounds);
+                    Value row = vector::TransferReadOp::create(
+                        b, loc, vectorType, packed, ValueRange{panel, k, zero}, padding, inBounds);
                     SmallVector<Value> next;
                     for (int64_t r = 0; r < rows; ++r) {
                       Value a = tensor::ExtractOp::create(b, loc, lhs, ValueRange{rowIndex[r], k});
@@ -185,6 +223,30 @@ Value blocks(OpBuilder &b, Location loc, Value lhs, Value rhs, Value init, OpFol
   return columns.getResult(0);
 }
 
+/// Where B is packed, and B there: before the thread chunks (ag-tile-for-threads'
+/// scf.forall) around `op` whose B does not depend on the chunk (defined outside, or a
+/// slice of a value from outside with offsets and sizes from outside, which tiling makes:
+/// cloned there), so that every chunk reads one copy of B's panels rather than making its
+/// own. (Packing is pure: it may run though no chunk does.)
+std::pair<Operation *, Value> packingPoint(OpBuilder &b, linalg::MatmulOp op, Value rhs) {
+  Operation *point = op;
+  while (auto chunks = point->getParentOfType<scf::ForallOp>()) {
+    if (chunks.isDefinedOutsideOfLoop(rhs)) {
+      point = chunks;
+      continue;
+    }
+    auto slice = rhs.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice || !llvm::all_of(slice->getOperands(),
+                                [&](Value v) { return chunks.isDefinedOutsideOfLoop(v); }))
+      break;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(chunks);
+    rhs = b.clone(*slice)->getResult(0);
+    point = chunks;
+  }
+  return {point, rhs};
+}
+
 /// The kernel above, replacing `op`: blocks `cols` wide, then (where `narrowCols` is
 /// smaller) blocks `narrowCols` wide over the columns those leave over.
 void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols, int64_t narrowCols) {
@@ -194,16 +256,36 @@ void rewrite(linalg::MatmulOp op, int64_t rows, int64_t cols, int64_t narrowCols
   Value result = op.getDpsInitOperand(0)->get();
   Sizes sizes{b, loc};
   OpFoldResult m = sizes.dim(result, 0), n = sizes.dim(result, 1);
-  // The blocks cover [0, mMain) x [0, nMain); edge() the rest.
-  OpFoldResult mMain = sizes.roundDown(m, rows), nMain = sizes.roundDown(n, cols);
-  if (!sizes.isZero(nMain))
-    result = blocks(b, loc, lhs, rhs, result, mMain, b.getIndexAttr(0), nMain, rows, cols);
-  if (narrowCols > 0 && narrowCols < cols) {
-    OpFoldResult nWide = nMain;
-    nMain = sizes.plus(nWide, sizes.roundDown(sizes.minus(n, nWide), narrowCols));
-    if (!sizes.isZero(sizes.minus(nMain, nWide)))
-      result = blocks(b, loc, lhs, rhs, result, mMain, nWide, nMain, rows, narrowCols);
+  OpFoldResult mMain = sizes.roundDown(m, rows);
+  // The column blocks: `cols` wide, then `narrowCols` wide; B's panels for them are
+  // packed at packingPoint(), from B's own width (the result's, read there).
+  struct Part {
+    OpFoldResult col0, panels;
+    int64_t cols;
+    Value packed;
+  };
+  SmallVector<Part> parts;
+  OpFoldResult nMain;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    auto [point, source] = packingPoint(b, op, rhs);
+    b.setInsertionPoint(point);
+    Sizes outer{b, loc};
+    OpFoldResult width = outer.dim(source, 1), covered = b.getIndexAttr(0);
+    SmallVector<int64_t> widths{cols};
+    if (narrowCols > 0 && narrowCols < cols)
+      widths.push_back(narrowCols);
+    for (int64_t w : widths) {
+      OpFoldResult panels = outer.divide(outer.minus(width, covered), w);
+      if (!outer.isZero(panels))
+        parts.push_back({covered, panels, w, pack(b, loc, source, covered, panels, w)});
+      covered = outer.plus(covered, outer.times(panels, w));
+    }
+    nMain = covered;
   }
+  // (Values of packingPoint() dominate `op`: the blocks use them as they are.)
+  for (const Part &part : parts)
+    result = blocks(b, loc, lhs, part.packed, result, mMain, part.col0, part.panels, rows, part.cols);
   // The right edge, every row; then the bottom edge, the columns the blocks covered.
   // (Statically empty edges are left out; one known only at run time may be empty.)
   OpFoldResult right = sizes.minus(n, nMain), bottom = sizes.minus(m, mMain);

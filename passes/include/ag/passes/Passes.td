@@ -250,17 +250,20 @@ def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
 def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
   let summary = "Rewrite float32 matmuls of static shape as a register-blocked vector kernel";
   let description = [{
-    A float32 `linalg.matmul` of static shape, at least `rows` x `cols`, becomes, on
-    tensors, loops over `cols`-wide panels of B (each copied to contiguous rows first)
-    and `rows`-high blocks of A, and a k loop that carries a `rows` x `cols` block of the
-    result in vector registers (scf.for iter_args): per k, one row of the panel is read,
-    each of the `rows` elements of A broadcast, and `rows` vector FMAs accumulate. The
-    block is read from the matmul's init before the k loop and written back after it
+    A float32 `linalg.matmul` (static sizes at least `rows` x `cols`, or sizes known only
+    at run time) becomes, on tensors: B's `cols`-wide panels packed, each a contiguous
+    [K, cols] slice of a tensor<panels x K x cols> (a linalg.generic; placed before the
+    thread chunks of `ag-tile-for-threads` around the matmul where B comes from outside
+    them, so that the chunks share one copy); loops over the panels and over `rows`-high
+    blocks of A; and a k loop that carries a `rows` x `cols` block of the result in vector
+    registers (scf.for iter_args): per k, one row of the panel is read, each of the
+    `rows` elements of A broadcast, and `rows` vector FMAs accumulate. The block is read
+    from the matmul's init before the k loop and written back after it
     (vector.transfer_read/write on the tensor, in place after bufferization). With
     `narrow-cols` smaller than `cols`, the columns those blocks leave over at the right
-    get blocks `narrow-cols` wide (one vector register) first. Rows and columns that no
-    block covers become linalg.matmuls of slices, inserted back.
-    Every result element sums its products in order of k. Smaller, dynamic or other
+    get blocks `narrow-cols` wide (one vector register) first, from panels of their own.
+    Rows and columns that no block covers become linalg.matmuls of slices, inserted
+    back. Every result element sums its products in order of k. Smaller or other
     matmuls are left unchanged for `ag-matmul-loop-order`.
     Before:
     ```mlir
@@ -269,13 +272,15 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
     ```
     After (abridged, rows = 4, cols = 16):
     ```mlir
-    scf.for %j0 = 0 to 64 step 16 iter_args(%p = %init) {
-      %panel = linalg.copy ins(%b[0, %j0] [32, 16] [1, 1]) outs(tensor.empty() : tensor<32x16xf32>)
-      scf.for %i0 = 0 to 64 step 4 iter_args(%q = %p) {
+    %packed = linalg.generic {indexing_maps = [(p, k, c) -> (k, p * 16 + c), (p, k, c) -> (p, k, c)]}
+        ins(%b : tensor<32x64xf32>) outs(tensor.empty() : tensor<4x32x16xf32>)
+    scf.for %p = 0 to 4 step 1 iter_args(%q0 = %init) {
+      %j0 = %p * 16
+      scf.for %i0 = 0 to 64 step 4 iter_args(%q = %q0) {
         %acc0 = vector.transfer_read %q[%i0, %j0] : tensor<64x64xf32>, vector<16xf32>
         ...
         scf.for %k = 0 to 32 step 1 iter_args(%r0 = %acc0, ...) {
-          %row = vector.transfer_read %panel[%k, 0] : tensor<32x16xf32>, vector<16xf32>
+          %row = vector.transfer_read %packed[%p, %k, 0] : tensor<4x32x16xf32>, vector<16xf32>
           %a0 = tensor.extract %a[%i0, %k] : tensor<64x32xf32>
           %s0 = vector.broadcast %a0 : f32 to vector<16xf32>
           %n0 = vector.fma %s0, %row, %r0 : vector<16xf32>
