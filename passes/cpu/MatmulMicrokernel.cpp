@@ -7,7 +7,7 @@
 // result in vector registers through the whole k loop (and the rows and columns left
 // over at the bottom and right edges as linalg.matmuls of slices; all of a matrix
 // smaller than a block). Where the blocks are several vectors wide (the driver sizes them
-// for the target's vector registers: 4 x 64 on AVX-512, 4 x 16 on AVX2), the columns
+// for the target's vector registers: 8 x 32 on AVX-512, 4 x 16 on AVX2), the columns
 // they leave over at the right go through the same kernel one vector wide (narrowCols)
 // before any reach the slow edge:
 //
