@@ -44,6 +44,12 @@ elif shutil.which("valgrind"):
 else:
     lit_config.note("valgrind not installed: the memory-checked runs are UNSUPPORTED")
 
+# Graphviz's dot, which draws --emit=svg (tools/setup.sh installs it).
+if shutil.which("dot"):
+    config.available_features.add("graphviz")
+else:
+    lit_config.note("Graphviz's dot not installed: the --emit=svg test is UNSUPPORTED")
+
 # agc linked against LLVM's and MLIR's static libraries (-Dstatic_llvm, the default).
 if agc_static_llvm:
     config.available_features.add("static-llvm")

@@ -31,7 +31,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -43,7 +45,7 @@ namespace {
 enum ExitCode { kSuccess = 0, kRefused = 1, kUsage = 2, kRuntime = 3 };
 
 /// Pipeline stages, in pipeline order (a later stage implies every earlier one ran).
-enum class Stage { Ast, Analysis, Ag, Scf, Gpu, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
+enum class Stage { Ast, Analysis, Dot, Svg, Ag, Scf, Gpu, LlvmDialect, LlvmIr, Asm, Ptx, Obj };
 
 /// The last stage this version of agc can produce.
 constexpr Stage kLastImplementedStage = Stage::Obj;
@@ -64,6 +66,8 @@ cl::opt<Stage> emit(
     "emit", cl::desc("Print one stage of the pipeline instead of compiling to an object"),
     cl::values(clEnumValN(Stage::Ast, "ast", "the located AST"),
                clEnumValN(Stage::Analysis, "analysis", "staging decisions, liveness, definitions and carried names of every if/while/for"),
+               clEnumValN(Stage::Dot, "dot", "a Graphviz graph of each function's control flow: tf.cond and tf.while_loop as clusters with what they carry, static control flow resolved"),
+               clEnumValN(Stage::Svg, "svg", "the graph of --emit=dot drawn as SVG by Graphviz's dot (Debian: graphviz)"),
                clEnumValN(Stage::Ag, "ag", "MLIR: ag.cond / ag.while_loop and upstream tensor ops, located at the Python source"),
                clEnumValN(Stage::Scf, "scf", "MLIR after lowering ag to scf"),
                clEnumValN(Stage::Gpu, "gpu", "MLIR for --target=nvptx: host functions launching the gpu.module kernels"),
@@ -442,6 +446,40 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
   return kSuccess;
 }
 
+/// `graph` drawn as SVG by Graphviz's dot, found on PATH; nothing, with `why`, where it
+/// cannot be.
+std::optional<std::string> renderSVG(llvm::StringRef graph, std::string &why) {
+  llvm::ErrorOr<std::string> dot = llvm::sys::findProgramByName("dot");
+  if (!dot) {
+    why = "--emit=svg draws the graph with Graphviz's dot, which is not on PATH (Debian: "
+          "apt install graphviz); --emit=dot prints the graph itself";
+    return std::nullopt;
+  }
+  llvm::SmallString<128> input, output;
+  if (llvm::sys::fs::createTemporaryFile("agc-graph", "dot", input) ||
+      llvm::sys::fs::createTemporaryFile("agc-graph", "svg", output)) {
+    why = "--emit=svg: cannot create a temporary file";
+    return std::nullopt;
+  }
+  std::optional<std::string> svg;
+  std::error_code ec;
+  {
+    llvm::raw_fd_ostream file(input, ec);
+    file << graph;
+  }
+  std::string message;
+  llvm::StringRef args[] = {"dot", "-Tsvg", input, "-o", output};
+  if (!ec && llvm::sys::ExecuteAndWait(*dot, args, std::nullopt, {}, 60, 0, &message) == 0) {
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(output))
+      svg = (*buffer)->getBuffer().str();
+  }
+  if (!svg)
+    why = "--emit=svg: " + *dot + " failed" + (message.empty() ? "" : ": " + message);
+  llvm::sys::fs::remove(input);
+  llvm::sys::fs::remove(output);
+  return svg;
+}
+
 /// Parses the file and prints the stage asked for.
 int compileFile(llvm::StringRef path) {
   if (printKernels && targetKind == ag::driver::TargetKind::CPU)
@@ -495,6 +533,18 @@ int compileFile(llvm::StringRef path) {
     PhaseTimer timer("analysis");
     if (!spec || !ag::analysis::printAnalysisAndDecisions(*module, *spec, diag, textStream))
       return diag.hadUsageError() ? kUsage : kRefused;
+  } else if (emit == Stage::Dot || emit == Stage::Svg) {
+    std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
+    PhaseTimer timer("analysis");
+    if (!spec || !ag::analysis::printControlFlowDot(*module, *spec, diag, textStream))
+      return diag.hadUsageError() ? kUsage : kRefused;
+    if (emit == Stage::Svg) {
+      std::string why;
+      std::optional<std::string> svg = renderSVG(text, why);
+      if (!svg)
+        return usageError(why);
+      text = std::move(*svg);
+    }
   } else if (kernels) {
     std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
     PhaseTimer timer("mlir");

@@ -37,22 +37,6 @@ const char *blockKeyword(const ast::Stmt &stmt) {
   return llvm::isa<ast::WhileStmt>(stmt) ? "while" : "for";
 }
 
-/// "staged: ...", "static: ..., runs the main branch", "unrolled: ..., 5 iterations".
-std::string describeDecision(const ast::Stmt &stmt, const Decision *d) {
-  if (!d || d->reached == 0)
-    return "not reached while tracing";
-  if (d->staged)
-    return "staged: " + d->reason;
-  if (llvm::isa<ast::IfStmt>(stmt)) {
-    const char *which = d->tookTrue && d->tookFalse ? "either branch, on different passes"
-                        : d->tookTrue               ? "the main branch"
-                                                    : "the else branch";
-    return "static: " + d->reason + "; runs " + which;
-  }
-  return "unrolled: " + d->reason + "; " + std::to_string(d->iterations) +
-         (d->iterations == 1 ? " iteration" : " iterations");
-}
-
 void printBlock(const ast::Stmt &stmt, const FunctionAnalysis &fa, const TraceResult *trace,
                 llvm::raw_ostream &os) {
   const BlockVars &vars = fa.blocks.find(&stmt)->second;
@@ -119,15 +103,65 @@ void printStatements(const ast::StmtList &stmts, const FunctionAnalysis &fa,
 
 } // namespace
 
-bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
-                                             DiagnosticEngine &diag, llvm::raw_ostream &os) {
+std::string ag::analysis::describeDecision(const ast::Stmt &stmt, const Decision *d) {
+  if (!d || d->reached == 0)
+    return "not reached while tracing";
+  if (d->staged)
+    return "staged: " + d->reason;
+  if (llvm::isa<ast::IfStmt>(stmt)) {
+    const char *which = d->tookTrue && d->tookFalse ? "either branch, on different passes"
+                        : d->tookTrue               ? "the main branch"
+                                                    : "the else branch";
+    return "static: " + d->reason + "; runs " + which;
+  }
+  return "unrolled: " + d->reason + "; " + std::to_string(d->iterations) +
+         (d->iterations == 1 ? " iteration" : " iterations");
+}
+
+bool ag::analysis::forEachTracedFunction(const ast::Module &module, const ArgumentSpec &spec,
+                                         DiagnosticEngine &diag,
+                                         llvm::function_ref<void(const FunctionView &)> visit) {
   Tracer tracer(module, diag);
   tracer.setImportPath(spec.importDirs);
   if (!tracer.evaluateModule())
     return false;
   bool ok = true;
   forEachFunction(module.getBody(), [&](const ast::FunctionDefStmt &function) {
-    const FunctionAnalysis &fa = tracer.analysisOf(function);
+    FunctionView view{function, tracer.analysisOf(function)};
+    std::optional<TraceResult> trace;
+    bool topLevel = llvm::any_of(module.getBody(), [&](const ast::StmtPtr &s) {
+      return s.get() == &function;
+    });
+    if (!topLevel || function.getDecorators().empty()) {
+      view.notTraced = std::string(topLevel ? "not a @tf.function" : "a nested function") +
+                       "; traced where it is called";
+    } else {
+      std::string missing;
+      std::optional<std::vector<Value>> args = tracer.argumentsFor(function, spec, &missing);
+      if (!args && missing.empty()) {
+        ok = false;
+      } else if (!args) {
+        view.notTraced = "no value for parameter '" + missing + "' (give --signature '" +
+                         function.getName().str() + "(" + missing + ": float32[None])' or -D " +
+                         missing + "=VALUE)";
+      } else {
+        view.traced = true;
+        view.args = std::move(*args);
+        trace = tracer.trace(function, view.args);
+        ok &= trace.has_value();
+      }
+    }
+    view.trace = trace ? &*trace : nullptr;
+    visit(view);
+  });
+  return ok;
+}
+
+bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
+                                             DiagnosticEngine &diag, llvm::raw_ostream &os) {
+  return forEachTracedFunction(module, spec, diag, [&](const FunctionView &view) {
+    const ast::FunctionDefStmt &function = view.function;
+    const FunctionAnalysis &fa = view.analysis;
     os << "function '" << function.getName() << "' @" << function.loc() << '\n';
     os << "  params: ";
     fa.names.print(fa.activity.params(), os);
@@ -142,36 +176,18 @@ bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const Ar
       fa.names.print(fa.activity.nonlocals(), os);
       os << '\n';
     }
-
-    std::optional<TraceResult> trace;
-    bool topLevel = llvm::any_of(module.getBody(), [&](const ast::StmtPtr &s) {
-      return s.get() == &function;
-    });
-    if (!topLevel || function.getDecorators().empty()) {
-      os << "  not traced: " << (topLevel ? "not a @tf.function" : "a nested function")
-         << "; traced where it is called\n";
-    } else {
-      std::string missing;
-      std::optional<std::vector<Value>> args = tracer.argumentsFor(function, spec, &missing);
-      if (!args && missing.empty()) {
-        ok = false;
-      } else if (!args) {
-        os << "  not traced: no value for parameter '" << missing << "' (give --signature '"
-           << function.getName() << "(" << missing << ": float32[None])' or -D " << missing
-           << "=VALUE)\n";
-      } else {
-        os << "  traced with: (";
-        for (size_t i = 0; i < args->size(); ++i)
-          os << (i ? ", " : "") << function.getParams()[i].name << ": " << (*args)[i].typeString();
-        os << ")\n";
-        trace = tracer.trace(function, *args);
-        if (!trace)
-          ok = false;
-        else
-          os << "  returns: " << trace->result.typeString() << '\n';
-      }
+    if (!view.notTraced.empty())
+      os << "  not traced: " << view.notTraced << '\n';
+    if (view.traced) {
+      os << "  traced with: (";
+      for (size_t i = 0; i < view.args.size(); ++i)
+        os << (i ? ", " : "") << function.getParams()[i].name << ": " << view.args[i].typeString();
+      os << ")\n";
     }
-    printStatements(function.getBody(), fa, trace ? &*trace : nullptr, os);
+    const TraceResult *trace = view.trace;
+    if (trace)
+      os << "  returns: " << trace->result.typeString() << '\n';
+    printStatements(function.getBody(), fa, trace, os);
     if (!trace)
       return;
     std::vector<const Decision *> exprs;
@@ -188,5 +204,4 @@ bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const Ar
     for (const std::string &line : trace->printed)
       os << "  printed while tracing: " << line << '\n';
   });
-  return ok;
 }

@@ -31,6 +31,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PointerUnion.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -185,11 +186,47 @@ std::optional<std::vector<EntryPoint>> entryPoints(const ast::Module &module,
 std::optional<TraceResult> traceModule(Tracer &tracer, const ast::Module &module,
                                        const ArgumentSpec &spec);
 
+/// What tracing made of the if, while or for `stmt` (`d`: its decision, or null): "staged:
+/// <why>", "static: <why>; runs the main branch", "unrolled: <why>; 5 iterations", "not
+/// reached while tracing".
+std::string describeDecision(const ast::Stmt &stmt, const Decision *d);
+
+/// One function of a module as --emit=analysis and --emit=dot show it: its dataflow
+/// analysis and, where it was traced, its arguments and the trace.
+struct FunctionView {
+  const ast::FunctionDefStmt &function;
+  const FunctionAnalysis &analysis;
+  /// Whether it was traced, and with what arguments.
+  bool traced = false;
+  std::vector<Value> args = {};
+  /// The trace; null when the function was not traced (`notTraced` says why) or tracing
+  /// it failed (an error was reported).
+  const TraceResult *trace = nullptr;
+  std::string notTraced = {};
+};
+
+/// Calls `visit` for every function of `module`, in source order (nested ones after their
+/// parent), after evaluating the module and tracing each @tf.function with the arguments
+/// `spec` gives. Returns false when an error was reported (the functions are visited all
+/// the same).
+bool forEachTracedFunction(const ast::Module &module, const ArgumentSpec &spec,
+                           DiagnosticEngine &diag,
+                           llvm::function_ref<void(const FunctionView &)> visit);
+
 /// Prints `--emit=analysis` for every function of `module`: the dataflow facts of
 /// printAnalysis, and for each traced function the staging decision of every block.
 /// Returns false when an error was reported.
 bool printAnalysisAndDecisions(const ast::Module &module, const ArgumentSpec &spec,
                                DiagnosticEngine &diag, llvm::raw_ostream &os);
+
+/// Prints `--emit=dot`: a Graphviz graph of every function of `module`, each a cluster of
+/// its statements (one node each, labelled with its line and source) and the control
+/// flow between them; every if, while and for a cluster of its own, labelled with its
+/// line and what tracing made of it: tf.cond or tf.while_loop (filled, with the names it
+/// carries and their types), or static control flow resolved (a dashed border; the branch
+/// not taken grey). Returns false when an error was reported (DotPrinter.cpp).
+bool printControlFlowDot(const ast::Module &module, const ArgumentSpec &spec,
+                         DiagnosticEngine &diag, llvm::raw_ostream &os);
 
 } // namespace ag::analysis
 
