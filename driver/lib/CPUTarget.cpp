@@ -83,29 +83,28 @@ static std::pair<std::string, std::string> cpuAndFeatures(const Triple &triple,
   return {cpu, features};
 }
 
-/// The vector registers of the CPU `options` name, which the CPU pipeline sizes its
-/// kernels for: AVX-512's 32 of 512 bits, AVX's 16 of 256, SSE's 16 of 128.
-static CPUPipelineOptions vectorRegisters(const CodeGenOptions &options) {
-  CPUPipelineOptions registers;
+/// The CPU pipeline's options for `options`: line tables with -g, and the vector
+/// registers of the CPU they name, which it sizes its kernels for: AVX-512's 32 of 512
+/// bits, AVX's 16 of 256, SSE's 16 of 128.
+static CPUPipelineOptions cpuPipelineOptions(const CodeGenOptions &options) {
+  CPUPipelineOptions pipeline;
+  pipeline.debugInfo = options.debugInfo;
   Triple triple;
   Expected<const llvm::Target *> target = hostTarget(triple);
   if (!target) {
     consumeError(target.takeError()); // emit() reports it
-    return registers;
+    return pipeline;
   }
   if (!triple.isX86())
-    return registers;
+    return pipeline;
   auto [cpu, features] = cpuAndFeatures(triple, options);
   std::unique_ptr<MCSubtargetInfo> info((*target)->createMCSubtargetInfo(triple, cpu, features));
   if (!info)
-    return registers;
-  if (info->checkFeatures("+avx512f"))
-    registers = {512, 32};
-  else if (info->checkFeatures("+avx"))
-    registers = {256, 16};
-  else
-    registers = {128, 16};
-  return registers;
+    return pipeline;
+  bool avx512 = info->checkFeatures("+avx512f"), avx = info->checkFeatures("+avx");
+  pipeline.vectorBits = avx512 ? 512 : avx ? 256 : 128;
+  pipeline.vectorRegisters = avx512 ? 32 : 16;
+  return pipeline;
 }
 
 static Expected<std::unique_ptr<TargetMachine>> hostMachine(const CodeGenOptions &options) {
@@ -189,7 +188,7 @@ public:
       buildGPUPipeline(pm, GPUPipelineOptions{options.gpuChips, options.gpuEmulate,
                                               options.cudaToolkit});
     else
-      buildCPUPipeline(pm, vectorRegisters(options));
+      buildCPUPipeline(pm, cpuPipelineOptions(options));
   }
   const Target *gpuPart() const override { return gpu.get(); }
   Error emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<char> &out) const override;

@@ -11,6 +11,7 @@
 
 #include "ag/passes/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -58,4 +59,6 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm, const CPUPipelineOptions &opt
   LowerToLLVMOptions lowering;
   lowering.threads = true;
   addLowerToLLVM(pm, canonicalize, lowering);
+  if (options.debugInfo)
+    pm.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass());
 }

@@ -50,6 +50,17 @@ if shutil.which("dot"):
 else:
     lit_config.note("Graphviz's dot not installed: the --emit=svg test is UNSUPPORTED")
 
+# gdb, where it can run a program here (ptrace allowed): the -g test breaks on a line.
+import subprocess  # noqa: E402
+gdb = shutil.which("gdb")
+if gdb and "exited normally" in subprocess.run(
+        [gdb, "-batch", "-nx", "-ex", "run", "--args", "/bin/true"], stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True).stdout:
+    config.available_features.add("gdb")
+else:
+    lit_config.note("gdb not installed or cannot run programs here: the debugger test is "
+                    "UNSUPPORTED")
+
 # agc linked against LLVM's and MLIR's static libraries (-Dstatic_llvm, the default).
 if agc_static_llvm:
     config.available_features.add("static-llvm")

@@ -92,6 +92,11 @@ cl::opt<std::string> mcpu("mcpu", cl::desc("The CPU to generate code for: an LLV
                                            "for compile, native for run)"),
                           cl::value_desc("cpu"), cl::sub(cl::SubCommand::getTopLevel()),
                           cl::sub(compileCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::opt<bool> debugInfo("g", cl::desc("Emit DWARF line tables that map the object's CPU code to "
+                                      "the Python source's lines (gdb breaks at model.py:12; "
+                                      "addr2line, perf and backtraces show Python lines)"),
+                        cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+                        cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<bool> noRuntimeChecks(
     "fno-runtime-checks",
     cl::desc("Do not check indices, integer divisors and sizes at run time (faster; a bad "
@@ -329,6 +334,7 @@ ag::driver::CodeGenOptions codeGenOptions() {
   ag::driver::CodeGenOptions options;
   options.cpu = mcpu;
   options.optLevel = optLevel;
+  options.debugInfo = debugInfo;
   if (!gpuArchs.empty())
     options.gpuChips.assign(gpuArchs.begin(), gpuArchs.end());
   options.gpuEmulate = gpuEmulate;
@@ -643,6 +649,9 @@ int main(int argc, char **argv) {
     return usageError(llvm::toString(std::move(err)));
   if (!prefix.empty() && prefix != ag::driver::cIdentifier(prefix))
     return usageError("--prefix '" + prefix + "' is not a C identifier");
+  if (debugInfo && targetKind != ag::driver::TargetKind::CPU)
+    return usageError("-g gives line tables for CPU code; the code of --target=nvptx has "
+                      "none yet (compile with --target=cpu for them)");
   if (toCodeCmd)
     return toCode(target);
   if (runCmd) {

@@ -42,6 +42,8 @@ struct CodeGenOptions {
   /// machine's CPU with its features. Empty: kDefaultCPU.
   std::string cpu;
   unsigned optLevel = 2; ///< -O0 .. -O3.
+  /// -g: DWARF line tables mapping the CPU code to the Python source's lines.
+  bool debugInfo = false;
   /// NVPTX: the GPUs kernels are generated for, as LLVM names them (sm_80, sm_90, ...);
   /// without a CUDA toolkit, the first one's PTX is what the object embeds.
   std::vector<std::string> gpuChips = {"sm_80", "sm_90"};

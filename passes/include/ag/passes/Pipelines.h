@@ -75,6 +75,10 @@ struct CPUPipelineOptions {
   unsigned vectorBits = 256;
   /// Vector registers the code generator may use: 16 up to AVX2, 32 with AVX-512.
   unsigned vectorRegisters = 16;
+  /// Line tables (agc -g): every LLVM function gets a debug-info scope (upstream's
+  /// ensure-debug-info-scope-on-llvm-func), so that the translation to LLVM IR carries
+  /// the ops' Python file:line:col locations into DWARF.
+  bool debugInfo = false;
 };
 
 /// From `scf` to nothing but the LLVM dialect for the CPU, the final check included
