@@ -28,6 +28,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Format.h"
@@ -461,9 +462,14 @@ std::optional<std::string> renderSVG(llvm::StringRef graph, std::string &why) {
           "apt install graphviz); --emit=dot prints the graph itself";
     return std::nullopt;
   }
+  // Both temporaries are removed however this returns.
   llvm::SmallString<128> input, output;
-  if (llvm::sys::fs::createTemporaryFile("agc-graph", "dot", input) ||
-      llvm::sys::fs::createTemporaryFile("agc-graph", "svg", output)) {
+  std::optional<llvm::FileRemover> removeInput, removeOutput;
+  if (!llvm::sys::fs::createTemporaryFile("agc-graph", "dot", input))
+    removeInput.emplace(input);
+  if (!llvm::sys::fs::createTemporaryFile("agc-graph", "svg", output))
+    removeOutput.emplace(output);
+  if (!removeInput || !removeOutput) {
     why = "--emit=svg: cannot create a temporary file";
     return std::nullopt;
   }
@@ -481,8 +487,6 @@ std::optional<std::string> renderSVG(llvm::StringRef graph, std::string &why) {
   }
   if (!svg)
     why = "--emit=svg: " + *dot + " failed" + (message.empty() ? "" : ": " + message);
-  llvm::sys::fs::remove(input);
-  llvm::sys::fs::remove(output);
   return svg;
 }
 
