@@ -90,7 +90,12 @@ bool MLIRGen::produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorTyp
 mlir::Location MLIRGen::loc(const Location &at) {
   if (!at.isValid())
     return builder.getUnknownLoc();
-  return mlir::FileLineColLoc::get(&context, at.file, at.begin.line, at.begin.column);
+  if (filePrefixMap.empty())
+    return mlir::FileLineColLoc::get(&context, at.file, at.begin.line, at.begin.column);
+  auto [name, added] = locationFileNames.try_emplace(at.file);
+  if (added)
+    name->second = analysis::remapFilePrefix(at.file, filePrefixMap);
+  return mlir::FileLineColLoc::get(&context, name->second, at.begin.line, at.begin.column);
 }
 
 mlir::Type MLIRGen::elementType(DType dtype) {
@@ -777,6 +782,7 @@ mlir::OwningOpRef<mlir::ModuleOp> ag::mlirGen(mlir::MLIRContext &context, const 
     return nullptr;
   MLIRGen gen(context, diag);
   gen.runtimeChecks = spec.runtimeChecks;
+  gen.filePrefixMap = spec.filePrefixMap;
   tracer.setEmitter(&gen);
   bool ok = tracer.evaluateModule();
   std::optional<std::vector<analysis::EntryPoint>> entries =

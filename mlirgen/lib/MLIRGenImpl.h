@@ -195,6 +195,10 @@ public:
   Location iterated;
   /// Whether to emit run-time checks (bounds, division by zero, sizes); on by default.
   bool runtimeChecks = true;
+  /// -ffile-prefix-map (ArgumentSpec::filePrefixMap), applied by loc(); and the name
+  /// each source file is given in locations, once worked out.
+  std::vector<std::pair<std::string, std::string>> filePrefixMap;
+  llvm::StringMap<std::string> locationFileNames;
   /// Set while an elementwise body is built whose integer divisors were checked before
   /// the loop over the elements (emitBinary): safeDivisor then checks nothing.
   bool divisorsChecked = false;

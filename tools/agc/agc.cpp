@@ -170,6 +170,14 @@ cl::list<std::string> importDirs("I", cl::desc("Look for the modules the file im
                                   cl::value_desc("dir"), cl::Prefix,
                                   cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
                                   cl::sub(toCodeCmd), cl::sub(runCmd), cl::cat(agcCategory));
+cl::list<std::string> filePrefixMap(
+    "ffile-prefix-map",
+    cl::desc("In what the object carries (run-time error messages, -g's DWARF), name a "
+             "source file under the directory OLD as under NEW instead, so that objects "
+             "built in different directories are the same bytes (e.g. "
+             "-ffile-prefix-map=$PWD/=; repeat for several, the last match wins)"),
+    cl::value_desc("OLD=NEW"), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(compileCmd),
+    cl::cat(agcCategory));
 cl::opt<bool> writeDepfile(
     "MD", cl::desc("Also write a depfile (Make syntax, as clang's -MD): the object's "
                    "dependencies, every Python file the compile read (the file and the "
@@ -247,6 +255,14 @@ std::optional<ag::analysis::ArgumentSpec> argumentSpec(ag::DiagnosticEngine &dia
   spec.runtimeChecks = !noRuntimeChecks;
   spec.functions.assign(functions.begin(), functions.end());
   spec.importDirs.assign(importDirs.begin(), importDirs.end());
+  for (const std::string &map : filePrefixMap) {
+    auto [from, to] = llvm::StringRef(map).split('=');
+    if (from.empty() || !llvm::StringRef(map).contains('=')) {
+      diag.usageError("-ffile-prefix-map=" + map + ": expected OLD=NEW");
+      return std::nullopt;
+    }
+    spec.filePrefixMap.emplace_back(from.str(), to.str());
+  }
   for (const std::string &sig : signatures) {
     llvm::StringRef name = llvm::StringRef(sig).split('(').first.trim();
     if (name.empty() || !llvm::StringRef(sig).contains('(')) {

@@ -103,7 +103,16 @@ struct ArgumentSpec {
   /// division by zero, sizes); -fno-runtime-checks turns it off. Assertions the program
   /// writes (tf.debugging) are kept either way.
   bool runtimeChecks = true;
+  /// -ffile-prefix-map=OLD=NEW, in command-line order: in what the output carries
+  /// (run-time error messages, DWARF), a source file's path that starts with the
+  /// directory OLD has it replaced by NEW, the last matching pair winning, as with GCC
+  /// and clang. Diagnostics at compile time keep the path as given.
+  std::vector<std::pair<std::string, std::string>> filePrefixMap;
 };
+
+/// `path` as -ffile-prefix-map renames it (ArgumentSpec::filePrefixMap).
+std::string remapFilePrefix(llvm::StringRef path,
+                            llvm::ArrayRef<std::pair<std::string, std::string>> map);
 
 struct EntryPoint;
 
