@@ -44,6 +44,24 @@ elif shutil.which("valgrind"):
 else:
     lit_config.note("valgrind not installed: the memory-checked runs are UNSUPPORTED")
 
+# test/lit/install: this build installed into a staging directory (meson install
+# --destdir), the example project built against it with CMake and with meson. A
+# sanitizer build's runtime needs the sanitizer's own runtime in every program, which the
+# example's build files do not ask for.
+stage = "%t/stage" + agc_install_prefix
+config.substitutions.append(("%build_root", agc_build_root))
+config.substitutions.append(("%staged_prefix", stage))
+config.substitutions.append(("%staged_libdir", stage + "/" + agc_install_libdir))
+config.substitutions.append(("%staged_datadir", stage + "/" + agc_install_datadir))
+if agc_sanitize != "none":
+    lit_config.note("a sanitizer build (%s): the install and build-system test is UNSUPPORTED"
+                    % agc_sanitize)
+elif not shutil.which("cmake"):
+    lit_config.note("cmake not installed (tools/setup.sh installs it): the install and "
+                    "build-system test is UNSUPPORTED")
+else:
+    config.available_features.add("install-and-cmake")
+
 # Graphviz's dot, which draws --emit=svg (tools/setup.sh installs it).
 if shutil.which("dot"):
     config.available_features.add("graphviz")
