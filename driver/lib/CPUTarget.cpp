@@ -143,7 +143,36 @@ static Error checkCPU(StringRef cpu) {
                            cpu.str().c_str(), triple.str().c_str());
 }
 
+/// Marks `alwaysinline` each function of `m` that only `m` calls, and from one place: the
+/// body MLIR lowers a Python function to, called by its C-interface wrapper alone. The
+/// inliner of -O1 and above would inline it there anyway (its last call), but only after
+/// the function passes have simplified it once on its own; inlined first, it is
+/// simplified once. The code is the same; `agc compile` of the tanh loop spends about 2
+/// ms (a tenth of LLVM's time) less. Only into a caller of the same denormal mode: the
+/// compiled code's functions assume denormals flushed (describeDenormals), the entry
+/// points do not, and a body inlined into one would be folded as if they were kept.
+static void inlineSingleCallees(Module &m) {
+  auto sameMode = [](const Function &a, const Function &b) {
+    for (StringRef attribute : {"denormal-fp-math", "denormal-fp-math-f32"})
+      if (a.getFnAttribute(attribute).getValueAsString() !=
+          b.getFnAttribute(attribute).getValueAsString())
+        return false;
+    return true;
+  };
+  for (Function &f : m) {
+    if (f.isDeclaration() || !f.hasLocalLinkage() || !f.hasOneUse() ||
+        f.hasFnAttribute(Attribute::NoInline))
+      continue;
+    auto *call = dyn_cast<CallBase>(f.use_begin()->getUser());
+    if (call && call->getCalledOperand() == &f && call->getFunction() != &f &&
+        sameMode(f, *call->getFunction()))
+      f.addFnAttr(Attribute::AlwaysInline);
+  }
+}
+
 static void optimize(Module &m, TargetMachine &machine, unsigned level) {
+  if (level > 0)
+    inlineSingleCallees(m);
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
