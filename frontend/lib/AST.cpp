@@ -135,6 +135,46 @@ std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string
   return std::nullopt;
 }
 
+std::vector<std::string> Module::tfFunctionMethodEntries() const {
+  std::vector<std::string> out;
+  for (const StmtPtr &stmt : body) {
+    const auto *assign = llvm::dyn_cast<AssignStmt>(stmt.get());
+    if (!assign || assign->getTargets().size() != 1)
+      continue;
+    const auto *target = llvm::dyn_cast<NameExpr>(assign->getTargets()[0].get());
+    const auto *call = llvm::dyn_cast<CallExpr>(&assign->getValue());
+    const auto *callee = call ? llvm::dyn_cast<NameExpr>(&call->getCallee()) : nullptr;
+    const ClassDefStmt *cls = callee ? findClass(callee->getId()) : nullptr;
+    if (!target || !cls)
+      continue;
+    llvm::SmallVector<const ClassDefStmt *, 4> pending{cls};
+    llvm::SmallPtrSet<const ClassDefStmt *, 4> seen;
+    while (!pending.empty()) {
+      const ClassDefStmt *c = pending.front();
+      pending.erase(pending.begin());
+      if (!seen.insert(c).second)
+        continue;
+      for (const StmtPtr &member : c->getBody())
+        if (const auto *def = llvm::dyn_cast<FunctionDefStmt>(member.get());
+            def && def->isTfFunction()) {
+          std::string name = target->getId().str();
+          if (def->getName() != "__call__")
+            name += "." + def->getName().str();
+          // The entry findEntry resolves it to: the first definition along the bases.
+          std::string why;
+          std::optional<Entry> entry = findEntry(name, why);
+          if (entry && entry->def == def && !llvm::is_contained(out, name))
+            out.push_back(name);
+        }
+      for (const ExprPtr &base : c->getBases())
+        if (const auto *n = llvm::dyn_cast<NameExpr>(base.get()))
+          if (const ClassDefStmt *b = findClass(n->getId()))
+            pending.push_back(b);
+    }
+  }
+  return out;
+}
+
 llvm::SmallVector<const StmtList *, 2> ag::ast::nestedBlocks(const Stmt &stmt) {
   if (const auto *s = llvm::dyn_cast<IfStmt>(&stmt))
     return {&s->getBody(), &s->getOrElse()};

@@ -391,6 +391,36 @@ std::string depfileText(llvm::StringRef target, llvm::ArrayRef<std::string> file
   return out + "\n";
 }
 
+/// A compile that found no function to compile (no top-level @tf.function, no
+/// --function) writes an object with no entry points: says so, and names what
+/// --function would compile.
+void warnNoEntryPoints(llvm::StringRef path, const ag::ast::Module &module,
+                       ag::DiagnosticEngine &diag) {
+  std::vector<std::pair<ag::Location, std::string>> candidates;
+  for (const std::string &name : module.tfFunctionMethodEntries()) {
+    std::string why;
+    if (std::optional<ag::ast::Module::Entry> entry = module.findEntry(name, why))
+      candidates.push_back({entry->def->getNameLoc(),
+                            "the @tf.function method '" + entry->def->getName().str() +
+                                "' of '" + entry->receiver + "' compiles with --function " +
+                                name});
+  }
+  for (const ag::ast::StmtPtr &stmt : module.getBody())
+    if (const auto *def = llvm::dyn_cast<ag::ast::FunctionDefStmt>(stmt.get())) {
+      std::string name = def->getName().str();
+      candidates.push_back({def->getNameLoc(),
+                            "'" + name + "' is not a @tf.function: --function " + name +
+                                " compiles it (with --signature '" + name +
+                                "(x: float32[None])' where it takes tensors and has no "
+                                "input_signature)"});
+    }
+  diag.warning(ag::Location(), "'" + path + "' has no @tf.function at its top level and no "
+                               "--function was given: the object has no entry points");
+  constexpr size_t kShown = 5;
+  for (size_t i = 0; i < candidates.size() && i < kShown; ++i)
+    diag.note(candidates[i].first, candidates[i].second);
+}
+
 /// --emit=asm, and compiling to OUT.o and OUT.h (the default).
 int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
                     const ag::driver::Target &target, ag::DiagnosticEngine &diag) {
@@ -404,6 +434,8 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
   }
   if (!lowered)
     return diag.hadUsageError() ? kUsage : kRefused;
+  if (lowered->functions.empty() && functions.empty())
+    warnNoEntryPoints(path, module, diag);
   // The entry points are named after the Python module (model.py gives model_f), or
   // --prefix; none may take a name of agc's runtime.
   std::string stem = path == "-" ? "module" : llvm::sys::path::stem(path).str();

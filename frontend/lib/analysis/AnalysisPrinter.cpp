@@ -154,6 +154,22 @@ bool ag::analysis::forEachTracedFunction(const ast::Module &module, const Argume
     view.trace = trace ? &*trace : nullptr;
     visit(view);
   });
+  // The @tf.function methods of the instances module-level code makes, each traced on
+  // its instance, as `agc compile --function model.method` compiles it.
+  for (const std::string &name : module.tfFunctionMethodEntries()) {
+    std::string why;
+    std::optional<ast::Module::Entry> entry = module.findEntry(name, why);
+    if (!entry)
+      continue;
+    FunctionView view{*entry->def, tracer.analysisOf(*entry->def)};
+    view.entry = name;
+    std::optional<TraceResult> trace =
+        tracer.traceEntry(EntryPoint{entry->def, name, entry->receiver}, spec, &view.args);
+    view.traced = trace.has_value() || !view.args.empty();
+    ok &= trace.has_value();
+    view.trace = trace ? &*trace : nullptr;
+    visit(view);
+  }
   return ok;
 }
 
@@ -162,7 +178,10 @@ bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const Ar
   return forEachTracedFunction(module, spec, diag, [&](const FunctionView &view) {
     const ast::FunctionDefStmt &function = view.function;
     const FunctionAnalysis &fa = view.analysis;
-    os << "function '" << function.getName() << "' @" << function.loc() << '\n';
+    os << "function '" << function.getName() << "'";
+    if (!view.entry.empty())
+      os << " (a method, traced as '" << view.entry << "')";
+    os << " @" << function.loc() << '\n';
     os << "  params: ";
     fa.names.print(fa.activity.params(), os);
     os << '\n';
@@ -180,7 +199,7 @@ bool ag::analysis::printAnalysisAndDecisions(const ast::Module &module, const Ar
       os << "  not traced: " << view.notTraced << '\n';
     if (view.traced) {
       os << "  traced with: (";
-      for (size_t i = 0; i < view.args.size(); ++i)
+      for (size_t i = 0; i < view.args.size() && i < function.getParams().size(); ++i)
         os << (i ? ", " : "") << function.getParams()[i].name << ": " << view.args[i].typeString();
       os << ")\n";
     }

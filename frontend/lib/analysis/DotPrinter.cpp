@@ -71,6 +71,8 @@ public:
     if (view.trace)
       signature += " -> " + view.trace->result.typeString();
     std::string where = function.loc().file.str() + ":" + std::to_string(function.loc().begin.line);
+    if (!view.entry.empty())
+      where += ", traced as " + view.entry;
     os << "    label = \"" << escaped(signature) << "\\n" << escaped(where);
     if (!view.notTraced.empty())
       os << "\\nnot traced: " << escaped(view.notTraced);

@@ -625,7 +625,8 @@ std::vector<std::pair<std::string, const ast::Module *>> Tracer::getImportedModu
   return out;
 }
 
-std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const ArgumentSpec &spec) {
+std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const ArgumentSpec &spec,
+                                              std::vector<Value> *argsOut) {
   if (const auto *refused = dyn_cast<ast::UnsupportedStmt>(entry.stmt)) {
     impl->diag.report(refused->getWhy());
     return std::nullopt;
@@ -653,6 +654,8 @@ std::optional<TraceResult> Tracer::traceEntry(const EntryPoint &entry, const Arg
   impl->entryName = entry.name;
   impl->entrySelf = self ? &*self : nullptr;
   std::optional<std::vector<Value>> args = argumentsFor(function, spec);
+  if (args && argsOut)
+    *argsOut = *args;
   std::optional<TraceResult> out = args ? trace(function, *args) : std::nullopt;
   impl->entrySelf = nullptr;
   impl->entryName.clear();

@@ -861,6 +861,10 @@ public:
   };
   /// The entry `name` names, or nothing with `why` saying why not.
   std::optional<Entry> findEntry(llvm::StringRef name, std::string &why) const;
+  /// The names findEntry takes for the @tf.function methods of the instances the file
+  /// makes at its top level (`model` for a decorated `__call__`, `model.method`), in the
+  /// order of the instances, then of the methods along the class's bases.
+  std::vector<std::string> tfFunctionMethodEntries() const;
 
 private:
   Location location;

@@ -142,7 +142,8 @@ public:
   /// Traces entry point `entry` (see entryPoints) with the arguments `spec` gives it: a
   /// function definition, or a refused one, which reports why; a method is traced with
   /// its module-level instance as `self`. Nothing after reporting.
-  std::optional<TraceResult> traceEntry(const EntryPoint &entry, const ArgumentSpec &spec);
+  std::optional<TraceResult> traceEntry(const EntryPoint &entry, const ArgumentSpec &spec,
+                                        std::vector<Value> *args = nullptr);
 
   DiagnosticEngine &getDiagnostics();
 
@@ -212,11 +213,16 @@ struct FunctionView {
   /// it failed (an error was reported).
   const TraceResult *trace = nullptr;
   std::string notTraced = {};
+  /// For a method traced on an instance the module makes (ast::Module::
+  /// tfFunctionMethodEntries): its name on the command line (`model`, `model.method`);
+  /// `args` then start with the instance, `self`.
+  std::string entry = {};
 };
 
 /// Calls `visit` for every function of `module`, in source order (nested ones after their
-/// parent), after evaluating the module and tracing each @tf.function with the arguments
-/// `spec` gives. Returns false when an error was reported (the functions are visited all
+/// parent), then for each @tf.function method of an instance the module makes at its top
+/// level, after evaluating the module and tracing each @tf.function (the methods on their
+/// instance) with the arguments `spec` gives. Returns false when an error was reported (the functions are visited all
 /// the same).
 bool forEachTracedFunction(const ast::Module &module, const ArgumentSpec &spec,
                            DiagnosticEngine &diag,
