@@ -36,9 +36,10 @@ case "${1:-}" in
     log=build/meson-logs/testlog.txt
     passed=0 failed=0
     read -r up uf < <(sed -n 's/.*test cases: *[0-9]* | *\([0-9]*\) passed | *\([0-9]*\) failed.*/\1 \2/p' "$log" | tail -n1) || true
-    lp=$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
-    lf=$(sed -n 's/^ *Failed: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
-    lu=$(sed -n 's/^ *Unsupported: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    # lit pads its labels to the longest one present ("Passed     :" beside "Unsupported:").
+    lp=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    lf=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
+    lu=$(sed -n 's/^ *Unsupported *: *\([0-9]*\).*/\1/p' "$log" | tail -n1)
     passed=$(( ${up:-0} + ${lp:-0} ))
     failed=$(( ${uf:-0} + ${lf:-0} ))
     [ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || failed=1

@@ -101,6 +101,30 @@ if os.access(ptxas, os.X_OK) and os.access(os.path.join(toolkit, "bin", "fatbina
 else:
     lit_config.note("no CUDA toolkit with ptxas and fatbinary: the fat binary checks are UNSUPPORTED")
 
+# A usable NVIDIA GPU (the CUDA driver, libcuda.so.1, with a device): the GPU end-to-end
+# suite (gpu/conformance-gpu.test) runs on it. Asked of the driver itself, as agc's
+# runtime asks it (AGC_CUDA_DRIVER names another file, as for the runtime).
+def gpu_unusable():
+    import ctypes
+    driver = os.environ.get("AGC_CUDA_DRIVER", "libcuda.so.1")
+    try:
+        cuda = ctypes.CDLL(driver)
+    except OSError as e:
+        return "no CUDA driver (%s)" % e
+    if cuda.cuInit(0) != 0:
+        return "the CUDA driver's cuInit failed (no device, or the driver cannot start)"
+    count = ctypes.c_int(0)
+    if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+        return "the CUDA driver reports no device"
+    return None
+
+
+gpu_why = gpu_unusable()
+if gpu_why is None:
+    config.available_features.add("cuda-gpu")
+else:
+    lit_config.note("no usable GPU here (%s): the GPU end-to-end suite is UNSUPPORTED" % gpu_why)
+
 # The TensorFlow oracle lives in the virtualenv tools/setup.sh made; AGC_NO_ORACLE=1 skips
 # its installation, and then the oracle tests say so.
 if glob.glob(os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packages", "tensorflow")):
