@@ -48,6 +48,8 @@ void ag::addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &cano
   pm.addPass(createMathToIntrinsics());
   pm.addPass(mlir::createConvertMathToFuncs());
   pm.addPass(mlir::createConvertMathToLibmPass());
+  // expand_shapes of several dynamic sizes in a group, which the next crashes on.
+  pm.addPass(createExpandShapeMetadata());
   pm.addPass(mlir::memref::createExpandStridedMetadataPass());
   pm.addPass(mlir::createLowerAffinePass());
   pm.addPass(mlir::createSCFToControlFlowPass());

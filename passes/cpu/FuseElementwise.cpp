@@ -17,7 +17,10 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -48,6 +51,81 @@ struct GeneralizeReduce : OpRewritePattern<linalg::ReduceOp> {
   }
 };
 
+/// Upstream's fusion patterns give each output of a linalg.generic whose payload does not
+/// read it a `tensor.empty` in place of its init (RemoveOutsDependency): right for the
+/// parallel loops it was written for, wrong for a reduction with no iterations, whose
+/// result is its init. Such a payload is what fusing a constant input leaves:
+/// `reduce_all(fill([n], False))`'s `false and acc` folds to `false`, and for n = 0 the
+/// result was read from an uninitialized buffer (TensorFlow: True). This pattern, tried
+/// first, splits such a reduction on its trip count: its inits where a reduction loop
+/// has no iterations (the whole op, where one is statically empty), else the op with
+/// those outputs `tensor.empty`.
+struct KeepInitOfEmptyReduction : OpRewritePattern<linalg::GenericOp> {
+  KeepInitOfEmptyReduction(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/10) {}
+
+  /// The inits the payload does not read, where they are not already tensor.empty.
+  static SmallVector<OpOperand *> unreadInits(linalg::GenericOp op) {
+    SmallVector<OpOperand *> out;
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (!op.payloadUsesValueFromOperand(&init) && !init.get().getDefiningOp<tensor::EmptyOp>())
+        out.push_back(&init);
+    return out;
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rewriter) const override {
+    if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() || unreadInits(op).empty())
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Range, 4> ranges =
+        cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
+    SmallVector<unsigned> reductionDims;
+    op.getReductionDims(reductionDims);
+    Value anyEmpty;
+    bool dynamic = false;
+    for (unsigned d : reductionDims) {
+      std::optional<int64_t> size = getConstantIntValue(ranges[d].size);
+      if (size && *size == 0) {
+        // Statically no iterations: the results are the inits.
+        SmallVector<Value> inits(op.getDpsInits());
+        rewriter.replaceOp(op, inits);
+        return success();
+      }
+      if (size)
+        continue;
+      dynamic = true;
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value isEmpty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                            getValueOrCreateConstantIndexOp(rewriter, loc,
+                                                                            ranges[d].size),
+                                            zero);
+      anyEmpty = anyEmpty ? arith::OrIOp::create(rewriter, loc, anyEmpty, isEmpty) : isEmpty;
+    }
+    if (!dynamic)
+      return failure(); // it iterates: the init is never the result
+    auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), anyEmpty, true, true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(rewriter, loc, SmallVector<Value>(op.getDpsInits()));
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      auto iterating = cast<linalg::GenericOp>(rewriter.clone(*op));
+      rewriter.setInsertionPoint(iterating);
+      for (OpOperand *init : unreadInits(iterating)) {
+        SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init->get());
+        Type element = getElementTypeOrSelf(init->get().getType());
+        rewriter.modifyOpInPlace(iterating, [&] {
+          init->set(tensor::EmptyOp::create(rewriter, loc, sizes, element));
+        });
+      }
+      rewriter.setInsertionPointAfter(iterating);
+      scf::YieldOp::create(rewriter, loc, iterating->getResults());
+    }
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
 struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
   using FuseElementwiseBase::FuseElementwiseBase;
 
@@ -71,7 +149,7 @@ struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
     // The pattern set of upstream's pass, with that control.
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, control);
-    patterns.add<GeneralizeReduce>(context);
+    patterns.add<GeneralizeReduce, KeepInitOfEmptyReduction>(context);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

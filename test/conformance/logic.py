@@ -71,3 +71,15 @@ def where_select(c, x):
 @tf.function
 def chained_compare(x):
     return 0 < x < 5
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.bool), tf.TensorSpec([None], tf.bool)])
+def bool_tensor_operators(a, b):
+    # A bool tensor's &, |, ^ and ~ are tf.logical_and, logical_or, logical_xor and
+    # logical_not (Tensor.__and__ and the others dispatch on the dtype); with a Python
+    # bool and in augmented assignments too.
+    c = a
+    c |= b
+    d = b
+    d &= ~a
+    return a | b, a & b, a ^ b, ~a, c, d, a & True, False | b, a ^ (b | a)

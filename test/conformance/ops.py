@@ -130,3 +130,23 @@ def hyperbolic(x):
 @tf.function
 def erfc_tail(x):
     return tf.math.erfc(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def reductions_of_filled(n):
+    # Reductions of constant-filled tensors, empty for n = 0: all of nothing is True,
+    # any of nothing False (their accumulator's init), whatever the fill. Once fused, a
+    # fill made the payload ignore the accumulator and the init was dropped (an
+    # uninitialized result for n = 0).
+    return (tf.reduce_all(tf.fill([n], False)), tf.reduce_any(tf.fill([n], True)),
+            tf.reduce_all(tf.fill([2, n], False), axis=1),
+            tf.reduce_any(tf.fill([n, 3], True), axis=0),
+            tf.reduce_max(tf.fill([n], 3)), tf.reduce_min(tf.fill([n, 2], -1.5)))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def reductions_of_static_empty(x):
+    # A reduction over a dimension of size 0 known while compiling: its init.
+    return (tf.reduce_all(tf.zeros([3, 0], tf.bool), axis=1),
+            tf.reduce_any(tf.ones([0, 2], tf.bool), axis=0),
+            tf.reduce_all(tf.zeros([1, 4, 0, 2], tf.bool)) | (tf.size(x) > 5))

@@ -247,6 +247,14 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
     return Value::boolean(!*t);
   }
   if (v->isTensorLike()) {
+    // A bool tensor's ~ is tf.logical_not (Tensor.__invert__ dispatches on the dtype).
+    if (v->dtype == DType::Bool && u.getOp() == ast::UnaryOp::Invert) {
+      std::optional<Value> t = asTensor(*v, expr.loc());
+      Value r = Value::tensor(DType::Bool, v->shape);
+      if (!t || !emitOp(TFOp::LogicalNot, {*t}, r, expr.loc()))
+        return std::nullopt;
+      return r;
+    }
     if (v->dtype == DType::Bool || v->dtype == DType::String)
       return error(expr.loc(), "unary " + ast::spelling(u.getOp()) + " is not defined on " +
                                    v->describe());

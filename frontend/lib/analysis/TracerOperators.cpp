@@ -258,6 +258,21 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
     args.loc = loc;
     return callTF("tf.linalg.matmul", args);
   }
+  // A bool tensor's &, | and ^ are TensorFlow's logical_and, logical_or and logical_xor
+  // (Tensor.__and__ and the others dispatch on the dtype).
+  if (a->dtype == DType::Bool && b->dtype == DType::Bool &&
+      (op == B::BitAnd || op == B::BitOr || op == B::BitXor)) {
+    std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
+    if (!shape)
+      return std::nullopt;
+    Value r = Value::tensor(DType::Bool, *shape);
+    TFOp logical = op == B::BitAnd  ? TFOp::LogicalAnd
+                   : op == B::BitOr ? TFOp::LogicalOr
+                                    : TFOp::LogicalXor;
+    if (!emitOp(logical, {*a, *b}, r, loc))
+      return std::nullopt;
+    return r;
+  }
   std::optional<Value> r = tensorBinaryType(op, *a, *b, loc);
   if (!r || !emitOp(tfOpOf(op), {*a, *b}, *r, loc))
     return std::nullopt;
@@ -279,8 +294,8 @@ std::optional<Value> Tracer::Impl::tensorBinaryType(ast::BinaryOp op, const Valu
   if (a.dtype == DType::String && op != B::Add)
     return error(loc, "operator " + ast::spelling(op) + " is not defined on string tensors");
   if (a.dtype == DType::Bool)
-    return error(loc, "cannot compute " + tfKernelName(op) + " on bool tensors; use "
-                      "tf.logical_and/or/xor, or tf.cast to a number type first");
+    return error(loc, "cannot compute " + tfKernelName(op) + " on bool tensors (their &, | "
+                      "and ^ are tf.logical_and/or/xor); tf.cast to a number type first");
   if (isComplex(a.dtype) && (op == B::FloorDiv || op == B::Mod))
     return error(loc, "cannot compute " + tfKernelName(op) + " on " + dtypeName(a.dtype) +
                       " tensors: TensorFlow has no kernel for it");

@@ -216,12 +216,17 @@ def FuseElementwise : Pass<"ag-fuse-elementwise"> {
     %2 = linalg.generic ... ins(%x) { addf, addf }
     %4 = linalg.generic ... ins(%2) { addf, addf }
     ```
+    A reduction whose payload stops reading its accumulator (a fused constant input:
+    `false and acc` is `false`) keeps its init for the case of no iterations: it becomes
+    its inits where a reduction loop is statically empty, else an `scf.if` on the trip
+    count, upstream's fusion giving the iterating op `tensor.empty` outputs only there.
   }];
   let options = [
     Option<"maxBodyOps", "max-body-ops", "unsigned", /*default=*/"64",
            "The most operations a fused body may hold (its yield included)">,
   ];
-  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect"];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
 
 def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
@@ -363,6 +368,27 @@ def ParallelLoops : Pass<"ag-parallel-loops"> {
     that chunk's slice of one buffer allocated before the loop.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
+}
+
+def ExpandShapeMetadata : Pass<"ag-expand-shape-metadata"> {
+  let summary = "memref.expand_shape of several dynamic sizes in one group as a reinterpret_cast";
+  let description = [{
+    MLIR 22's `expand-strided-metadata` crashes on a `memref.expand_shape` that expands
+    one dimension into several of dynamic size (it derives a group's sizes from the
+    source's size, which cannot give two unknowns). Bufferized reshapes and the fusion
+    of reshapes with elementwise work make them. This pass, run just before it, rewrites
+    each such `expand_shape` into the `memref.reinterpret_cast` that pass makes of the
+    others: the source's base buffer and offset, the sizes of `output_shape`, and in each
+    group the source dimension's stride times the sizes after it in the group.
+    ```mlir
+    %e = memref.expand_shape %m [[0, 1]] output_shape [%a, %b]
+        : memref<?xi32> into memref<?x?xi32>
+    // =>
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %m
+    %e = memref.reinterpret_cast %base to offset: [0], sizes: [%a, %b], strides: [%b, 1]
+    ```
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect", "mlir::memref::MemRefDialect"];
 }
 
 def ThreadCount : Pass<"ag-thread-count", "mlir::ModuleOp"> {
