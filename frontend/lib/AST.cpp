@@ -85,6 +85,46 @@ const ClassDefStmt *Module::findClass(llvm::StringRef name) const {
   return nullptr;
 }
 
+namespace {
+
+/// `name = Class(...)` at the top level of `module`, with `Class` one of its top-level
+/// classes (or null where it is not): the name and the class.
+std::optional<std::pair<llvm::StringRef, const ClassDefStmt *>>
+instanceMade(const Module &module, const Stmt &stmt) {
+  const auto *assign = llvm::dyn_cast<AssignStmt>(&stmt);
+  if (!assign || assign->getTargets().size() != 1)
+    return std::nullopt;
+  const auto *target = llvm::dyn_cast<NameExpr>(assign->getTargets()[0].get());
+  if (!target)
+    return std::nullopt;
+  const auto *call = llvm::dyn_cast<CallExpr>(&assign->getValue());
+  const auto *callee = call ? llvm::dyn_cast<NameExpr>(&call->getCallee()) : nullptr;
+  return std::make_pair(target->getId(), callee ? module.findClass(callee->getId()) : nullptr);
+}
+
+/// `cls` and the classes along its bases that `module` defines, depth first, left to
+/// right, each once: enough for what a file's own classes define (the tracer binds
+/// methods along Python's MRO).
+llvm::SmallVector<const ClassDefStmt *, 4> classesAlongBases(const Module &module,
+                                                            const ClassDefStmt *cls) {
+  llvm::SmallVector<const ClassDefStmt *, 4> out, pending{cls};
+  llvm::SmallPtrSet<const ClassDefStmt *, 4> seen;
+  while (!pending.empty()) {
+    const ClassDefStmt *c = pending.front();
+    pending.erase(pending.begin());
+    if (!seen.insert(c).second)
+      continue;
+    out.push_back(c);
+    for (const ExprPtr &base : c->getBases())
+      if (const auto *n = llvm::dyn_cast<NameExpr>(base.get()))
+        if (const ClassDefStmt *b = module.findClass(n->getId()))
+          pending.push_back(b);
+  }
+  return out;
+}
+
+} // namespace
+
 std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string &why) const {
   if (!name.contains('.'))
     if (const FunctionDefStmt *def = findFunction(name))
@@ -94,16 +134,9 @@ std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string
     method = "__call__";
   // `object = Class(...)`, the last such assignment at the top level.
   const ClassDefStmt *cls = nullptr;
-  for (const StmtPtr &stmt : body) {
-    const auto *assign = llvm::dyn_cast<AssignStmt>(stmt.get());
-    if (!assign || assign->getTargets().size() != 1)
-      continue;
-    const auto *target = llvm::dyn_cast<NameExpr>(assign->getTargets()[0].get());
-    const auto *call = llvm::dyn_cast<CallExpr>(&assign->getValue());
-    const auto *callee = call ? llvm::dyn_cast<NameExpr>(&call->getCallee()) : nullptr;
-    if (target && target->getId() == object)
-      cls = callee ? findClass(callee->getId()) : nullptr;
-  }
+  for (const StmtPtr &stmt : body)
+    if (auto made = instanceMade(*this, *stmt); made && made->first == object)
+      cls = made->second;
   if (!cls) {
     why = name.contains('.')
               ? "'" + object.str() + "' is not an instance made at the top level of the file "
@@ -112,24 +145,11 @@ std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string
                 "an instance made there from one of its classes)";
     return std::nullopt;
   }
-  // The method along the bases (depth first, left to right: enough for what a file's own
-  // classes define; the tracer binds it along Python's MRO).
-  llvm::SmallVector<const ClassDefStmt *, 4> pending{cls};
-  llvm::SmallPtrSet<const ClassDefStmt *, 4> seen;
-  while (!pending.empty()) {
-    const ClassDefStmt *c = pending.front();
-    pending.erase(pending.begin());
-    if (!seen.insert(c).second)
-      continue;
+  for (const ClassDefStmt *c : classesAlongBases(*this, cls))
     for (const StmtPtr &stmt : c->getBody())
       if (const auto *def = llvm::dyn_cast<FunctionDefStmt>(stmt.get()))
         if (def->getName() == method)
           return Entry{def, object.str()};
-    for (const ExprPtr &base : c->getBases())
-      if (const auto *n = llvm::dyn_cast<NameExpr>(base.get()))
-        if (const ClassDefStmt *b = findClass(n->getId()))
-          pending.push_back(b);
-  }
   why = "'" + cls->getName().str() + "' (the class of '" + object.str() + "') has no method '" +
         method.str() + "'";
   return std::nullopt;
@@ -138,26 +158,14 @@ std::optional<Module::Entry> Module::findEntry(llvm::StringRef name, std::string
 std::vector<std::string> Module::tfFunctionMethodEntries() const {
   std::vector<std::string> out;
   for (const StmtPtr &stmt : body) {
-    const auto *assign = llvm::dyn_cast<AssignStmt>(stmt.get());
-    if (!assign || assign->getTargets().size() != 1)
+    auto made = instanceMade(*this, *stmt);
+    if (!made || !made->second)
       continue;
-    const auto *target = llvm::dyn_cast<NameExpr>(assign->getTargets()[0].get());
-    const auto *call = llvm::dyn_cast<CallExpr>(&assign->getValue());
-    const auto *callee = call ? llvm::dyn_cast<NameExpr>(&call->getCallee()) : nullptr;
-    const ClassDefStmt *cls = callee ? findClass(callee->getId()) : nullptr;
-    if (!target || !cls)
-      continue;
-    llvm::SmallVector<const ClassDefStmt *, 4> pending{cls};
-    llvm::SmallPtrSet<const ClassDefStmt *, 4> seen;
-    while (!pending.empty()) {
-      const ClassDefStmt *c = pending.front();
-      pending.erase(pending.begin());
-      if (!seen.insert(c).second)
-        continue;
+    for (const ClassDefStmt *c : classesAlongBases(*this, made->second))
       for (const StmtPtr &member : c->getBody())
         if (const auto *def = llvm::dyn_cast<FunctionDefStmt>(member.get());
             def && def->isTfFunction()) {
-          std::string name = target->getId().str();
+          std::string name = made->first.str();
           if (def->getName() != "__call__")
             name += "." + def->getName().str();
           // The entry findEntry resolves it to: the first definition along the bases.
@@ -166,11 +174,6 @@ std::vector<std::string> Module::tfFunctionMethodEntries() const {
           if (entry && entry->def == def && !llvm::is_contained(out, name))
             out.push_back(name);
         }
-      for (const ExprPtr &base : c->getBases())
-        if (const auto *n = llvm::dyn_cast<NameExpr>(base.get()))
-          if (const ClassDefStmt *b = findClass(n->getId()))
-            pending.push_back(b);
-    }
   }
   return out;
 }
