@@ -20,7 +20,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 
@@ -87,6 +89,18 @@ bool MLIRGen::produce(analysis::Value &out, mlir::Value r, mlir::RankedTensorTyp
 // Types, locations, constants
 //===----------------------------------------------------------------------------------===//
 
+/// `path` as -ffile-prefix-map renames it (ArgumentSpec::filePrefixMap): the last pair
+/// whose OLD is a leading directory of it, OLD replaced by NEW.
+static std::string remapFilePrefix(llvm::StringRef path,
+                                   llvm::ArrayRef<std::pair<std::string, std::string>> map) {
+  for (const auto &[from, to] : llvm::reverse(map)) {
+    llvm::SmallString<128> out(path);
+    if (llvm::sys::path::replace_path_prefix(out, from, to))
+      return std::string(out);
+  }
+  return path.str();
+}
+
 mlir::Location MLIRGen::loc(const Location &at) {
   if (!at.isValid())
     return builder.getUnknownLoc();
@@ -94,7 +108,7 @@ mlir::Location MLIRGen::loc(const Location &at) {
     return mlir::FileLineColLoc::get(&context, at.file, at.begin.line, at.begin.column);
   auto [name, added] = locationFileNames.try_emplace(at.file);
   if (added)
-    name->second = analysis::remapFilePrefix(at.file, filePrefixMap);
+    name->second = remapFilePrefix(at.file, filePrefixMap);
   return mlir::FileLineColLoc::get(&context, name->second, at.begin.line, at.begin.column);
 }
 

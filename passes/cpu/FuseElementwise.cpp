@@ -77,32 +77,30 @@ struct KeepInitOfEmptyReduction : OpRewritePattern<linalg::GenericOp> {
     if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() || unreadInits(op).empty())
       return failure();
     Location loc = op.getLoc();
-    SmallVector<Range, 4> ranges =
-        cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
-    Value anyEmpty;
-    bool dynamic = false;
-    for (unsigned d : reductionDims) {
-      std::optional<int64_t> size = getConstantIntValue(ranges[d].size);
-      if (size && *size == 0) {
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    for (unsigned d : reductionDims)
+      if (sizes[d] == 0) {
         // Statically no iterations: the results are the inits.
         SmallVector<Value> inits(op.getDpsInits());
         rewriter.replaceOp(op, inits);
         return success();
       }
-      if (size)
+    // Static sizes, none 0: it iterates, and the init is never the result. (Decided
+    // before building anything: a pattern that fails leaves the IR as it was.)
+    if (llvm::none_of(reductionDims, [&](unsigned d) { return ShapedType::isDynamic(sizes[d]); }))
+      return failure();
+    SmallVector<Range, 4> ranges =
+        cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0), anyEmpty;
+    for (unsigned d : reductionDims) {
+      if (!ShapedType::isDynamic(sizes[d]))
         continue;
-      dynamic = true;
-      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      Value isEmpty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                            getValueOrCreateConstantIndexOp(rewriter, loc,
-                                                                            ranges[d].size),
-                                            zero);
+      Value size = getValueOrCreateConstantIndexOp(rewriter, loc, ranges[d].size);
+      Value isEmpty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, size, zero);
       anyEmpty = anyEmpty ? arith::OrIOp::create(rewriter, loc, anyEmpty, isEmpty) : isEmpty;
     }
-    if (!dynamic)
-      return failure(); // it iterates: the init is never the result
     auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), anyEmpty, true, true);
     {
       OpBuilder::InsertionGuard guard(rewriter);

@@ -24,9 +24,7 @@
 #include "ag/frontend/Parser.h"
 #include "ag/frontend/Source.h"
 
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <utility>
@@ -750,13 +748,3 @@ std::optional<TraceResult> ag::analysis::traceModule(Tracer &tracer, const ast::
 }
 
 Emitter::~Emitter() = default;
-
-std::string ag::analysis::remapFilePrefix(llvm::StringRef path,
-                                          llvm::ArrayRef<std::pair<std::string, std::string>> map) {
-  for (const auto &[from, to] : llvm::reverse(map)) {
-    llvm::SmallString<128> out(path);
-    if (llvm::sys::path::replace_path_prefix(out, from, to))
-      return std::string(out);
-  }
-  return path.str();
-}

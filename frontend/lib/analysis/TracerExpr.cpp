@@ -249,11 +249,10 @@ std::optional<Value> Tracer::Impl::evalUnary(const ast::Expr &expr) {
   if (v->isTensorLike()) {
     // A bool tensor's ~ is tf.logical_not (Tensor.__invert__ dispatches on the dtype).
     if (v->dtype == DType::Bool && u.getOp() == ast::UnaryOp::Invert) {
-      std::optional<Value> t = asTensor(*v, expr.loc());
-      Value r = Value::tensor(DType::Bool, v->shape);
-      if (!t || !emitOp(TFOp::LogicalNot, {*t}, r, expr.loc()))
-        return std::nullopt;
-      return r;
+      CallArgs args;
+      args.positional = {*v};
+      args.loc = expr.loc();
+      return callTF("tf.math.logical_not", args);
     }
     if (v->dtype == DType::Bool || v->dtype == DType::String)
       return error(expr.loc(), "unary " + ast::spelling(u.getOp()) + " is not defined on " +

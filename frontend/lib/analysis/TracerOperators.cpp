@@ -262,16 +262,13 @@ std::optional<Value> Tracer::Impl::binary(ast::BinaryOp op, const Value &lhs, co
   // (Tensor.__and__ and the others dispatch on the dtype).
   if (a->dtype == DType::Bool && b->dtype == DType::Bool &&
       (op == B::BitAnd || op == B::BitOr || op == B::BitXor)) {
-    std::optional<Shape> shape = broadcast(a->shape, b->shape, loc);
-    if (!shape)
-      return std::nullopt;
-    Value r = Value::tensor(DType::Bool, *shape);
-    TFOp logical = op == B::BitAnd  ? TFOp::LogicalAnd
-                   : op == B::BitOr ? TFOp::LogicalOr
-                                    : TFOp::LogicalXor;
-    if (!emitOp(logical, {*a, *b}, r, loc))
-      return std::nullopt;
-    return r;
+    CallArgs args;
+    args.positional = {*a, *b};
+    args.loc = loc;
+    return callTF(op == B::BitAnd  ? "tf.math.logical_and"
+                  : op == B::BitOr ? "tf.math.logical_or"
+                                   : "tf.math.logical_xor",
+                  args);
   }
   std::optional<Value> r = tensorBinaryType(op, *a, *b, loc);
   if (!r || !emitOp(tfOpOf(op), {*a, *b}, *r, loc))

@@ -110,10 +110,6 @@ struct ArgumentSpec {
   std::vector<std::pair<std::string, std::string>> filePrefixMap;
 };
 
-/// `path` as -ffile-prefix-map renames it (ArgumentSpec::filePrefixMap).
-std::string remapFilePrefix(llvm::StringRef path,
-                            llvm::ArrayRef<std::pair<std::string, std::string>> map);
-
 struct EntryPoint;
 
 class Tracer {
@@ -222,8 +218,8 @@ struct FunctionView {
 /// Calls `visit` for every function of `module`, in source order (nested ones after their
 /// parent), then for each @tf.function method of an instance the module makes at its top
 /// level, after evaluating the module and tracing each @tf.function (the methods on their
-/// instance) with the arguments `spec` gives. Returns false when an error was reported (the functions are visited all
-/// the same).
+/// instance) with the arguments `spec` gives. Returns false when an error was reported
+/// (the functions are visited all the same).
 bool forEachTracedFunction(const ast::Module &module, const ArgumentSpec &spec,
                            DiagnosticEngine &diag,
                            llvm::function_ref<void(const FunctionView &)> visit);
