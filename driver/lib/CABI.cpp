@@ -339,6 +339,8 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
   b.CreateRet(b.getInt32(0));
 }
 
+static bool reaches(Function *root, StringRef name);
+
 void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   Module &m = *lowered.module;
   // Only the entry points are exported.
@@ -359,6 +361,14 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
     Function *ciface = m.getFunction("_mlir_ciface_" + sig.name);
     if (!ciface)
       report_fatal_error(Twine("agc: no C interface for ") + sig.name);
+    // A function that runs GPU kernels takes inputs in device memory, and the outputs
+    // of an nvptx object's functions are managed memory where a GPU is usable: neither
+    // has the fast path (which takes host inputs and says its outputs are host memory).
+    bool kernels = reaches(ciface, "mgpuLaunchKernel");
+    bool managed = reaches(ciface, "agrt_gpu_aligned_alloc");
+    int flags = (usesFloatingPoint(ciface) ? 0 : AGRT_NO_FLOAT_MODE) |
+                (kernels ? AGRT_RUNS_KERNELS : 0) |
+                (kernels && reaches(ciface, "agc_uses_gpu") ? AGRT_CPU_VERSION : 0);
     Constant *info = t.global(
         ConstantStruct::get(t.function,
                             {t.string(entry, entry + ".fn"),
@@ -366,10 +376,7 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
                              t.params(sig.inputs, entry + ".inputs"),
                              ConstantInt::get(t.i32, sig.results.size()),
                              t.params(sig.results, entry + ".outputs"),
-                             packedCall(m, ciface, entry),
-                             ConstantInt::get(t.i32, usesFloatingPoint(ciface)
-                                                         ? 0
-                                                         : 1 /* AGRT_NO_FLOAT_MODE */)}),
+                             packedCall(m, ciface, entry), ConstantInt::get(t.i32, flags)}),
         entry + ".info");
 
     SmallVector<Type *> types(sig.inputs.size() + sig.results.size() + 1, t.ptr);
@@ -393,7 +400,7 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
     Value *ins = array(0, sig.inputs.size(), "inputs");
     Value *outs = array(sig.inputs.size(), sig.results.size(), "outputs");
     b.CreateRet(b.CreateCall(invoke, {info, ins, outs, fn->getArg(types.size() - 1)}));
-    bool fast = hasFastPath(sig);
+    bool fast = hasFastPath(sig) && !kernels && !managed;
     if (fast)
       addFastPath(t, sig, info, fn, general);
 
@@ -517,7 +524,9 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
     if (ciface && reaches(ciface, "mgpuLaunchKernel"))
       os << (reaches(ciface, "agc_uses_gpu")
                  ? "\n   Runs GPU kernels where agc_uses_gpu() says so, its CPU version elsewhere."
-                 : "\n   Runs GPU kernels: without a usable GPU the call fails with AGC_NO_GPU.");
+                 : "\n   Runs GPU kernels: without a usable GPU the call fails with AGC_NO_GPU.")
+         << "\n   Inputs may be in GPU memory (AGC_CUDA) where it runs its kernels; outputs are"
+            "\n   then CUDA managed memory (AGC_CUDA_MANAGED).";
     os << " */\nint " << prefix << "_" << sig.name << "(";
     for (const TensorSignature &in : sig.inputs)
       os << "const agc_tensor *" << cIdentifier(in.name) << ", ";

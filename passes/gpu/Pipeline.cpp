@@ -7,7 +7,8 @@
 // serializes them as PTX, one object per chip.
 //
 // The whole pipeline then stages what the kernels read (-ag-gpu-stage-buffers), frees
-// buffers as the CPU's does, and lowers the host code as the CPU's is lowered, with its
+// buffers as the CPU's does, has the driver copy the caller's tensors (which may be in
+// GPU memory: -ag-gpu-driver-copies), and lowers the host code as the CPU's is lowered, with its
 // launches and buffers from the runtime's GPU allocator; for testing without a GPU, its
 // launches may instead run on the CPU (-ag-gpu-emulate-launches). Not done yet (issue
 // 18): a reduction, the matmul kernel, and math needing libdevice run on the host.
@@ -101,8 +102,13 @@ void ag::buildGPUBinaryPipeline(mlir::OpPassManager &pm, llvm::ArrayRef<std::str
 void ag::buildGPUPipeline(mlir::OpPassManager &pm, const GPUPipelineOptions &options) {
   SharedCanonicalizer canonicalize;
   addKernels(pm, canonicalize);
-  pm.addNestedPass<mlir::func::FuncOp>(createGPUStageBuffers());
+  // The caller's tensors copied by the driver (they may be in GPU memory: see
+  // -ag-gpu-driver-copies, after deallocation), except where the launches run on the CPU.
+  pm.addNestedPass<mlir::func::FuncOp>(
+      createGPUStageBuffers(GPUStageBuffersOptions{/*driverCopies=*/!options.emulate}));
   addBufferDeallocation(pm, canonicalize);
+  if (!options.emulate)
+    pm.addNestedPass<mlir::func::FuncOp>(createGPUDriverCopies());
   if (options.emulate) {
     pm.addPass(createGPUEmulateLaunches());
   } else {

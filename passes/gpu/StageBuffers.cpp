@@ -18,6 +18,12 @@
 //          memref.copy %x, %x1
 //          ... gpu.launch_func ... args(%x1 ...) }
 //
+// With driver-copies (an nvptx object's pipeline), the copies of the caller's tensors
+// are marked `ag.through_driver`: after buffer deallocation (which cannot see through
+// gpu.wait), -ag-gpu-driver-copies makes them copies by the CUDA driver, which reads
+// device memory as well as host memory, so that a caller may pass tensors that are in
+// GPU memory already (AGC_CUDA).
+//
 // Before buffer deallocation, which frees the copies where they die. A function with no
 // kernel is left as it is.
 //
@@ -44,9 +50,10 @@ using namespace mlir;
 namespace {
 
 /// A new buffer at `b` with the shape of `source` (its dynamic sizes read from it), the
-/// contents of `source` copied into it; the ops that read `source` go into `readers`.
+/// contents of `source` copied into it (marked for the CUDA driver with
+/// `throughDriver`); the ops that read `source` go into `readers`.
 Value copyOf(OpBuilder &b, Location loc, Value source,
-             SmallPtrSetImpl<Operation *> *readers = nullptr) {
+             SmallPtrSetImpl<Operation *> *readers = nullptr, bool throughDriver = false) {
   auto type = cast<MemRefType>(source.getType());
   SmallVector<Value> sizes;
   for (int64_t i = 0; i < type.getRank(); ++i)
@@ -59,6 +66,8 @@ Value copyOf(OpBuilder &b, Location loc, Value source,
   auto allocType = MemRefType::get(type.getShape(), type.getElementType());
   Value copy = memref::AllocOp::create(b, loc, allocType, sizes, b.getI64IntegerAttr(64));
   auto copied = memref::CopyOp::create(b, loc, source, copy);
+  if (throughDriver)
+    copied->setAttr(ag::kThroughDriverAttr, b.getUnitAttr());
   if (readers)
     readers->insert(copied);
   if (allocType != type)
@@ -67,6 +76,8 @@ Value copyOf(OpBuilder &b, Location loc, Value source,
 }
 
 struct GPUStageBuffers : ag::impl::GPUStageBuffersBase<GPUStageBuffers> {
+  using Base::Base;
+
   void runOnOperation() override {
     func::FuncOp fn = getOperation();
     if (fn.isExternal() || !fn->walk([](gpu::LaunchFuncOp) { return WalkResult::interrupt(); })
@@ -79,7 +90,7 @@ struct GPUStageBuffers : ag::impl::GPUStageBuffersBase<GPUStageBuffers> {
       if (!isa<MemRefType>(arg.getType()) || arg.use_empty())
         continue;
       SmallPtrSet<Operation *, 4> readers;
-      Value copy = copyOf(b, arg.getLoc(), arg, &readers);
+      Value copy = copyOf(b, arg.getLoc(), arg, &readers, driverCopies);
       arg.replaceUsesWithIf(copy, [&](OpOperand &use) { return !readers.contains(use.getOwner()); });
     }
     // The constants: one copy of each global, however often the function names it. (A

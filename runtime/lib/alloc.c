@@ -141,6 +141,8 @@ static void *base_of(const header *h) { return (void *)((uintptr_t)h->base & ~(u
 static int is_small(const header *h) { return (uintptr_t)h->base & kSmallMark; }
 static int is_managed(const header *h) { return ((uintptr_t)h->base & kManagedMark) != 0; }
 
+int agrt_block_is_managed(const void *p) { return p && is_managed((const header *)p - 1); }
+
 static void release_small_kept(void *unused) {
   (void)unused;
   while (small_count > 0)

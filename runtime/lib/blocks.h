@@ -57,4 +57,7 @@ static inline void agrt_end_blocks_kept(const agrt_call_blocks *saved) {
 void agrt_release_call_blocks(const agrt_call_blocks *saved)
     __attribute__((visibility("hidden")));
 
+/* Whether the block at `p` (what the allocator returned) is CUDA managed memory. */
+int agrt_block_is_managed(const void *p) __attribute__((visibility("hidden")));
+
 #endif /* AGC_RUNTIME_BLOCKS_H */

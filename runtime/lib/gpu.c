@@ -51,6 +51,7 @@ static struct {
   CUresult (*cuMemAllocManaged)(CUdeviceptr *pointer, size_t bytes, unsigned flags);
   CUresult (*cuMemFree)(CUdeviceptr pointer);
   CUresult (*cuMemcpy)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream stream);
   CUresult (*cuGetErrorString)(CUresult error, const char **text);
 } cu;
 
@@ -99,6 +100,7 @@ static void load_driver(void) {
       {"cuMemAllocManaged", (void **)&cu.cuMemAllocManaged},
       {"cuMemFree_v2", (void **)&cu.cuMemFree},
       {"cuMemcpy", (void **)&cu.cuMemcpy},
+      {"cuMemcpyAsync", (void **)&cu.cuMemcpyAsync},
       {"cuGetErrorString", (void **)&cu.cuGetErrorString},
   };
   for (size_t i = 0; i < sizeof functions / sizeof functions[0]; ++i) {
@@ -298,8 +300,20 @@ void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t
         "launching a kernel (cuLaunchKernel)");
 }
 
+/* The caller's stream for this thread's calls (agc_set_stream), or NULL. */
+static _Thread_local CUstream caller_stream;
+
+void agc_set_stream(void *stream) { caller_stream = (CUstream)stream; }
+
+void *agc_stream(void) { return caller_stream; }
+
+/* Each launch and each copy of the caller's tensors asks for a stream (MLIR's lowering
+ * of synchronous launches: create, launch, synchronize, destroy): the caller's where it
+ * gave one, which is then synchronized and never destroyed. */
 void *mgpuStreamCreate(void) {
   use_gpu();
+  if (caller_stream)
+    return caller_stream;
   CUstream stream = 0;
   check(cu.cuStreamCreate(&stream, 0), "cuStreamCreate");
   hold(stream, 1);
@@ -308,6 +322,8 @@ void *mgpuStreamCreate(void) {
 
 void mgpuStreamDestroy(void *stream) {
   use_gpu();
+  if (stream && stream == caller_stream)
+    return;
   release(stream);
   check(cu.cuStreamDestroy((CUstream)stream), "cuStreamDestroy");
 }
@@ -342,11 +358,19 @@ void mgpuMemFree(void *pointer, void *stream) {
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
-  (void)stream;
+  if (bytes == 0) /* an empty tensor's data may be NULL */
+    return;
   use_gpu();
-  /* Unified addressing: the driver tells host from device memory by the address. */
-  check(cu.cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
-        "a copy (cuMemcpy)");
+  /* Unified addressing: the driver tells host from device memory by the address (the
+   * caller's tensors may be either: AGC_HOST, AGC_CUDA). On a stream, after the work
+   * queued on it; the code waits for the stream next. */
+  if (stream)
+    check(cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes,
+                           (CUstream)stream),
+          "a copy (cuMemcpyAsync)");
+  else
+    check(cu.cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
+          "a copy (cuMemcpy)");
 }
 
 void *agrt_gpu_managed_alloc(size_t bytes) {

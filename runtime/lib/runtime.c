@@ -392,17 +392,50 @@ static const char *article(agc_dtype dtype) {
   return agc_dtype_name(dtype)[0] == 'i' ? "an" : "a";
 }
 
+/* Whether `fn` takes input `t` (of parameter `p`) where its data is: host and managed
+ * memory everywhere; device memory (AGC_CUDA) only where the function runs GPU kernels,
+ * which copy it on the device (-ag-gpu-stage-buffers), never where host code would read
+ * it. */
+static int check_device(const agrt_function *fn, const agrt_param *p, const agc_tensor *t,
+                        agc_status *status) {
+  if (t->device == AGC_HOST || t->device == AGC_CUDA_MANAGED)
+    return AGC_OK;
+  if (t->device != AGC_CUDA)
+    return set_status(status, AGC_INVALID_ARGUMENT,
+                      "%s: argument '%s' has device %d, which is none of AGC_HOST, AGC_CUDA "
+                      "and AGC_CUDA_MANAGED",
+                      fn->name, p->name, (int)t->device);
+  if (p->dtype == AGC_STRING)
+    return set_status(status, AGC_INVALID_ARGUMENT,
+                      "%s: argument '%s' is a string tensor in GPU memory (AGC_CUDA): strings "
+                      "are host memory",
+                      fn->name, p->name);
+  if (!(fn->flags & AGRT_RUNS_KERNELS))
+    return set_status(status, AGC_INVALID_ARGUMENT,
+                      "%s: argument '%s' is in GPU memory (AGC_CUDA), but this function runs "
+                      "on the CPU (it launches no GPU kernel): pass it in host or managed "
+                      "memory",
+                      fn->name, p->name);
+  if ((fn->flags & AGRT_CPU_VERSION) && !agc_uses_gpu())
+    return set_status(status, AGC_INVALID_ARGUMENT,
+                      "%s: argument '%s' is in GPU memory (AGC_CUDA), but this function runs "
+                      "its CPU version here (agc_uses_gpu() is 0): pass it in host or managed "
+                      "memory",
+                      fn->name, p->name);
+  return AGC_OK;
+}
+
 static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, agc_status *status) {
   const agrt_param *p = &fn->inputs[i];
   char want[160], got[160];
   if (!t)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' is missing (NULL)",
                       fn->name, p->name);
-  int typed = t->dtype == p->dtype && t->rank == p->rank && t->device == AGC_HOST;
+  int typed = t->dtype == p->dtype && t->rank == p->rank;
   for (int32_t d = 0; typed && d < p->rank; ++d)
     typed = t->shape[d] >= 0 && (p->shape[d] < 0 || p->shape[d] == t->shape[d]);
   if (typed && (t->data || agc_tensor_size(t) == 0))
-    return AGC_OK;
+    return check_device(fn, p, t, status);
   if (t->rank < 0 || t->rank > AGC_MAX_RANK)
     return set_status(status, AGC_INVALID_ARGUMENT, "%s: argument '%s' has rank %d", fn->name,
                       p->name, (int)t->rank);
@@ -420,10 +453,9 @@ static int check_input(const agrt_function *fn, int32_t i, const agc_tensor *t, 
   shape_text(got, sizeof got, t->rank, t->shape);
   return set_status(status, AGC_INVALID_ARGUMENT,
                     "%s: argument '%s' must be %s %s tensor of shape %s, not %s %s tensor of "
-                    "shape %s%s",
+                    "shape %s",
                     fn->name, p->name, article(p->dtype), agc_dtype_name(p->dtype), want,
-                    article(t->dtype), agc_dtype_name(t->dtype), got,
-                    t->device != AGC_HOST ? " on a device" : "");
+                    article(t->dtype), agc_dtype_name(t->dtype), got);
 }
 
 
@@ -462,6 +494,9 @@ static int take_result(const agrt_param *p, const int64_t *w, agc_tensor *t, int
   if (contiguous && !shared) {
     t->owner = allocated;
     t->data = aligned + offset * (int64_t)element;
+    /* A function that ran GPU kernels allocates from managed memory. */
+    if (agrt_block_is_managed(allocated))
+      t->device = AGC_CUDA_MANAGED;
     return AGC_OK;
   }
   char *copy = agrt_alloc(count ? (size_t)count * element : 1);

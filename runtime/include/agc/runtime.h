@@ -70,9 +70,18 @@ typedef struct agc_string {
 /* The highest rank a tensor may have. */
 #define AGC_MAX_RANK 8
 
-/* Where a tensor's data is. Only the host for now; device buffers come with the GPU
- * target. */
-typedef enum agc_device { AGC_HOST = 0 } agc_device;
+/* Where a tensor's data is.
+ * AGC_HOST: host memory; every function takes and reads it.
+ * AGC_CUDA: memory of the CUDA device (cuMemAlloc, cudaMalloc), which the host cannot
+ *   read. Only a function that runs GPU kernels takes it as an input (the header says
+ *   "Runs GPU kernels"; in a --target=cpu,nvptx object, where agc_uses_gpu() is 1): it
+ *   copies it on the device, as it copies host inputs to the device, with no trip
+ *   through the host. Other functions refuse it (AGC_INVALID_ARGUMENT).
+ * AGC_CUDA_MANAGED: CUDA managed memory (cuMemAllocManaged, cudaMallocManaged), which
+ *   the host and the device both read and write: the outputs of a function that ran GPU
+ *   kernels are this (pass them on to another such function, or read them on the host).
+ *   Every function takes it as an input. */
+typedef enum agc_device { AGC_HOST = 0, AGC_CUDA = 1, AGC_CUDA_MANAGED = 2 } agc_device;
 
 /* A dense tensor: `rank` dimensions of `shape`, row-major, contiguous, at `data`. */
 typedef struct agc_tensor {
@@ -99,7 +108,8 @@ typedef struct agc_status {
   char message[512];
 } agc_status;
 
-/* A tensor of `rank` dimensions `shape` over caller-owned `data` (no copy). */
+/* A tensor of `rank` dimensions `shape` over caller-owned `data` (no copy), in host
+ * memory; set `device` to AGC_CUDA or AGC_CUDA_MANAGED for data elsewhere. */
 agc_tensor agc_tensor_wrap(agc_dtype dtype, int32_t rank, const int64_t *shape, void *data);
 /* The number of elements of `t`. */
 int64_t agc_tensor_size(const agc_tensor *t);
@@ -146,6 +156,15 @@ int agc_gpu_available(agc_status *status);
  * GPU's whatever, so that a call fails with AGC_NO_GPU where none is). Decided at the
  * first call of this function, for the life of the process. */
 int agc_uses_gpu(void);
+
+/* The CUDA stream (a CUstream or cudaStream_t of device 0's primary context, the one the
+ * CUDA runtime uses) on which the calls this thread makes later run their copies and
+ * kernels, after the work queued on it before the call; NULL (the default): streams of
+ * the runtime's own. A call still returns when its work is done (it waits for the
+ * stream). The stream stays the caller's: agc never destroys it. */
+void agc_set_stream(void *stream);
+/* This thread's stream for calls (NULL: the runtime's own). */
+void *agc_stream(void);
 
 /*===----------------------------------------------------------------------------------===*
  * Below: what generated code calls. Not for programs that use agc-compiled code.
@@ -201,6 +220,11 @@ typedef struct agrt_function {
  * calls): the call leaves the floating-point mode as it is, rather than set and restore
  * the flushing of denormals around it. */
 #define AGRT_NO_FLOAT_MODE 1
+/* The function runs GPU kernels (it takes AGC_CUDA inputs), ... */
+#define AGRT_RUNS_KERNELS 2
+/* ... or, in a --target=cpu,nvptx object, its GPU version does, where agc_uses_gpu()
+ * says so (elsewhere its CPU version runs, which does not take them). */
+#define AGRT_CPU_VERSION 4
 
 /* Checks `inputs`, calls `fn`, fills `outputs`: an entry point's general path (the only
  * one for functions with string tensors or several results, and the one that reports a

@@ -1,4 +1,5 @@
 // RUN: ag-opt %s -split-input-file -verify-diagnostics -ag-gpu-stage-buffers | FileCheck %s
+// RUN: ag-opt %s -split-input-file -verify-diagnostics -ag-gpu-stage-buffers=driver-copies=true | FileCheck %s --check-prefix=DRIVER
 // -ag-gpu-stage-buffers: in a function that launches a kernel, the caller's buffers and
 // the constants it reads are copied at the entry into buffers of its own (which an
 // nvptx object allocates as managed memory), once each, and every use reads the copy; a
@@ -15,6 +16,14 @@ module attributes {gpu.container_module} {
     }
   }
 
+  // With driver-copies, the caller's tensors' copies are marked for the CUDA driver
+  // (-ag-gpu-driver-copies), the constant's is not.
+  // DRIVER-LABEL: func.func @launches
+  // DRIVER:       memref.copy %{{.*}}, %{{.*}} {ag.through_driver} : memref<?xf32> to memref<?xf32>
+  // DRIVER:       memref.copy %{{.*}}, %{{.*}} {ag.through_driver} : memref<f32> to memref<f32>
+  // DRIVER:       memref.get_global @table
+  // DRIVER-NEXT:  memref.alloc
+  // DRIVER-NEXT:  memref.copy %{{.*}}, %{{.*}} : memref<4xf32> to memref<4xf32>
   // CHECK-LABEL: func.func @launches
   // CHECK-SAME:  (%[[X:.*]]: memref<?xf32>, %[[S:.*]]: memref<f32>)
   // CHECK:       %[[N:.*]] = memref.dim %[[X]], %c0

@@ -13,6 +13,10 @@
 
 namespace ag {
 
+/// The mark -ag-gpu-stage-buffers puts on the copies of the caller's tensors that
+/// -ag-gpu-driver-copies makes copies by the CUDA driver.
+inline constexpr llvm::StringLiteral kThroughDriverAttr = "ag.through_driver";
+
 #define GEN_PASS_DECL
 #include "ag/passes/Passes.h.inc"
 

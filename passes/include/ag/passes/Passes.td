@@ -543,8 +543,40 @@ def GPUStageBuffers : Pass<"ag-gpu-stage-buffers", "mlir::func::FuncOp"> {
     each constant global it reads is copied, once, at the function's entry, into a
     buffer of its own (memref.alloc, which an nvptx object allocates as CUDA managed
     memory), and every use reads the copy. Runs before buffer deallocation.
+
+    With `driver-copies` (the nvptx pipeline's choice, unless its launches are
+    emulated), the copies of the caller's tensors are marked `ag.through_driver`, for
+    -ag-gpu-driver-copies to make them copies by the CUDA driver after buffer
+    deallocation: a caller may pass tensors in GPU memory (AGC_CUDA). The constants are
+    host memory, copied by the host.
   }];
+  let options = [
+    Option<"driverCopies", "driver-copies", "bool", /*default=*/"false",
+           "Mark the copies of the caller's tensors for the CUDA driver (ag.through_driver)">,
+  ];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def GPUDriverCopies : Pass<"ag-gpu-driver-copies", "mlir::func::FuncOp"> {
+  let summary = "memref.copy marked ag.through_driver, as a copy by the CUDA driver";
+  let description = [{
+    Each `memref.copy` marked `ag.through_driver` (-ag-gpu-stage-buffers' copies of the
+    caller's tensors) becomes a `gpu.memcpy` on a stream of its own, waited for. The
+    driver's copy reads host and device memory alike (unified addressing), so the caller
+    may pass tensors in GPU memory (AGC_CUDA); the runtime runs it on the caller's
+    stream where one was given (agc_set_stream). After buffer deallocation, which cannot
+    see through `gpu.wait`.
+    ```mlir
+    memref.copy %x, %x1 {ag.through_driver} : memref<?xf32> to memref<?xf32>
+    ```
+    becomes
+    ```mlir
+    %s = gpu.wait async
+    %t = gpu.memcpy async [%s] %x1, %x : memref<?xf32>, memref<?xf32>
+    gpu.wait [%t]
+    ```
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
 def GPUManagedBuffers : Pass<"ag-gpu-managed-buffers", "mlir::ModuleOp"> {

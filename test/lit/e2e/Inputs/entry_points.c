@@ -31,8 +31,14 @@ int main(void) {
   report("scale rank", entry_points_scale(&bad, &r, &status), &status);
   bad = agc_tensor_wrap(AGC_FLOAT32, 1, five, NULL);
   report("scale no data", entry_points_scale(&bad, &r, &status), &status);
+  /* Managed memory (here host memory that says it is) is read as host memory; device
+   * memory is refused by CPU code. */
   bad = agc_tensor_wrap(AGC_FLOAT32, 1, five, xs);
-  bad.device = (agc_device)1;
+  bad.device = AGC_CUDA_MANAGED;
+  report("scale managed", entry_points_scale(&bad, &r, &status), &status);
+  printf("scale managed: data[4] %g, output device %d\n", ((float *)r.data)[4], (int)r.device);
+  agc_tensor_free(&r);
+  bad.device = AGC_CUDA;
   report("scale device", entry_points_scale(&bad, &r, &status), &status);
   report("scale null input", entry_points_scale(NULL, &r, &status), &status);
   report("scale null output", entry_points_scale(&x, NULL, &status), &status);

@@ -76,24 +76,24 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
 CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned shared, void *stream,
                         void **params, void **extra) {
-  (void)function, (void)stream, (void)extra;
-  record("cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, shared %u, first parameter %lld)", gx,
-         gy, gz, bx, by, bz, shared, params ? *(long long *)params[0] : -1LL);
+  (void)function, (void)extra;
+  record("cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, shared %u, first parameter %lld, "
+         "stream %p)",
+         gx, gy, gz, bx, by, bz, shared, params ? *(long long *)params[0] : -1LL, stream);
   return fault("launch") ? 719 /* CUDA_ERROR_LAUNCH_FAILED */ : 0;
 }
 CUresult cuStreamCreate(void **stream, unsigned flags) {
-  record("cuStreamCreate(%u)", flags);
   *stream = malloc(1);
+  record("cuStreamCreate(%u) -> %p", flags, *stream);
   return 0;
 }
 CUresult cuStreamDestroy_v2(void *stream) {
-  record("cuStreamDestroy");
+  record("cuStreamDestroy(%p)", stream);
   free(stream);
   return 0;
 }
 CUresult cuStreamSynchronize(void *stream) {
-  (void)stream;
-  record("cuStreamSynchronize");
+  record("cuStreamSynchronize(%p)", stream);
   return fault("sync") ? 700 /* CUDA_ERROR_ILLEGAL_ADDRESS */ : 0;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
@@ -117,6 +117,11 @@ CUresult cuMemFree_v2(CUdeviceptr pointer) {
 }
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
   record("cuMemcpy(%zu)", bytes);
+  memcpy((void *)(size_t)dst, (const void *)(size_t)src, bytes);
+  return 0;
+}
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes, void *stream) {
+  record("cuMemcpyAsync(%zu, stream %p)", bytes, stream);
   memcpy((void *)(size_t)dst, (const void *)(size_t)src, bytes);
   return 0;
 }

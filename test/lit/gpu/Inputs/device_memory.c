@@ -1,0 +1,102 @@
+/* Calls an nvptx object's functions with inputs in GPU memory (AGC_CUDA), in managed
+ * memory (AGC_CUDA_MANAGED), on a stream of the caller's (agc_set_stream), and a
+ * --target=cpu,nvptx object's with AGC_CUDA inputs; prints each call's status and the
+ * device of its output. The device memory and the stream come from the CUDA driver the
+ * runtime loads (AGC_CUDA_DRIVER: the recording stand-in, whose device memory is host
+ * memory and which runs no kernel, so a GPU result's values are not printed). */
+#include "agc/runtime.h"
+#include "both.h"
+#include "kernels.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int (*mem_alloc_fn)(unsigned long long *, size_t);
+typedef int (*stream_create_fn)(void **, unsigned);
+
+static void report(const char *what, int code, const agc_status *status, const agc_tensor *out) {
+  printf("%s: %d %s", what, code, status->message);
+  if (code == AGC_OK && out)
+    printf("(output device %d)", (int)out->device);
+  printf("\n");
+}
+
+int main(void) {
+  void *driver = dlopen(getenv("AGC_CUDA_DRIVER"), RTLD_NOW | RTLD_LOCAL);
+  if (!driver) {
+    printf("no driver: %s\n", dlerror());
+    return 1;
+  }
+  mem_alloc_fn mem_alloc = (mem_alloc_fn)dlsym(driver, "cuMemAlloc_v2");
+  stream_create_fn stream_create = (stream_create_fn)dlsym(driver, "cuStreamCreate");
+
+  /* Five floats in device memory (the stand-in's is host memory: filled directly). */
+  unsigned long long device = 0;
+  mem_alloc(&device, 5 * sizeof(float));
+  float values[5] = {1, 2, 3, 4, 5};
+  memcpy((void *)(size_t)device, values, sizeof values);
+  int64_t shape[1] = {5};
+  agc_tensor x = agc_tensor_wrap(AGC_FLOAT32, 1, shape, (void *)(size_t)device);
+  x.device = AGC_CUDA;
+  agc_status status;
+
+  agc_tensor y;
+  int code = kernels_chain(&x, &y, &status);
+  report("device input", code, &status, &y);
+
+  void *stream = NULL;
+  stream_create(&stream, 0);
+  agc_set_stream(stream);
+  printf("stream set: %d\n", agc_stream() == stream);
+  agc_tensor z;
+  code = kernels_chain(&x, &z, &status);
+  report("on the caller's stream", code, &status, &z);
+  agc_set_stream(NULL);
+
+  /* The first call's output (managed memory) as the next one's input. */
+  if (y.device == AGC_CUDA_MANAGED) {
+    agc_tensor w;
+    code = kernels_chain(&y, &w, &status);
+    report("managed input", code, &status, &w);
+    if (code == AGC_OK)
+      agc_tensor_free(&w);
+  }
+
+  /* collatz runs on the host: host and managed memory it reads (its output is managed
+   * memory all the same), device memory it refuses. */
+  int32_t n = 27;
+  agc_tensor in = agc_tensor_wrap(AGC_INT32, 0, NULL, &n), steps;
+  code = kernels_collatz(&in, &steps, &status);
+  report("host input on the host", code, &status, &steps);
+  if (code == AGC_OK)
+    agc_tensor_free(&steps);
+  in.device = AGC_CUDA_MANAGED;
+  code = kernels_collatz(&in, &steps, &status);
+  report("managed input on the host", code, &status, &steps);
+  if (code == AGC_OK) {
+    printf("steps: %d\n", *(int32_t *)steps.data);
+    agc_tensor_free(&steps);
+  }
+  in.device = AGC_CUDA;
+  code = kernels_collatz(&in, &steps, &status);
+  report("device input on the host", code, &status, NULL);
+  x.device = (agc_device)7;
+  code = kernels_chain(&x, &z, &status);
+  report("unknown device", code, &status, NULL);
+  x.device = AGC_CUDA;
+
+  /* A cpu,nvptx object: device memory only where its GPU version runs. */
+  agc_tensor b;
+  code = both_chain(&x, &b, &status);
+  report(agc_uses_gpu() ? "cpu,nvptx on the GPU" : "cpu,nvptx on the CPU", code, &status, &b);
+  if (code == AGC_OK)
+    agc_tensor_free(&b);
+
+  if (y.device == AGC_CUDA_MANAGED)
+    agc_tensor_free(&y);
+  if (z.device == AGC_CUDA_MANAGED)
+    agc_tensor_free(&z);
+  return 0;
+}
