@@ -8,7 +8,7 @@
 #   3. The tree-sitter-python grammar sdist from PyPI, checked against tools/grammar.lock,
 #      unpacked into .deps/ (outside version control).
 #   4. The test oracle in that virtualenv: TensorFlow from tools/requirements-oracle.txt
-#      (pinned, hash-checked). Skipped with AGC_NO_ORACLE=1. With AGC_BENCH=1 (tools/dev.sh
+#      (pinned, hash-checked), and NVIDIA's cuobjdump wheel for the GPU object tests. Skipped with AGC_NO_ORACLE=1. With AGC_BENCH=1 (tools/dev.sh
 #      bench) also the benchmark peers: JAX and matplotlib from tools/requirements-bench.txt.
 #   5. meson configured in build/ against LLVM 22 (not the LLVM 14 llvm-config on PATH),
 #      then ninja.

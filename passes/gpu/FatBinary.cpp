@@ -11,8 +11,11 @@
 //
 //   gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_80">, assembly = "...">,
 //                  #gpu.object<#nvvm.target<chip = "sm_90">, assembly = "...">]
-//     => gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_80">, fatbin = "...">]
+//     => gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_80">,
+//                                   properties = {section = ".nv_fatbin"}, fatbin = "...">]
 //
+// The fat binary goes to the object's .nv_fatbin section, as nvcc's do, where NVIDIA's
+// cuobjdump finds it.
 // With no toolkit (an empty `toolkit` option) the module is left as it is.
 //
 //===----------------------------------------------------------------------------------===//
@@ -128,9 +131,14 @@ struct GPUFatBinary : ag::impl::GPUFatBinaryBase<GPUFatBinary> {
     if (!bytes)
       return binary.emitError() << "cannot read the fat binary " << fat.path;
     MLIRContext *context = &getContext();
+    // In the object's .nv_fatbin section, where nvcc puts its fat binaries: NVIDIA's
+    // tools (cuobjdump --list-elf, --list-ptx) find the kernels there.
+    auto properties = DictionaryAttr::get(
+        context, {NamedAttribute(StringAttr::get(context, gpu::elfSectionName),
+                                 StringAttr::get(context, ".nv_fatbin"))});
     auto object = gpu::ObjectAttr::get(context, first.getTarget(), gpu::CompilationTarget::Fatbin,
                                        StringAttr::get(context, (*bytes)->getBuffer()),
-                                       /*properties=*/nullptr, /*kernels=*/nullptr);
+                                       properties, /*kernels=*/nullptr);
     binary.setObjectsAttr(ArrayAttr::get(context, {object}));
     return success();
   }

@@ -10,11 +10,14 @@ takes them), `agc compile --emit=llvm-dialect` says whether the CPU path compile
 if it does, `agc compile --target=nvptx --emit=ptx` must too, each PTX module it
 prints (after its `// agc: kernel module @NAME for CHIP` line) is assembled by ptxas for
 that chip, and `agc compile --target=nvptx` and `--target=cpu,nvptx` must write the
-object and its header. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
+object and its header; where ptxas's toolkit has fatbinary, the objects carry fat
+binaries, and NVIDIA's cuobjdump (the toolkit's, or .venv's nvidia-cuda-cuobjdump) must
+list one cubin per PTX module in each. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
 where ptxas is not installed (the CUDA toolkit: /usr/local/cuda/bin, or on PATH).
 --assemble does the last step for one file of `agc --emit=ptx` output.
 """
 import concurrent.futures
+import glob
 import os
 import re
 import shutil
@@ -33,6 +36,29 @@ def find_ptxas():
         return found
     cuda = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
     return cuda if os.access(cuda, os.X_OK) else None
+
+
+def find_toolkit(ptxas):
+    """The CUDA toolkit ptxas belongs to, where it has fatbinary (objects then carry fat
+    binaries), else None (objects carry PTX)."""
+    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(ptxas)))
+    return toolkit if os.access(os.path.join(toolkit, "bin", "fatbinary"), os.X_OK) else None
+
+
+def find_cuobjdump(toolkit):
+    """NVIDIA's cuobjdump: the toolkit's, or the wheel tools/setup.sh installs in .venv."""
+    root = os.path.dirname(os.path.dirname(HERE))
+    candidates = ([os.path.join(toolkit, "bin", "cuobjdump")] if toolkit else []) + sorted(
+        glob.glob(os.path.join(root, ".venv", "lib", "python3*", "site-packages", "nvidia",
+                               "cu*", "bin", "cuobjdump")))
+    return next((c for c in candidates if os.access(c, os.X_OK)), None)
+
+
+def cubins(cuobjdump, obj):
+    """How many cubins cuobjdump lists in `obj`'s .nv_fatbin section."""
+    proc = subprocess.run([cuobjdump, "--list-elf", obj], capture_output=True, text=True,
+                          timeout=300)
+    return sum(1 for line in proc.stdout.splitlines() if line.startswith("ELF file"))
 
 
 def assemble(ptxas, text, work, stem):
@@ -59,9 +85,10 @@ def options_for(case):
     return path, ["--function", case["func"]] + to_code_options(case, signed)
 
 
-def check(agc, ptxas, case, path, options, archs, work):
+def check(agc, ptxas, toolkit, cuobjdump, case, path, options, archs, work):
     """(function, kernels assembled, problem or None); kernels is None where the CPU
-    path refuses the function (nothing to compare)."""
+    path refuses the function (nothing to compare). With a toolkit, the objects carry
+    fat binaries, and cuobjdump (where found) must list one cubin per PTX module."""
     name = f"{case['theme']}:{case['func']}"
     cpu = subprocess.run([agc, "compile", "--emit=llvm-dialect", path, "-o", os.devnull] + options,
                          capture_output=True, text=True, timeout=300)
@@ -78,12 +105,18 @@ def check(agc, ptxas, case, path, options, archs, work):
     # kernels embedded.
     stem = os.path.join(work, f"{case['theme']}.{case['func']}")
     for target, suffix in (("nvptx", ""), ("cpu,nvptx", ".both")):
-        obj = subprocess.run([agc, "compile", f"--target={target}", "--gpu-arch", archs, path,
+        obj = subprocess.run([agc, "compile", f"--target={target}", "--gpu-arch", archs,
+                              f"--cuda-toolkit={toolkit or 'none'}", path,
                               "-o", stem + suffix + ".o", "--header", stem + suffix + ".h"]
                              + options, capture_output=True, text=True, timeout=300)
         if obj.returncode != 0:
             return name, count, (f"--target={target} object: exited {obj.returncode}: "
                                  f"{obj.stderr.strip()[-400:]}")
+        if toolkit and cuobjdump:
+            listed = cubins(cuobjdump, stem + suffix + ".o")
+            if listed != count:
+                return name, count, (f"--target={target} object: cuobjdump --list-elf lists "
+                                     f"{listed} cubins, not {count}")
     return name, count, None
 
 
@@ -136,7 +169,10 @@ def main():
         # The options are read here, on one thread: Python 3.11's ast.parse is not safe on
         # several ("AST constructor recursion depth mismatch").
         jobs_args = [(case,) + options_for(case) for case in first.values()]
-        results = list(pool.map(lambda a: check(agc, ptxas, *a, archs, work), jobs_args))
+        toolkit = find_toolkit(ptxas)
+        cuobjdump = find_cuobjdump(toolkit)
+        results = list(pool.map(lambda a: check(agc, ptxas, toolkit, cuobjdump, *a, archs, work),
+                                jobs_args))
     compiled = [r for r in results if r[1] is not None]
     failed = [r for r in compiled if r[2]]
     kernels = sum(r[1] for r in compiled if not r[2])
@@ -147,9 +183,13 @@ def main():
         for name, count, problem in compiled:
             if not problem:
                 print(f"ok   {name}: {count} PTX module(s)")
+    listing = (" (fat binaries: cuobjdump lists every module's cubins)" if toolkit and cuobjdump
+               else " (fat binaries, not listed: no cuobjdump)" if toolkit
+               else " (PTX only: no fatbinary beside ptxas)")
     print(f"ptx_check: {len(first)} functions, {len(compiled)} compiled for the CPU; for "
           f"nvptx ({archs}): {len(compiled) - len(failed)} compiled, {with_kernels} with "
-          f"kernels, {kernels} PTX modules passed ptxas, objects written, {len(failed)} failed")
+          f"kernels, {kernels} PTX modules passed ptxas, objects written"
+          f"{listing}, {len(failed)} failed")
     return 1 if failed else 0
 
 

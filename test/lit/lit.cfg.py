@@ -100,6 +100,16 @@ if os.access(ptxas, os.X_OK) and os.access(os.path.join(toolkit, "bin", "fatbina
     config.substitutions.append(("%cuda_toolkit", toolkit))
 else:
     lit_config.note("no CUDA toolkit with ptxas and fatbinary: the fat binary checks are UNSUPPORTED")
+# NVIDIA's cuobjdump, which lists the cubins and PTX of an object's .nv_fatbin section:
+# the toolkit's, or the wheel tools/setup.sh installs into .venv (nvidia-cuda-cuobjdump).
+cuobjdump = [c for c in [os.path.join(toolkit, "bin", "cuobjdump")] + sorted(glob.glob(
+    os.path.join(agc_src_root, ".venv", "lib", "python3*", "site-packages", "nvidia", "cu*",
+                 "bin", "cuobjdump"))) if os.access(c, os.X_OK)]
+if cuobjdump:
+    config.available_features.add("cuobjdump")
+    config.substitutions.append(("%cuobjdump", cuobjdump[0]))
+else:
+    lit_config.note("no cuobjdump (CUDA toolkit, or .venv's nvidia-cuda-cuobjdump from tools/setup.sh): the listing of an object's kernels is UNSUPPORTED")
 
 # A usable NVIDIA GPU (the CUDA driver, libcuda.so.1, with a device): the GPU end-to-end
 # suite (gpu/conformance-gpu.test) runs on it. Asked of the driver itself, as agc's
