@@ -8,10 +8,12 @@
 //
 // The whole pipeline then stages what the kernels read (-ag-gpu-stage-buffers), frees
 // buffers as the CPU's does, has the driver copy the caller's tensors (which may be in
-// GPU memory: -ag-gpu-driver-copies), and lowers the host code as the CPU's is lowered, with its
-// launches and buffers from the runtime's GPU allocator; for testing without a GPU, its
-// launches may instead run on the CPU (-ag-gpu-emulate-launches). Not done yet (issue
-// 18): a reduction, the matmul kernel, and math needing libdevice run on the host.
+// GPU memory: -ag-gpu-driver-copies), and lowers the host code as the CPU's is lowered,
+// with its launches and buffers from the runtime's GPU allocator; for testing without a
+// GPU, its launches may instead run on the CPU (-ag-gpu-emulate-launches). A reduction
+// to one value is a kernel of partial results and a combine of them on the host
+// (-ag-gpu-split-reductions). Not done yet (issue 18): block-level reductions (shared
+// memory), the matmul kernel, and math needing libdevice, which run on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -39,12 +41,14 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
-  // Float sums and products reassociated as on the CPU (a reduction stays on the host
-  // for now: vector lanes, in TensorFlow's freedom of order and near its results).
+  // Float sums and products reassociated as on the CPU (in TensorFlow's freedom of
+  // order), before a reduction to one value is split into partials below.
   pm.addPass(createReassociateReductions());
   // A matmul's multiply-adds fused as on the CPU and on the GPU (the kernels' and the
   // emulated launches' results are the same).
   pm.addPass(createMatmulLoopOrder(MatmulLoopOrderOptions{/*reorder=*/false}));
+  // A reduction to one value as a kernel of partials (it has no parallel loop).
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUSplitReductions());
   pm.addPass(canonicalize.create());
 
   addBufferization(pm, canonicalize);

@@ -31,6 +31,15 @@ native.c), so that large-tensor figures can be given as a fraction of it.
 
 Writes DIR/bench.md (the table), DIR/bench.json (every time) and DIR/bench.png (a chart);
 DIR defaults to build/bench. Prints the table.
+
+--gpu: the GPU benchmark (issue 18). agc compiles programs.py with --target=nvptx (the
+host code for this CPU), the driver calls it with host inputs (each call copies them to
+the GPU and returns managed memory), and the large-tensor workloads and the staged loops
+of small kernels run; TensorFlow, XLA and JAX run on the devices they see (their
+CPU-only wheels see none: the table says which). Bandwidth is given as a fraction of the
+device's peak (memory clock x bus width, from the CUDA driver). Where no GPU is usable
+(no libcuda.so.1, no device), it prints why and exits 0 having run nothing. DIR defaults
+to build/bench-gpu.
 """
 import argparse
 import json
@@ -361,6 +370,55 @@ def machine():
             "system": platform.platform(), "date": time.strftime("%Y-%m-%d")}
 
 
+# The workloads of --gpu: tensor work that becomes kernels, and staged loops around them.
+GPU_WORKLOADS = {"elementwise_chain", "reduce_total", "matmul", "softmax",
+                 "elementwise_chain_dyn", "reduce_total_dyn", "matmul_dyn", "softmax_dyn",
+                 "tanh_loop", "newton_sqrt"}
+
+
+def gpu_device():
+    """Device 0 as the CUDA driver sees it: {"name", "peak_bytes_per_s"}; or (None, why)."""
+    import ctypes
+    path = os.environ.get("AGC_CUDA_DRIVER") or "libcuda.so.1"
+    try:
+        cuda = ctypes.CDLL(path)
+    except OSError as e:
+        return None, f"no CUDA driver ({e})"
+    count, device = ctypes.c_int(0), ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or not count.value:
+        return None, "the CUDA driver finds no device"
+    if cuda.cuDeviceGet(ctypes.byref(device), 0) != 0:
+        return None, "device 0 cannot be used"
+    name = ctypes.create_string_buffer(256)
+    clock_khz, bus_bits = ctypes.c_int(0), ctypes.c_int(0)
+    try:
+        cuda.cuDeviceGetName(name, 256, device)
+        cuda.cuDeviceGetAttribute(ctypes.byref(clock_khz), 36, device)  # MEMORY_CLOCK_RATE
+        cuda.cuDeviceGetAttribute(ctypes.byref(bus_bits), 37, device)  # GLOBAL_MEMORY_BUS_WIDTH
+    except AttributeError as e:
+        return None, f"the CUDA driver ({path}) lacks {e}"
+    if clock_khz.value <= 0 or bus_bits.value <= 0:
+        return None, "the CUDA driver does not say the device's memory clock and bus width"
+    # Double data rate: two transfers a clock.
+    return {"name": name.value.decode(errors="replace"),
+            "peak_bytes_per_s": 2.0 * clock_khz.value * 1e3 * bus_bits.value / 8}, None
+
+
+def peer_devices(peers):
+    """Which devices TensorFlow and JAX compute on here, in words."""
+    said = []
+    try:
+        gpus = peers.tf.config.list_physical_devices("GPU")
+        said.append(f"TensorFlow on {'GPU' if gpus else 'CPU (it sees no GPU)'}")
+    except Exception as e:  # noqa: BLE001
+        said.append(f"TensorFlow: {type(e).__name__}")
+    try:
+        said.append(f"JAX on {peers.jax.devices()[0].platform.upper()}")
+    except Exception as e:  # noqa: BLE001
+        said.append(f"JAX: {type(e).__name__}")
+    return "; ".join(said)
+
+
 def isa_level():
     """The x86-64 micro-architecture level of this CPU (v2: SSE4.2, v3: AVX2 and FMA,
     v4: AVX-512), from /proc/cpuinfo's flags."""
@@ -390,15 +448,23 @@ def thread_counts(agc_threads, cores):
 def table(results, latency, stream, mach):
     one = max(stream["one"][k] for k in ("copy", "scale", "add", "triad"))
     bw = max(stream["all"][k] for k in ("copy", "scale", "add", "triad"))
+    gpu = mach.get("gpu")
+    limit_bw, limit_name = (gpu["peak_bytes_per_s"], "the GPU's peak") if gpu else (
+        bw, "all-core STREAM")
     threads = mach["threads"]
     lines = [f"Machine: {mach['cpu']} ({mach['isa']}), {mach['cores']} cores; {mach['date']}. "
              f"Memory bandwidth (STREAM in C, best kernel): {one / 1e9:.1f} GB/s on one core, "
-             f"{bw / 1e9:.1f} GB/s on all (OpenMP).", "",
-             "Threads: " + "; ".join(f"{TITLES[s]} {threads[s]}" for s in SYSTEMS) + ".", "",
-             "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is faster). "
-             "† extrapolated from a reduced input (see bench.py). — : not run (not natural there).", "",
-             "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
-             "|---|" + "---|" * (len(SYSTEMS) + 1)]
+             f"{bw / 1e9:.1f} GB/s on all (OpenMP).", ""]
+    if gpu:
+        lines += [f"GPU: {gpu['name']}, peak memory bandwidth {gpu['peak_bytes_per_s'] / 1e9:.0f} "
+                  f"GB/s. agc: --target=nvptx, called with host inputs; peers: {gpu['peers']}.",
+                  ""]
+    lines += ["Threads: " + "; ".join(f"{TITLES[s]} {threads[s]}" for s in SYSTEMS) + ".", "",
+              "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is "
+              "faster). † extrapolated from a reduced input (see bench.py). — : not run (not "
+              "natural there).", "",
+              "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
+              "|---|" + "---|" * (len(SYSTEMS) + 1)]
     group = None
     for w in WORKLOADS:
         r = results.get(w.name)
@@ -421,7 +487,7 @@ def table(results, latency, stream, mach):
         limit = ""
         if agc_t and w.bytes_moved:
             limit = (f"{w.bytes_moved / agc_t / 1e9:.1f} GB/s = "
-                     f"{100 * w.bytes_moved / agc_t / bw:.0f}% of all-core STREAM")
+                     f"{100 * w.bytes_moved / agc_t / limit_bw:.0f}% of {limit_name}")
         elif agc_t and w.flops:
             limit = f"{w.flops / agc_t / 1e9:.1f} GFLOP/s"
         elif agc_t and "c" in r and r["c"].get("median"):
@@ -484,9 +550,22 @@ def main():
     ap.add_argument("--agc-arg", action="append", default=None,
                     help="an option of agc compile for programs.py (repeatable; default "
                          "--mcpu=native, as C is compiled with -march=native)")
+    ap.add_argument("--gpu", action="store_true",
+                    help="the GPU benchmark: agc --target=nvptx (skipped, exit 0, without a GPU)")
     opts = ap.parse_args()
     only = set(filter(None, opts.only.split(",")))
     systems = [s for s in SYSTEMS if s in opts.systems.split(",")]
+    gpu = None
+    if opts.gpu:
+        gpu, why = gpu_device()
+        if not gpu:
+            print(f"bench --gpu: SKIPPED: no usable GPU here ({why}); nothing was run")
+            return 0
+        only = (only & GPU_WORKLOADS) if only else set(GPU_WORKLOADS)
+        if opts.out == ap.get_default("out"):
+            opts.out = os.path.join(ROOT, "build", "bench-gpu")
+        if opts.agc_arg is None:
+            opts.agc_arg = ["--target=nvptx", "--mcpu=native"]
     work = os.path.abspath(opts.out)
     os.makedirs(work, exist_ok=True)
     agc = os.path.join(ROOT, "build", "tools", "agc")
@@ -558,6 +637,9 @@ def main():
         print("compile latency...", flush=True)
         latency = compile_latency(agc, peers, work, opts.reps)
     mach = machine()
+    if gpu:
+        gpu["peers"] = peer_devices(peers) if peers else "none run"
+        mach["gpu"] = gpu
     agc_threads = int(os.environ.get("AGC_NUM_THREADS", "0") or 0)
     mach["threads"] = thread_counts(agc_threads if agc_threads > 0 else mach["cores"],
                                     mach["cores"])
@@ -577,4 +659,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

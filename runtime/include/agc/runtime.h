@@ -78,9 +78,10 @@ typedef struct agc_string {
  *   copies it on the device, as it copies host inputs to the device, with no trip
  *   through the host. Other functions refuse it (AGC_INVALID_ARGUMENT).
  * AGC_CUDA_MANAGED: CUDA managed memory (cuMemAllocManaged, cudaMallocManaged), which
- *   the host and the device both read and write: the outputs of a function that ran GPU
- *   kernels are this (pass them on to another such function, or read them on the host).
- *   Every function takes it as an input. */
+ *   the host and the device both read and write: the outputs of a --target=nvptx
+ *   object's functions are this where a GPU is usable (pass them on to another call, or
+ *   read them on the host; agc_tensor_free releases them as any output). Every function
+ *   takes it as an input. */
 typedef enum agc_device { AGC_HOST = 0, AGC_CUDA = 1, AGC_CUDA_MANAGED = 2 } agc_device;
 
 /* A dense tensor: `rank` dimensions of `shape`, row-major, contiguous, at `data`. */

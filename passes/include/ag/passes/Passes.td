@@ -509,6 +509,24 @@ def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
   }];
 }
 
+def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
+  let summary = "A reduction of whole tensors to one value, as a kernel of partial results and a combine on the host";
+  let description = [{
+    For --target=nvptx, on tensors. A `linalg.reduce` (or an all-reduction
+    `linalg.generic`) of whole tensors to a rank-0 result, whose payload's last op
+    combines the accumulator (addf, mulf, maximumf, minimumf, addi, muli, max/min,
+    andi, ori, xori) and whose init is filled with that combiner's identity, becomes a
+    parallel `linalg.generic` over T = min(16384, N) partials (thread t combines
+    elements t, t + T, ... in order: an `scf.for` over `tensor.extract`s of the
+    flattened inputs, each round reading consecutive elements), which -ag-gpu-map-loops
+    makes a kernel, and a `linalg.reduce` of the partials into the original init, on
+    the host. No barrier or shared memory. Inputs of static size below 2T are left to
+    the host.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect", "mlir::arith::ArithDialect"];
+}
+
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
   let summary = "Parallel loops a GPU can run, tiled into blocks of threads and mapped to them";
   let description = [{

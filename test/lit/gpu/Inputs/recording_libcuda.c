@@ -46,6 +46,16 @@ CUresult cuDeviceGet(int *device, int ordinal) {
   *device = ordinal;
   return 0;
 }
+CUresult cuDeviceGetName(char *name, int size, int device) {
+  snprintf(name, (size_t)size, "recording stand-in %d", device);
+  return 0;
+}
+CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
+  (void)device;
+  /* The memory clock (kHz) and bus width (bits) the GPU benchmark asks for. */
+  *value = attribute == 36 ? 1000000 : attribute == 37 ? 256 : 0;
+  return 0;
+}
 CUresult cuDevicePrimaryCtxRetain(void **context, int device) {
   record("cuDevicePrimaryCtxRetain(%d)", device);
   *context = &contexts;

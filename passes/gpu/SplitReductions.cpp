@@ -1,0 +1,232 @@
+//===- SplitReductions.cpp - full reductions as a kernel of partial results -===//
+//
+// A reduction of a whole tensor to one value (tf.reduce_sum(x), reduce_max, reduce_all,
+// ...) has no parallel loop: lowered as it is, it is a sequential loop on the host, over
+// the GPU's managed memory. This pass splits it in two. A kernel of T = min(16384, N)
+// threads (N the element count), thread t combining elements t, t + T, t + 2T, ... in
+// order, each round of the threads reading consecutive elements (coalesced); then the
+// host combines the T partial results into the original init. No barrier and no shared
+// memory: every thread owns its partial, so the kernel runs the same emulated on the CPU
+// (-ag-gpu-emulate-launches).
+//
+//   %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
+//          (%in, %acc) { %s = arith.addf %in, %acc ... }
+//     => %flat = tensor.collapse_shape %x [[0, 1]]          // N elements
+//        %p = linalg.generic (T parallel) outs(fill(identity) : tensor<?xf32>) {
+//          %t = linalg.index 0
+//          scf.for %k = 0 to ceildiv(N, T) iter_args(%acc) {
+//            %i = %k * T + %t;  %v = tensor.extract %flat[%i < N ? %i : 0]
+//            scf.yield %i < N ? (payload of %v, %acc) : %acc } }
+//        %r = linalg.reduce ins(%p) outs(%init) dimensions = [0] { the combiner alone }
+//
+// Applies to a linalg.reduce or an all-reduction linalg.generic (an elementwise producer
+// fused in) with one rank-0 init, inputs read whole by identity maps, a payload without
+// linalg.index whose last op combines the accumulator (addf, mulf, maximumf, minimumf,
+// addi, muli, max/min signed and unsigned, andi, ori, xori) and an init filled with that
+// combiner's identity, so that the partials start from it. Float sums and products are
+// reassociated as on the CPU and by TensorFlow's GPU kernels.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+#include <optional>
+
+namespace ag {
+#define GEN_PASS_DEF_GPUSPLITREDUCTIONS
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+
+/// The most partial results (threads of the first kernel).
+constexpr int64_t kPartials = 16384;
+
+/// The op of `op`'s payload that combines the accumulator (the init's block argument)
+/// into the yielded value, if it is one of the combiners this pass knows and the
+/// accumulator has no other use.
+Operation *combiner(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  BlockArgument acc = body->getArguments().back();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  if (yield.getNumOperands() != 1 || !acc.hasOneUse())
+    return nullptr;
+  Operation *c = yield.getOperand(0).getDefiningOp();
+  if (!c || c->getBlock() != body || c->getNumOperands() != 2 || c->getNumResults() != 1 ||
+      (c->getOperand(0) != acc && c->getOperand(1) != acc))
+    return nullptr;
+  if (!isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp, arith::AddIOp,
+           arith::MulIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
+           arith::AndIOp, arith::OrIOp, arith::XOrIOp>(c))
+    return nullptr;
+  return c;
+}
+
+/// Whether `value` is the identity of combiner `c` (x combined with it is x).
+bool isIdentity(Operation *c, Attribute value) {
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    APFloat v = f.getValue();
+    if (isa<arith::AddFOp>(c))
+      return v.isZero(); // +0.0 or -0.0: TensorFlow's sums start from +0.0 too
+    if (isa<arith::MulFOp>(c))
+      return v.isExactlyValue(1.0);
+    if (isa<arith::MaximumFOp>(c))
+      return v.isInfinity() && v.isNegative();
+    if (isa<arith::MinimumFOp>(c))
+      return v.isInfinity() && !v.isNegative();
+    return false;
+  }
+  auto i = dyn_cast<IntegerAttr>(value);
+  if (!i)
+    return false;
+  APInt v = i.getValue();
+  if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(c))
+    return v.isZero();
+  if (isa<arith::MulIOp>(c))
+    return v.isOne();
+  if (isa<arith::AndIOp, arith::MinUIOp>(c))
+    return v.isAllOnes();
+  if (isa<arith::MaxSIOp>(c))
+    return v.isMinSignedValue();
+  if (isa<arith::MinSIOp>(c))
+    return v.isMaxSignedValue();
+  return false;
+}
+
+/// The constant `op`'s init is filled with, if it is filled with one.
+std::optional<Attribute> fillConstant(linalg::LinalgOp op) {
+  auto fill = op.getDpsInits().front().getDefiningOp<linalg::FillOp>();
+  Attribute value;
+  if (!fill || !matchPattern(fill.getInputs().front(), m_Constant(&value)))
+    return std::nullopt;
+  return value;
+}
+
+/// Whether `op` reduces whole tensors to one value in a way this pass splits.
+bool splittable(linalg::LinalgOp op) {
+  if (!isa<linalg::ReduceOp, linalg::GenericOp>(op) || !op.hasPureTensorSemantics() ||
+      op.getNumDpsInits() != 1 || op.getNumLoops() == 0 ||
+      op.getNumLoops() != op.getNumReductionLoops())
+    return false;
+  auto init = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
+  if (!init || init.getRank() != 0 || !init.getElementType().isIntOrFloat())
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || type.getRank() != static_cast<int64_t>(op.getNumLoops()) ||
+        !op.getMatchingIndexingMap(input).isIdentity())
+      return false;
+  }
+  // A payload that reads its position would see the flat index instead.
+  if (op.getBlock()->walk([](linalg::IndexOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return false;
+  Operation *c = combiner(op);
+  std::optional<Attribute> value = fillConstant(op);
+  if (!c || !value || !isIdentity(c, *value))
+    return false;
+  // Statically small: the host's loop will do.
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = cast<RankedTensorType>(input->get().getType());
+    if (type.hasStaticShape() && type.getNumElements() < 2 * kPartials)
+      return false;
+  }
+  return true;
+}
+
+void split(linalg::LinalgOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Operation *c = combiner(op);
+  Value identity = op.getDpsInits().front().getDefiningOp<linalg::FillOp>().getInputs().front();
+  Type element = cast<RankedTensorType>(op.getDpsInits().front().getType()).getElementType();
+
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  // Each input as one dimension of N elements.
+  SmallVector<Value> flat;
+  Value n;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Value x = input->get();
+    auto type = cast<RankedTensorType>(x.getType());
+    if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      x = tensor::CollapseShapeOp::create(b, loc, x, ArrayRef<ReassociationIndices>{all});
+    }
+    flat.push_back(x);
+    if (!n)
+      n = tensor::DimOp::create(b, loc, x, zero);
+  }
+  Value threads = arith::MinUIOp::create(b, loc, n, arith::ConstantIndexOp::create(b, loc, kPartials));
+  Value rounds = arith::CeilDivUIOp::create(b, loc, n, arith::MaxUIOp::create(b, loc, threads, one));
+
+  // The partials, each from the identity.
+  Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{threads}, element);
+  Value start = linalg::FillOp::create(b, loc, identity, empty).getResult(0);
+  MLIRContext *ctx = b.getContext();
+  AffineMap map = AffineMap::getMultiDimIdentityMap(1, ctx);
+  auto partials = linalg::GenericOp::create(
+      b, loc, TypeRange{start.getType()}, ValueRange{}, ValueRange{start}, ArrayRef<AffineMap>{map},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value t = linalg::IndexOp::create(nb, l, 0);
+        auto loop = scf::ForOp::create(
+            nb, l, zero, rounds, one, ValueRange{args[0]},
+            [&](OpBuilder &fb, Location fl, Value k, ValueRange iter) {
+              Value i = arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, k, threads), t);
+              Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
+              Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
+              IRMapping mapping;
+              Block *body = op.getBlock();
+              for (auto [arg, x] : llvm::zip(body->getArguments().drop_back(), flat))
+                mapping.map(arg, tensor::ExtractOp::create(fb, fl, x, ValueRange{at}));
+              mapping.map(body->getArguments().back(), iter[0]);
+              for (Operation &payload : body->without_terminator())
+                fb.clone(payload, mapping);
+              Value combined = mapping.lookup(body->getTerminator()->getOperand(0));
+              scf::YieldOp::create(fb, fl,
+                                   ValueRange{arith::SelectOp::create(fb, fl, inside, combined,
+                                                                      iter[0])});
+            });
+        linalg::YieldOp::create(nb, l, loop.getResult(0));
+      });
+
+  // The partials combined into the original init, on the host.
+  auto total = linalg::ReduceOp::create(
+      b, loc, ValueRange{partials.getResult(0)}, ValueRange{op.getDpsInits().front()},
+      ArrayRef<int64_t>{0}, [&](OpBuilder &rb, Location l, ValueRange args) {
+        IRMapping mapping;
+        Value acc = op.getBlock()->getArguments().back();
+        Value other = c->getOperand(0) == acc ? c->getOperand(1) : c->getOperand(0);
+        mapping.map(other, args[0]);
+        mapping.map(acc, args[1]);
+        linalg::YieldOp::create(rb, l, rb.clone(*c, mapping)->getResult(0));
+      });
+  op->replaceAllUsesWith(total->getResults());
+  op->erase();
+}
+
+struct GPUSplitReductions : ag::impl::GPUSplitReductionsBase<GPUSplitReductions> {
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (splittable(op))
+        candidates.push_back(op);
+    });
+    for (linalg::LinalgOp op : candidates)
+      split(op);
+  }
+};
+
+} // namespace

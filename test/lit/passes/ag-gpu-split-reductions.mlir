@@ -1,0 +1,109 @@
+// RUN: ag-opt %s -ag-gpu-split-reductions | FileCheck %s
+// -ag-gpu-split-reductions: a reduction of whole tensors to one value becomes a parallel
+// generic over min(16384, N) partials (thread t combines elements t, t + T, ... of the
+// flattened input, from the identity, the out-of-range tail skipped), and a reduce of
+// the partials into the original init with the combiner alone (not the payload's
+// elementwise part). Left alone: a per-axis reduction, an init that is not the
+// combiner's identity, a payload reading its position, a small static input.
+
+// CHECK-LABEL: func.func @sum_of_squares
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:       %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:       %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<f32>)
+// CHECK:       %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[C1:.*]] = arith.constant 1 : index
+// CHECK:       %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+// CHECK:       %[[N:.*]] = tensor.dim %[[FLAT]], %[[C0]]
+// CHECK:       %[[CAP:.*]] = arith.constant 16384 : index
+// CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[CAP]]
+// CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
+// CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]
+// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[T]]) : tensor<?xf32>
+// CHECK:       %[[START:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<?xf32>)
+// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[START]] : tensor<?xf32>)
+// CHECK-NEXT:  ^bb0(%[[OUT:.*]]: f32):
+// CHECK-NEXT:    %[[TI:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[OUT]]) -> (f32) {
+// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[KI]], %[[T]]
+// CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
+// CHECK-NEXT:      %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
+// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[FLAT]][%[[AT]]] : tensor<?xf32>
+// CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[V]], %[[V]] : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[SQ]], %[[ACC]] fastmath<reassoc> : f32
+// CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[IN]], %[[S]], %[[ACC]] : f32
+// CHECK-NEXT:      scf.yield %[[KEEP]] : f32
+// CHECK:         linalg.yield %[[R]] : f32
+// CHECK:       %[[TOTAL:.*]] = linalg.reduce ins(%[[P]] : tensor<?xf32>) outs(%[[INIT]] : tensor<f32>) dimensions = [0]
+// CHECK-NEXT:    (%[[PIN:.*]]: f32, %[[PACC:.*]]: f32) {
+// CHECK-NEXT:      %[[C:.*]] = arith.addf %[[PIN]], %[[PACC]] fastmath<reassoc> : f32
+// CHECK-NEXT:      linalg.yield %[[C]] : f32
+// CHECK:       return %[[TOTAL]]
+func.func @sum_of_squares(%x: tensor<?x?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>],
+                       iterator_types = ["reduction", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %sq = arith.mulf %in, %in : f32
+    %s = arith.addf %sq, %acc fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// An integer maximum from INT_MIN, a linalg.reduce of one dimension.
+// CHECK-LABEL: func.func @int_max
+// CHECK:       linalg.generic
+// CHECK:         arith.maxsi
+// CHECK:       linalg.reduce ins(%{{.*}} : tensor<?xi32>) outs(%{{.*}} : tensor<i32>) dimensions = [0]
+// CHECK-NEXT:    (%[[A:.*]]: i32, %[[B:.*]]: i32) {
+// CHECK-NEXT:      arith.maxsi %[[A]], %[[B]] : i32
+func.func @int_max(%x: tensor<?xi32>) -> tensor<i32> {
+  %min = arith.constant -2147483648 : i32
+  %e = tensor.empty() : tensor<i32>
+  %init = linalg.fill ins(%min : i32) outs(%e : tensor<i32>) -> tensor<i32>
+  %r = linalg.reduce ins(%x : tensor<?xi32>) outs(%init : tensor<i32>) dimensions = [0]
+    (%in: i32, %acc: i32) {
+      %m = arith.maxsi %in, %acc : i32
+      linalg.yield %m : i32
+    }
+  return %r : tensor<i32>
+}
+
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT:   linalg.index
+// CHECK-NOT:   scf.for
+// CHECK:       return
+func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>) -> (tensor<?xf32>, tensor<f32>, tensor<f32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %e1 = tensor.empty(%rows) : tensor<?xf32>
+  %i1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
+  // Per row: a parallel dimension, a kernel already.
+  %per_row = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%i1 : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %e0 = tensor.empty() : tensor<f32>
+  // A sum from 1: not the identity.
+  %from_one = linalg.fill ins(%one : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %plus_one = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%from_one : tensor<f32>) dimensions = [0, 1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  // 100 elements: the host's loop.
+  %from_zero = linalg.fill ins(%zero : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %small_sum = linalg.reduce ins(%small : tensor<100xf32>) outs(%from_zero : tensor<f32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %per_row, %plus_one, %small_sum : tensor<?xf32>, tensor<f32>, tensor<f32>
+}
