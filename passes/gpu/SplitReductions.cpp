@@ -7,20 +7,22 @@
 // order, each round of the threads reading consecutive elements (coalesced); then the
 // host combines the T partial results into the original init. No barrier and no shared
 // memory: every thread owns its partial, so the kernel runs the same emulated on the CPU
-// (-ag-gpu-emulate-launches).
+// (-ag-gpu-emulate-launches). Point i of the iteration space (numbered row-major) is at
+// position (i / s1, i % s1) of a [s0, s1] space; each input is read at its map's
+// dimensions of that position (a broadcast operand, indexed by fewer, again and again).
 //
 //   %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
 //          (%in, %acc) { %s = arith.addf %in, %acc ... }
-//     => %flat = tensor.collapse_shape %x [[0, 1]]          // N elements
-//        %p = linalg.generic (T parallel) outs(fill(identity) : tensor<?xf32>) {
+//     => %p = linalg.generic (T parallel) outs(fill(identity) : tensor<?xf32>) {
 //          %t = linalg.index 0
 //          scf.for %k = 0 to ceildiv(N, T) iter_args(%acc) {
-//            %i = %k * T + %t;  %v = tensor.extract %flat[%i < N ? %i : 0]
+//            %i = %k * T + %t;  %j = %i < N ? %i : 0
+//            %v = tensor.extract %x[%j / s1, %j % s1]
 //            scf.yield %i < N ? (payload of %v, %acc) : %acc } }
 //        %r = linalg.reduce ins(%p) outs(%init) dimensions = [0] { the combiner alone }
 //
-// Applies to a linalg.reduce or an all-reduction linalg.generic (an elementwise producer
-// fused in) with one rank-0 init, inputs read whole by identity maps, a payload without
+// Applies to a linalg.reduce or an all-reduction linalg.generic (elementwise producers
+// fused in) with one rank-0 init, inputs read by projected permutations, a payload without
 // linalg.index whose last op combines the accumulator (addf, mulf, maximumf, minimumf,
 // addi, muli, max/min signed and unsigned, andi, ori, xori) and an init filled with that
 // combiner's identity, so that the partials start from it. Float sums and products are
@@ -30,6 +32,7 @@
 #include "ag/passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -120,10 +123,13 @@ bool splittable(linalg::LinalgOp op) {
   auto init = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
   if (!init || init.getRank() != 0 || !init.getElementType().isIntOrFloat())
     return false;
+  if (op.getNumDpsInputs() == 0)
+    return false;
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
-    if (!type || type.getRank() != static_cast<int64_t>(op.getNumLoops()) ||
-        !op.getMatchingIndexingMap(input).isIdentity())
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!type || !map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
+        type.getRank() != map.getNumResults())
       return false;
   }
   // A payload that reads its position would see the flat index instead.
@@ -135,12 +141,15 @@ bool splittable(linalg::LinalgOp op) {
   if (!c || !value || !isIdentity(c, *value))
     return false;
   // Statically small: the host's loop will do.
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    auto type = cast<RankedTensorType>(input->get().getType());
-    if (type.hasStaticShape() && type.getNumElements() < 2 * kPartials)
-      return false;
+  int64_t points = 1;
+  for (int64_t size : op.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(size))
+      return true;
+    points *= size;
+    if (points >= 2 * kPartials)
+      return true;
   }
-  return true;
+  return false;
 }
 
 void split(linalg::LinalgOp op) {
@@ -152,22 +161,13 @@ void split(linalg::LinalgOp op) {
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  // Each input as one dimension of N elements.
-  SmallVector<Value> flat;
-  Value n;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    Value x = input->get();
-    auto type = cast<RankedTensorType>(x.getType());
-    if (type.getRank() > 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      x = tensor::CollapseShapeOp::create(b, loc, x, ArrayRef<ReassociationIndices>{all});
-    }
-    flat.push_back(x);
-    if (!n)
-      n = tensor::DimOp::create(b, loc, x, zero);
-  }
+  // The N points of the iteration space, numbered in row-major order.
+  SmallVector<Value> sizes;
+  for (Range range : op.createLoopRanges(b, loc))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  Value n = sizes.front();
+  for (Value size : ArrayRef<Value>(sizes).drop_front())
+    n = arith::MulIOp::create(b, loc, n, size);
   Value threads = arith::MinUIOp::create(b, loc, n, arith::ConstantIndexOp::create(b, loc, kPartials));
   Value rounds = arith::CeilDivUIOp::create(b, loc, n, arith::MaxUIOp::create(b, loc, threads, one));
 
@@ -187,10 +187,22 @@ void split(linalg::LinalgOp op) {
               Value i = arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, k, threads), t);
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
               Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
+              // Point `at`'s position in each loop dimension, the last fastest.
+              SmallVector<Value> position(sizes.size());
+              for (size_t d = sizes.size() - 1; d > 0; --d) {
+                position[d] = arith::RemUIOp::create(fb, fl, at, sizes[d]);
+                at = arith::DivUIOp::create(fb, fl, at, sizes[d]);
+              }
+              position[0] = at;
               IRMapping mapping;
               Block *body = op.getBlock();
-              for (auto [arg, x] : llvm::zip(body->getArguments().drop_back(), flat))
-                mapping.map(arg, tensor::ExtractOp::create(fb, fl, x, ValueRange{at}));
+              for (OpOperand *input : op.getDpsInputOperands()) {
+                SmallVector<Value> indices;
+                for (AffineExpr e : op.getMatchingIndexingMap(input).getResults())
+                  indices.push_back(position[cast<AffineDimExpr>(e).getPosition()]);
+                mapping.map(body->getArgument(input->getOperandNumber()),
+                            tensor::ExtractOp::create(fb, fl, input->get(), indices));
+              }
               mapping.map(body->getArguments().back(), iter[0]);
               for (Operation &payload : body->without_terminator())
                 fb.clone(payload, mapping);

@@ -1,7 +1,8 @@
 // RUN: ag-opt %s -ag-gpu-split-reductions | FileCheck %s
 // -ag-gpu-split-reductions: a reduction of whole tensors to one value becomes a parallel
-// generic over min(16384, N) partials (thread t combines elements t, t + T, ... of the
-// flattened input, from the identity, the out-of-range tail skipped), and a reduce of
+// generic over min(16384, N) partials (thread t combines points t, t + T, ... of the
+// iteration space numbered row-major, each input read at its map's dimensions of the
+// point, from the identity, the out-of-range tail skipped), and a reduce of
 // the partials into the original init with the combiner alone (not the payload's
 // elementwise part). Left alone: a per-axis reduction, an init that is not the
 // combiner's identity, a payload reading its position, a small static input.
@@ -12,8 +13,9 @@
 // CHECK:       %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<f32>)
 // CHECK:       %[[C0:.*]] = arith.constant 0 : index
 // CHECK:       %[[C1:.*]] = arith.constant 1 : index
-// CHECK:       %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
-// CHECK:       %[[N:.*]] = tensor.dim %[[FLAT]], %[[C0]]
+// CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[D1]]
 // CHECK:       %[[CAP:.*]] = arith.constant 16384 : index
 // CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[CAP]]
 // CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
@@ -28,7 +30,9 @@
 // CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
 // CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
 // CHECK-NEXT:      %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
-// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[FLAT]][%[[AT]]] : tensor<?xf32>
+// CHECK-NEXT:      %[[COL:.*]] = arith.remui %[[AT]], %[[D1]]
+// CHECK-NEXT:      %[[ROW:.*]] = arith.divui %[[AT]], %[[D1]]
+// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[COL]]] : tensor<?x?xf32>
 // CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[V]], %[[V]] : f32
 // CHECK-NEXT:      %[[S:.*]] = arith.addf %[[SQ]], %[[ACC]] fastmath<reassoc> : f32
 // CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[IN]], %[[S]], %[[ACC]] : f32
@@ -71,6 +75,33 @@ func.func @int_max(%x: tensor<?xi32>) -> tensor<i32> {
       linalg.yield %m : i32
     }
   return %r : tensor<i32>
+}
+
+// A sum of tanh(m + b), b broadcast along the rows: read at the column alone.
+// CHECK-LABEL: func.func @broadcast
+// CHECK-SAME:  (%[[M:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?xf32>)
+// CHECK:       scf.for
+// CHECK:         %[[C:.*]] = arith.remui
+// CHECK-NEXT:    %[[R:.*]] = arith.divui
+// CHECK-NEXT:    tensor.extract %[[M]][%[[R]], %[[C]]] : tensor<?x?xf32>
+// CHECK-NEXT:    tensor.extract %[[B]][%[[C]]] : tensor<?xf32>
+// CHECK-NEXT:    arith.addf
+// CHECK-NEXT:    math.tanh
+func.func @broadcast(%m: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,
+                                        affine_map<(d0, d1) -> ()>],
+                       iterator_types = ["reduction", "reduction"]}
+      ins(%m, %b : tensor<?x?xf32>, tensor<?xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %s = arith.addf %x, %y : f32
+    %t = math.tanh %s : f32
+    %a = arith.addf %t, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
 }
 
 // CHECK-LABEL: func.func @left_alone

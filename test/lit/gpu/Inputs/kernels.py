@@ -10,7 +10,7 @@ def chain(x):
 @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
                               tf.TensorSpec([None], tf.float32)])
 def rows(m, b):
-    """A 2-D kernel (a broadcast add), then a sum that stays on the host."""
+    """A 2-D kernel (a broadcast), then a sum: a kernel of partials, summed on the host."""
     return tf.reduce_sum(tf.tanh(m + b))
 
 
