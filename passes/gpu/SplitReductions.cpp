@@ -132,7 +132,7 @@ bool splittable(linalg::LinalgOp op) {
         type.getRank() != map.getNumResults())
       return false;
   }
-  // A payload that reads its position would see the flat index instead.
+  // A payload that reads its position (linalg.index) is left to the host.
   if (op.getBlock()->walk([](linalg::IndexOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return false;
@@ -168,8 +168,11 @@ void split(linalg::LinalgOp op) {
   Value n = sizes.front();
   for (Value size : ArrayRef<Value>(sizes).drop_front())
     n = arith::MulIOp::create(b, loc, n, size);
-  Value threads = arith::MinUIOp::create(b, loc, n, arith::ConstantIndexOp::create(b, loc, kPartials));
-  Value rounds = arith::CeilDivUIOp::create(b, loc, n, arith::MaxUIOp::create(b, loc, threads, one));
+  Value cap = arith::ConstantIndexOp::create(b, loc, kPartials);
+  Value threads = arith::MinUIOp::create(b, loc, n, cap);
+  // (No rounds where N is 0: then no point is divided by a size of 0 either.)
+  Value rounds =
+      arith::CeilDivUIOp::create(b, loc, n, arith::MaxUIOp::create(b, loc, threads, one));
 
   // The partials, each from the identity.
   Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{threads}, element);
@@ -177,14 +180,15 @@ void split(linalg::LinalgOp op) {
   MLIRContext *ctx = b.getContext();
   AffineMap map = AffineMap::getMultiDimIdentityMap(1, ctx);
   auto partials = linalg::GenericOp::create(
-      b, loc, TypeRange{start.getType()}, ValueRange{}, ValueRange{start}, ArrayRef<AffineMap>{map},
-      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+      b, loc, TypeRange{start.getType()}, ValueRange{}, ValueRange{start},
+      ArrayRef<AffineMap>{map}, ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value t = linalg::IndexOp::create(nb, l, 0);
         auto loop = scf::ForOp::create(
             nb, l, zero, rounds, one, ValueRange{args[0]},
             [&](OpBuilder &fb, Location fl, Value k, ValueRange iter) {
-              Value i = arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, k, threads), t);
+              Value i =
+                  arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, k, threads), t);
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
               Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
               // Point `at`'s position in each loop dimension, the last fastest.
