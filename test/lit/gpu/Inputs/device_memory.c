@@ -64,6 +64,14 @@ int main(void) {
       agc_tensor_free(&w);
   }
 
+  /* An empty input, no data: nothing for the driver to copy. */
+  int64_t none[1] = {0};
+  agc_tensor empty = agc_tensor_wrap(AGC_FLOAT32, 1, none, NULL), e;
+  code = kernels_chain(&empty, &e, &status);
+  report("empty input", code, &status, &e);
+  if (code == AGC_OK)
+    agc_tensor_free(&e);
+
   /* collatz runs on the host: host and managed memory it reads (its output is managed
    * memory all the same), device memory it refuses. */
   int32_t n = 27;
