@@ -339,7 +339,22 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
   b.CreateRet(b.getInt32(0));
 }
 
-static bool reaches(Function *root, StringRef name);
+/// Whether `root` calls `name`, directly or through the functions it calls.
+static bool reaches(Function *root, StringRef name) {
+  SmallVector<Function *> work{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  while (!work.empty()) {
+    Function *f = work.pop_back_val();
+    if (f->getName() == name)
+      return true;
+    for (Instruction &inst : instructions(*f))
+      for (Value *operand : inst.operands())
+        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
+          if (seen.insert(callee).second)
+            work.push_back(callee);
+  }
+  return false;
+}
 
 void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   Module &m = *lowered.module;
@@ -458,22 +473,6 @@ static std::string typeText(const TensorSignature &t) {
   return out + "]";
 }
 
-/// Whether `root` calls `name`, directly or through the functions it calls.
-static bool reaches(Function *root, StringRef name) {
-  SmallVector<Function *> work{root};
-  SmallPtrSet<Function *, 16> seen{root};
-  while (!work.empty()) {
-    Function *f = work.pop_back_val();
-    if (f->getName() == name)
-      return true;
-    for (Instruction &inst : instructions(*f))
-      for (Value *operand : inst.operands())
-        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
-          if (seen.insert(callee).second)
-            work.push_back(callee);
-  }
-  return false;
-}
 
 std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, StringRef source,
                              ArrayRef<std::string> defines) {

@@ -114,48 +114,49 @@ std::optional<Attribute> fillConstant(linalg::LinalgOp op) {
   return value;
 }
 
-/// Whether `op` reduces whole tensors to one value in a way this pass splits.
-bool splittable(linalg::LinalgOp op) {
+/// `op`'s combiner where `op` reduces whole tensors to one value in a way this pass
+/// splits; null otherwise.
+Operation *splittable(linalg::LinalgOp op) {
   if (!isa<linalg::ReduceOp, linalg::GenericOp>(op) || !op.hasPureTensorSemantics() ||
       op.getNumDpsInits() != 1 || op.getNumLoops() == 0 ||
       op.getNumLoops() != op.getNumReductionLoops())
-    return false;
+    return nullptr;
   auto init = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
   if (!init || init.getRank() != 0 || !init.getElementType().isIntOrFloat())
-    return false;
+    return nullptr;
   if (op.getNumDpsInputs() == 0)
-    return false;
+    return nullptr;
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     AffineMap map = op.getMatchingIndexingMap(input);
     if (!type || !map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
         type.getRank() != map.getNumResults())
-      return false;
+      return nullptr;
   }
   // A payload that reads its position (linalg.index) is left to the host.
   if (op.getBlock()->walk([](linalg::IndexOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
-    return false;
+    return nullptr;
   Operation *c = combiner(op);
   std::optional<Attribute> value = fillConstant(op);
   if (!c || !value || !isIdentity(c, *value))
-    return false;
+    return nullptr;
   // Statically small: the host's loop will do.
   int64_t points = 1;
   for (int64_t size : op.getStaticLoopRanges()) {
     if (ShapedType::isDynamic(size))
-      return true;
+      return c;
     points *= size;
     if (points >= 2 * kPartials)
-      return true;
+      return c;
   }
-  return false;
+  return nullptr;
 }
 
-void split(linalg::LinalgOp op) {
+/// Splits `op`, whose combiner is `c` (see splittable).
+void split(linalg::LinalgOp op, Operation *c) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Operation *c = combiner(op);
   Value identity = op.getDpsInits().front().getDefiningOp<linalg::FillOp>().getInputs().front();
   Type element = cast<RankedTensorType>(op.getDpsInits().front().getType()).getElementType();
 
@@ -235,13 +236,13 @@ void split(linalg::LinalgOp op) {
 
 struct GPUSplitReductions : ag::impl::GPUSplitReductionsBase<GPUSplitReductions> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> candidates;
+    SmallVector<std::pair<linalg::LinalgOp, Operation *>> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (splittable(op))
-        candidates.push_back(op);
+      if (Operation *c = splittable(op))
+        candidates.emplace_back(op, c);
     });
-    for (linalg::LinalgOp op : candidates)
-      split(op);
+    for (auto [op, c] : candidates)
+      split(op, c);
   }
 };
 
