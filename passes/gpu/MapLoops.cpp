@@ -11,7 +11,12 @@
 //        }
 //
 // The innermost dimension goes to x (consecutive threads, consecutive elements: coalesced
-// loads); a nest of at most three dimensions, 256 threads a block. A body the GPU cannot
+// loads); a nest of at most three dimensions, 256 threads a block, narrower where a
+// static dimension is. The threads' bounds, min(256, n - i), are folded here into the
+// form convert-parallel-loops-to-gpu reads the block size from: canonicalize would fold
+// them too, but where n is a static multiple of 256 it would then merge the thread loop
+// into the block loop (MergeNestedParallelLoops), and the merged loop, unmapped, would
+// run on the host. A body the GPU cannot
 // compute stays on the host: a call (agc's runtime, a run-time check's error), a heap or
 // stack allocation, a reduction across iterations (scf.reduce), an op of a dialect
 // outside arithmetic, index and buffer loads and stores, or math that is not one
@@ -32,6 +37,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ag {
 #define GEN_PASS_DEF_GPUMAPLOOPS
@@ -75,14 +82,24 @@ bool kernelBody(scf::ParallelOp loop) {
   return !result.wasInterrupted();
 }
 
-/// The tile of threads of a block for an `n`-dimensional loop: 256 threads, the
-/// innermost dimension widest.
-SmallVector<int64_t> blockShape(unsigned n) {
-  if (n == 1)
-    return {kThreadsPerBlock};
+/// The tile of threads of a block for `loop`: 256 threads, the innermost dimension
+/// widest; no wider than a dimension of fewer iterations known while compiling.
+SmallVector<int64_t> blockShape(scf::ParallelOp loop) {
+  unsigned n = loop.getNumLoops();
   SmallVector<int64_t> shape(n, 1);
-  shape[n - 1] = 32;
-  shape[n - 2] = kThreadsPerBlock / 32;
+  if (n == 1) {
+    shape[0] = kThreadsPerBlock;
+  } else {
+    shape[n - 1] = 32;
+    shape[n - 2] = kThreadsPerBlock / 32;
+  }
+  for (unsigned d = 0; d < n; ++d) {
+    std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()[d]);
+    std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound()[d]);
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+    if (lower && upper && step && *step > 0 && *upper > *lower)
+      shape[d] = std::min(shape[d], (*upper - *lower + *step - 1) / *step);
+  }
   return shape;
 }
 
@@ -108,12 +125,28 @@ struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
           kernelBody(loop))
         outermost.push_back(loop);
     });
+    SmallVector<Operation *> bounds;
     for (scf::ParallelOp loop : outermost) {
       auto [blocks, threads] =
-          scf::tileParallelLoop(loop, blockShape(loop.getNumLoops()), /*noMinMaxBounds=*/false);
+          scf::tileParallelLoop(loop, blockShape(loop), /*noMinMaxBounds=*/false);
       mapTo(blocks, /*threads=*/false);
       mapTo(threads, /*threads=*/true);
+      // (The blocks' steps are the tile sizes, 1 * 256, ...: folded first.)
+      for (Value step : blocks.getStep())
+        if (Operation *op = step.getDefiningOp())
+          bounds.push_back(op);
+      for (Value bound : threads.getUpperBound())
+        if (Operation *op = bound.getDefiningOp())
+          bounds.push_back(op);
     }
+    // The threads' bounds, min(256, n - i), with their constants folded in, where
+    // convert-parallel-loops-to-gpu finds the block size (256 itself where n is a
+    // multiple of it). Not by canonicalize: it would merge a thread loop whose bounds are
+    // then constant into its block loop, and neither would be mapped any more.
+    RewritePatternSet patterns(&getContext());
+    affine::AffineMinOp::getCanonicalizationPatterns(patterns, &getContext());
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, &getContext());
+    (void)applyOpPatternsGreedily(bounds, std::move(patterns));
   }
 };
 

@@ -11,9 +11,12 @@
 // GPU memory: -ag-gpu-driver-copies), and lowers the host code as the CPU's is lowered,
 // with its launches and buffers from the runtime's GPU allocator; for testing without a
 // GPU, its launches may instead run on the CPU (-ag-gpu-emulate-launches). A reduction
-// to one value is a kernel of partial results and a combine of them on the host
-// (-ag-gpu-split-reductions). Not done yet (issue 18): block-level reductions (shared
-// memory), the matmul kernel, and math needing libdevice, which run on the host.
+// to one value is a kernel of partial results and a combine of them on the host, one
+// along the last axes a kernel of each row's partials (coalesced) and a kernel combining
+// them (-ag-gpu-split-reductions); one along leading axes a kernel of a thread per
+// output element (-ag-gpu-parallel-loops-first). Not done yet (issue 18): block-level
+// reductions (shared memory), the matmul kernel, and math needing libdevice, which run
+// on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -47,8 +50,11 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // A matmul's multiply-adds fused as on the CPU and on the GPU (the kernels' and the
   // emulated launches' results are the same).
   pm.addPass(createMatmulLoopOrder(MatmulLoopOrderOptions{/*reorder=*/false}));
-  // A reduction to one value as a kernel of partials (it has no parallel loop).
+  // A reduction to one value, or along the last axes, as a kernel of partials (the
+  // first has no parallel loop, the second's threads would each read a row); the other
+  // reductions' parallel loops outermost (one kernel, a thread per output element).
   pm.addNestedPass<mlir::func::FuncOp>(createGPUSplitReductions());
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUParallelLoopsFirst());
   pm.addPass(canonicalize.create());
 
   addBufferization(pm, canonicalize);
@@ -59,8 +65,6 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(mlir::createConvertLinalgToParallelLoopsPass());
   pm.addPass(canonicalize.create());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
-  // The tiles' bounds folded to the constant block size the conversion looks for.
-  pm.addPass(canonicalize.create());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createGpuKernelOutliningPass());

@@ -1,4 +1,4 @@
-//===- SplitReductions.cpp - full reductions as a kernel of partial results -===//
+//===- SplitReductions.cpp - reductions as a kernel of partial results ------===//
 //
 // A reduction of a whole tensor to one value (tf.reduce_sum(x), reduce_max, reduce_all,
 // ...) has no parallel loop: lowered as it is, it is a sequential loop on the host, over
@@ -13,16 +13,32 @@
 //
 //   %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
 //          (%in, %acc) { %s = arith.addf %in, %acc ... }
-//     => %p = linalg.generic (T parallel) outs(fill(identity) : tensor<?xf32>) {
+//     => %p = linalg.generic (T parallel) outs(tensor.empty : tensor<?xf32>) {
 //          %t = linalg.index 0
-//          scf.for %k = 0 to ceildiv(N, T) iter_args(%acc) {
+//          scf.for %k = 0 to ceildiv(N, T) iter_args(%acc = identity) {
 //            %i = %k * T + %t;  %j = %i < N ? %i : 0
 //            %v = tensor.extract %x[%j / s1, %j % s1]
 //            scf.yield %i < N ? (payload of %v, %acc) : %acc } }
 //        %r = linalg.reduce ins(%p) outs(%init) dimensions = [0] { the combiner alone }
 //
-// Applies to a linalg.reduce or an all-reduction linalg.generic (elementwise producers
-// fused in) with one rank-0 init, inputs read by projected permutations, a payload without
+// A reduction along the last axes (tf.reduce_sum(m, axis=-1), a softmax's max and sum),
+// lowered as it is, is a kernel of one thread per row, each thread reading its own row:
+// the 32 threads of a warp read 32 rows, 32 memory transactions for each step, and
+// accumulate through memory. Split the same way within each row: T partials of each
+// row (T a multiple of 32, from 32 to 1024, about 16384 threads in all), a warp's 32
+// threads reading 32 consecutive elements of one row; then a kernel of one thread per
+// row combines the row's T partials into its init element, in a register:
+//
+//   %r = linalg.reduce ins(%m : tensor<?x?xf32>) outs(%init : tensor<?xf32>) dimensions = [1]
+//     => %p = linalg.generic (rows x T parallel) { row = linalg.index 0, t = linalg.index 1,
+//                                                  scf.for over the row's points as above }
+//        %r = linalg.generic (rows parallel) outs(%init) { ^bb0(%from):
+//          scf.for %q = 0 to T iter_args(%acc = %from) { combine(%p[row, %q], %acc) } }
+//
+// Applies to a linalg.reduce or linalg.generic (elementwise producers fused in) with one
+// init, its loops parallel ones (none to two, the init indexed by them in order) then
+// reduction ones, inputs read by projected permutations (with parallel loops: each
+// input that reads the last loop reads it as its last dimension), a payload without
 // linalg.index whose last op combines the accumulator (addf, mulf, maximumf, minimumf,
 // addi, muli, max/min signed and unsigned, andi, ori, xori) and an init filled with that
 // combiner's identity, so that the partials start from it. Float sums and products are
@@ -51,8 +67,12 @@ using namespace mlir;
 
 namespace {
 
-/// The most partial results (threads of the first kernel).
+/// The most partial results (threads of the first kernel) of a reduction to one value;
+/// the threads a per-row reduction's partials aim at in all.
 constexpr int64_t kPartials = 16384;
+/// The fewest and the most partial results of each row.
+constexpr int64_t kRowPartials = 32;
+constexpr int64_t kRowPartialsMax = 1024;
 
 /// The op of `op`'s payload that combines the accumulator (the init's block argument)
 /// into the yielded value, if it is one of the combiners this pass knows and the
@@ -114,26 +134,57 @@ std::optional<Attribute> fillConstant(linalg::LinalgOp op) {
   return value;
 }
 
-/// `op`'s combiner where `op` reduces whole tensors to one value in a way this pass
-/// splits; null otherwise.
+/// The number of leading parallel loops of `op` when its loops are parallel ones, then
+/// reduction ones only (at least one), and its init is indexed by the parallel loops in
+/// order; nullopt otherwise.
+std::optional<unsigned> leadingParallelLoops(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned k = 0;
+  while (k < iterators.size() && iterators[k] == utils::IteratorType::parallel)
+    ++k;
+  if (k == iterators.size())
+    return std::nullopt;
+  for (unsigned d = k; d < iterators.size(); ++d)
+    if (iterators[d] != utils::IteratorType::reduction)
+      return std::nullopt;
+  AffineMap init = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (init.getNumResults() != k)
+    return std::nullopt;
+  for (unsigned d = 0; d < k; ++d)
+    if (init.getResult(d) != getAffineDimExpr(d, op.getContext()))
+      return std::nullopt;
+  return k;
+}
+
+/// `op`'s combiner where `op` is a reduction this pass splits; null otherwise.
 Operation *splittable(linalg::LinalgOp op) {
   if (!isa<linalg::ReduceOp, linalg::GenericOp>(op) || !op.hasPureTensorSemantics() ||
-      op.getNumDpsInits() != 1 || op.getNumLoops() == 0 ||
-      op.getNumLoops() != op.getNumReductionLoops())
+      op.getNumDpsInits() != 1 || op.getNumLoops() == 0)
+    return nullptr;
+  std::optional<unsigned> parallel = leadingParallelLoops(op);
+  // (More than two parallel loops and the partials' would make four: no kernel.)
+  if (!parallel || *parallel > 2)
     return nullptr;
   auto init = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
-  if (!init || init.getRank() != 0 || !init.getElementType().isIntOrFloat())
+  if (!init || !init.getElementType().isIntOrFloat())
     return nullptr;
   if (op.getNumDpsInputs() == 0)
     return nullptr;
+  unsigned last = op.getNumLoops() - 1;
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     AffineMap map = op.getMatchingIndexingMap(input);
     if (!type || !map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
         type.getRank() != map.getNumResults())
       return nullptr;
+    // Per row: the rows' threads read along the last loop, which must then be the
+    // input's contiguous dimension (reading across it, one thread per output is
+    // coalesced already: a column sum).
+    if (*parallel > 0 && map.isFunctionOfDim(last) &&
+        map.getResults().back() != getAffineDimExpr(last, op.getContext()))
+      return nullptr;
   }
-  // A payload that reads its position (linalg.index) is left to the host.
+  // A payload that reads its position (linalg.index) is left as it is.
   if (op.getBlock()->walk([](linalg::IndexOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return nullptr;
@@ -141,13 +192,15 @@ Operation *splittable(linalg::LinalgOp op) {
   std::optional<Attribute> value = fillConstant(op);
   if (!c || !value || !isIdentity(c, *value))
     return nullptr;
-  // Statically small: the host's loop will do.
+  // Statically small: the host's loop (to one value), one thread per row (per row).
   int64_t points = 1;
-  for (int64_t size : op.getStaticLoopRanges()) {
+  int64_t enough = *parallel == 0 ? 2 * kPartials : 2 * kRowPartials;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t size : ArrayRef<int64_t>(ranges).drop_front(*parallel)) {
     if (ShapedType::isDynamic(size))
       return c;
     points *= size;
-    if (points >= 2 * kPartials)
+    if (points >= enough)
       return c;
   }
   return nullptr;
@@ -157,48 +210,76 @@ Operation *splittable(linalg::LinalgOp op) {
 void split(linalg::LinalgOp op, Operation *c) {
   OpBuilder b(op);
   Location loc = op.getLoc();
+  unsigned k = *leadingParallelLoops(op);
   Value identity = op.getDpsInits().front().getDefiningOp<linalg::FillOp>().getInputs().front();
   Type element = cast<RankedTensorType>(op.getDpsInits().front().getType()).getElementType();
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  // The N points of the iteration space, numbered in row-major order.
   SmallVector<Value> sizes;
   for (Range range : op.createLoopRanges(b, loc))
     sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
-  Value n = sizes.front();
-  for (Value size : ArrayRef<Value>(sizes).drop_front())
-    n = arith::MulIOp::create(b, loc, n, size);
-  Value cap = arith::ConstantIndexOp::create(b, loc, kPartials);
-  Value threads = arith::MinUIOp::create(b, loc, n, cap);
+  // The N points of the reduced loops (of each row), numbered in row-major order.
+  ArrayRef<Value> reduced = ArrayRef<Value>(sizes).drop_front(k);
+  Value n = reduced.front();
+  for (Value size : reduced.drop_front())
+    n = b.createOrFold<arith::MulIOp>(loc, n, size);
+  Value cap;
+  if (k == 0) {
+    cap = arith::ConstantIndexOp::create(b, loc, kPartials);
+  } else {
+    // Per row, a multiple of 32 partials (a warp's coalesced reads) from 32 to 1024,
+    // enough for about 16384 threads in all.
+    Value rows = sizes.front();
+    for (unsigned d = 1; d < k; ++d)
+      rows = b.createOrFold<arith::MulIOp>(loc, rows, sizes[d]);
+    Value warp = arith::ConstantIndexOp::create(b, loc, 32);
+    Value all = arith::ConstantIndexOp::create(b, loc, kPartials);
+    Value someRows = b.createOrFold<arith::MaxUIOp>(loc, rows, one);
+    Value perRow = b.createOrFold<arith::CeilDivUIOp>(loc, all, someRows);
+    Value warps = b.createOrFold<arith::CeilDivUIOp>(loc, perRow, warp);
+    Value rounded = b.createOrFold<arith::MulIOp>(loc, warps, warp);
+    Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, rounded, warp);
+    Value most = arith::ConstantIndexOp::create(b, loc, kRowPartialsMax);
+    cap = b.createOrFold<arith::MinUIOp>(loc, atLeastOne, most);
+  }
+  Value threads = b.createOrFold<arith::MinUIOp>(loc, n, cap);
   // (No rounds where N is 0: then no point is divided by a size of 0 either.)
-  Value rounds =
-      arith::CeilDivUIOp::create(b, loc, n, arith::MaxUIOp::create(b, loc, threads, one));
+  Value someThreads = b.createOrFold<arith::MaxUIOp>(loc, threads, one);
+  Value rounds = b.createOrFold<arith::CeilDivUIOp>(loc, n, someThreads);
 
-  // The partials, each from the identity.
-  Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{threads}, element);
-  Value start = linalg::FillOp::create(b, loc, identity, empty).getResult(0);
+  // The partials (of each row), each from the identity (not filled in first: written
+  // once, by its thread).
+  SmallVector<OpFoldResult> shape;
+  for (unsigned d = 0; d < k; ++d)
+    shape.push_back(getAsOpFoldResult(sizes[d]));
+  shape.push_back(getAsOpFoldResult(threads));
+  Value empty = tensor::EmptyOp::create(b, loc, shape, element);
   MLIRContext *ctx = b.getContext();
-  AffineMap map = AffineMap::getMultiDimIdentityMap(1, ctx);
+  AffineMap map = AffineMap::getMultiDimIdentityMap(k + 1, ctx);
   auto partials = linalg::GenericOp::create(
-      b, loc, TypeRange{start.getType()}, ValueRange{}, ValueRange{start},
-      ArrayRef<AffineMap>{map}, ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
-      [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value t = linalg::IndexOp::create(nb, l, 0);
+      b, loc, TypeRange{empty.getType()}, ValueRange{}, ValueRange{empty},
+      ArrayRef<AffineMap>{map},
+      SmallVector<utils::IteratorType>(k + 1, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        // Position: the row's indices, then the reduced loops' from the point.
+        SmallVector<Value> position(sizes.size());
+        for (unsigned d = 0; d < k; ++d)
+          position[d] = linalg::IndexOp::create(nb, l, d);
+        Value t = linalg::IndexOp::create(nb, l, k);
         auto loop = scf::ForOp::create(
-            nb, l, zero, rounds, one, ValueRange{args[0]},
-            [&](OpBuilder &fb, Location fl, Value k, ValueRange iter) {
+            nb, l, zero, rounds, one, ValueRange{identity},
+            [&](OpBuilder &fb, Location fl, Value r, ValueRange iter) {
               Value i =
-                  arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, k, threads), t);
+                  arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, r, threads), t);
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
               Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
-              // Point `at`'s position in each loop dimension, the last fastest.
-              SmallVector<Value> position(sizes.size());
-              for (size_t d = sizes.size() - 1; d > 0; --d) {
+              // Point `at`'s position in each reduced loop, the last fastest.
+              for (size_t d = sizes.size() - 1; d > k; --d) {
                 position[d] = arith::RemUIOp::create(fb, fl, at, sizes[d]);
                 at = arith::DivUIOp::create(fb, fl, at, sizes[d]);
               }
-              position[0] = at;
+              position[k] = at;
               IRMapping mapping;
               Block *body = op.getBlock();
               for (OpOperand *input : op.getDpsInputOperands()) {
@@ -219,17 +300,45 @@ void split(linalg::LinalgOp op, Operation *c) {
         linalg::YieldOp::create(nb, l, loop.getResult(0));
       });
 
-  // The partials combined into the original init, on the host.
-  auto total = linalg::ReduceOp::create(
-      b, loc, ValueRange{partials.getResult(0)}, ValueRange{op.getDpsInits().front()},
-      ArrayRef<int64_t>{0}, [&](OpBuilder &rb, Location l, ValueRange args) {
-        IRMapping mapping;
-        Value acc = op.getBlock()->getArguments().back();
-        Value other = c->getOperand(0) == acc ? c->getOperand(1) : c->getOperand(0);
-        mapping.map(other, args[0]);
-        mapping.map(acc, args[1]);
-        linalg::YieldOp::create(rb, l, rb.clone(*c, mapping)->getResult(0));
-      });
+  // The partials combined into the original init: on the host to one value; per row, by
+  // a kernel of one thread per row, its accumulator in a register (an scf.for over the
+  // row's partials from the init's element).
+  Value init = op.getDpsInits().front();
+  Value acc = op.getBlock()->getArguments().back();
+  Value other = c->getOperand(0) == acc ? c->getOperand(1) : c->getOperand(0);
+  Operation *total;
+  if (k == 0) {
+    total = linalg::ReduceOp::create(
+        b, loc, ValueRange{partials.getResult(0)}, ValueRange{init}, ArrayRef<int64_t>{0},
+        [&](OpBuilder &rb, Location l, ValueRange args) {
+          IRMapping mapping;
+          mapping.map(other, args[0]);
+          mapping.map(acc, args[1]);
+          linalg::YieldOp::create(rb, l, rb.clone(*c, mapping)->getResult(0));
+        });
+  } else {
+    AffineMap rowMap = AffineMap::getMultiDimIdentityMap(k, ctx);
+    total = linalg::GenericOp::create(
+        b, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},
+        ArrayRef<AffineMap>{rowMap},
+        SmallVector<utils::IteratorType>(k, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          SmallVector<Value> at;
+          for (unsigned d = 0; d < k; ++d)
+            at.push_back(linalg::IndexOp::create(nb, l, d));
+          at.push_back(Value());
+          auto loop = scf::ForOp::create(
+              nb, l, zero, threads, one, ValueRange{args[0]},
+              [&](OpBuilder &fb, Location fl, Value p, ValueRange iter) {
+                at.back() = p;
+                IRMapping mapping;
+                mapping.map(other, tensor::ExtractOp::create(fb, fl, partials.getResult(0), at));
+                mapping.map(acc, iter[0]);
+                scf::YieldOp::create(fb, fl, fb.clone(*c, mapping)->getResult(0));
+              });
+          linalg::YieldOp::create(nb, l, loop.getResult(0));
+        });
+  }
   op->replaceAllUsesWith(total->getResults());
   op->erase();
 }

@@ -61,6 +61,23 @@ def row_softmax(rows, cols):
     return tf.reduce_sum(s, axis=1), s[:, ::97], tf.reduce_max(tf.nn.log_softmax(m), axis=0)
 
 
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def last_axis_reductions(a, b, c):
+    # Along the last axis (the contiguous one), and the last two: one or two leading axes
+    # kept, rows of 0, 1, 31-33, 63-65 and many elements, a NaN and an infinity in one row.
+    t = tf.reshape(ramp(a * b * c), [a, b, c])
+    i = tf.reshape(tf.range(a * b * c), [a, b, c])
+    odd = tf.where(tf.equal(i, a * b * c // 2), float("nan"), t)
+    odd = tf.where(tf.equal(i, a * b * c - 1), float("inf"), odd)
+    flat = tf.reshape(t, [a * b, c])
+    return (tf.reduce_sum(t, axis=2), tf.reduce_max(t * tf.sin(t * 40.0), axis=-1),
+            tf.reduce_sum(t * t, axis=[1, 2]), tf.reduce_min(i % 1001 - 500, axis=2),
+            tf.reduce_any(tf.equal(i % 97, 0), axis=2), tf.reduce_max(odd, axis=2),
+            tf.reduce_sum(odd, axis=2), tf.reduce_mean(flat, axis=1),
+            tf.reduce_prod(tf.where(i % 3 == 0, 2.0, 0.5), axis=2))
+
+
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
 def elementwise_chain(n):
     x = ramp(n) * 4.0 - 2.0
@@ -84,8 +101,10 @@ def static_shapes():
     m = tf.reshape(ramp(300 * 517), [300, 517])
     a = tf.reshape(ramp(96 * 200), [96, 200])
     b = tf.reshape(ramp(200 * 70), [200, 70]) - 1.0
+    t = tf.reshape(ramp(3 * 5 * 70), [3, 5, 70])
     return (tf.reduce_sum(x), tf.reduce_max(tf.sin(x * 50.0)), tf.reduce_sum(m, axis=0),
-            tf.reduce_sum(tf.nn.softmax(m), axis=1), tf.reduce_sum(tf.matmul(a, b), axis=1))
+            tf.reduce_sum(tf.nn.softmax(m), axis=1), tf.reduce_sum(tf.matmul(a, b), axis=1),
+            tf.reduce_max(m, axis=1), tf.reduce_sum(t, axis=2), tf.reduce_min(t, axis=[1, 2]))
 
 
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])

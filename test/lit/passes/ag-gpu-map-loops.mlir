@@ -1,4 +1,5 @@
 // RUN: ag-opt %s -ag-gpu-map-loops -canonicalize | FileCheck %s
+// RUN: ag-opt %s -ag-gpu-map-loops -convert-parallel-loops-to-gpu -canonicalize | FileCheck %s --check-prefix=LAUNCH
 // -ag-gpu-map-loops: an outermost parallel loop whose body a kernel can compute is tiled
 // into blocks of threads and mapped (innermost dimension on x: 256 threads for one
 // dimension, 32 x 8 for two); a call, a reduction, an allocation, math that is not one
@@ -88,6 +89,53 @@ func.func @host_only(%x: memref<?xf32>, %y: memref<?xf64>, %s: memref<f32>, %n: 
   // Four dimensions.
   scf.parallel (%i, %j, %k, %l) = (%c0, %c0, %c0, %c0) to (%n, %n, %n, %n) step (%c1, %c1, %c1, %c1) {
     memref.store %zero, %x[%i] : memref<?xf32>
+    scf.reduce
+  }
+  return
+}
+
+// Static sizes: the threads' bounds folded as convert-parallel-loops-to-gpu needs them
+// without canonicalize, which would merge a thread loop of constant bounds (1024 is 4
+// blocks of 256) into its block loop and leave both on the host; a dimension of fewer
+// iterations than the block's is the block's size (5 threads, 3 x 32).
+// LAUNCH-LABEL: func.func @static_multiple
+// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c4, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1)
+func.func @static_multiple(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    %v = memref.load %x[%i] : memref<1024xf32>
+    memref.store %v, %y[%i] : memref<1024xf32>
+    scf.reduce
+  }
+  return
+}
+
+// LAUNCH-LABEL: func.func @static_small
+// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c5, {{.*}} = %c1, {{.*}} = %c1)
+// LAUNCH-LABEL: func.func @static_narrow
+// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c3, {{.*}} = %c1)
+func.func @static_small(%x: memref<5xf32>, %y: memref<5xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  scf.parallel (%i) = (%c0) to (%c5) step (%c1) {
+    %v = memref.load %x[%i] : memref<5xf32>
+    memref.store %v, %y[%i] : memref<5xf32>
+    scf.reduce
+  }
+  return
+}
+
+func.func @static_narrow(%x: memref<3x64xf32>, %y: memref<3x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c3, %c64) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<3x64xf32>
+    memref.store %v, %y[%i, %j] : memref<3x64xf32>
     scf.reduce
   }
   return

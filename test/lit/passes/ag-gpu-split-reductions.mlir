@@ -4,7 +4,10 @@
 // iteration space numbered row-major, each input read at its map's dimensions of the
 // point, from the identity, the out-of-range tail skipped), and a reduce of
 // the partials into the original init with the combiner alone (not the payload's
-// elementwise part). Left alone: a per-axis reduction, an init that is not the
+// elementwise part). A reduction along the last axes (one or two leading axes kept)
+// likewise, with 32 to 1024 partials of each row (a multiple of 32), then a parallel
+// generic combining each row's partials into its init element in an scf.for. Left alone: a reduction along a leading axis (a column
+// sum), rows of static size below 64, three kept axes, an init that is not the
 // combiner's identity, a payload reading its position, a small static input.
 
 // CHECK-LABEL: func.func @sum_of_squares
@@ -21,11 +24,11 @@
 // CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
 // CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]
 // CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[T]]) : tensor<?xf32>
-// CHECK:       %[[START:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<?xf32>)
-// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[START]] : tensor<?xf32>)
-// CHECK-NEXT:  ^bb0(%[[OUT:.*]]: f32):
+// CHECK-NOT:   linalg.fill
+// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[EMPTY]] : tensor<?xf32>)
+// CHECK-NEXT:  ^bb0(%{{.*}}: f32):
 // CHECK-NEXT:    %[[TI:.*]] = linalg.index 0 : index
-// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[OUT]]) -> (f32) {
+// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
 // CHECK-NEXT:      %[[M:.*]] = arith.muli %[[KI]], %[[T]]
 // CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
 // CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
@@ -104,23 +107,139 @@ func.func @broadcast(%m: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
+// Per row: the row's indices from linalg.index, the reduced point from the last one.
+// CHECK-LABEL: func.func @row_max
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:       %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:       %[[INIT:.*]] = linalg.fill ins(%[[NINF]] : f32)
+// CHECK:       %[[C0:.*]] = arith.constant 0 : index
+// CHECK:       %[[C1:.*]] = arith.constant 1 : index
+// CHECK:       %[[ROWS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[C32:.*]] = arith.constant 32 : index
+// CHECK:       %[[C16K:.*]] = arith.constant 16384 : index
+// CHECK:       %[[R1:.*]] = arith.maxui %[[ROWS]], %[[C1]]
+// CHECK:       %[[PER:.*]] = arith.ceildivui %[[C16K]], %[[R1]]
+// CHECK:       %[[W:.*]] = arith.ceildivui %[[PER]], %[[C32]]
+// CHECK:       %[[WT:.*]] = arith.muli %[[W]], %[[C32]]
+// CHECK:       %[[LO:.*]] = arith.maxui %[[WT]], %[[C32]]
+// CHECK:       %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK:       %[[CAP:.*]] = arith.minui %[[LO]], %[[C1024]]
+// CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[CAP]]
+// CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
+// CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]
+// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[ROWS]], %[[T]]) : tensor<?x?xf32>
+// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%[[EMPTY]] : tensor<?x?xf32>)
+// CHECK-NEXT:  ^bb0(%{{.*}}: f32):
+// CHECK-NEXT:    %[[ROW:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[TI:.*]] = linalg.index 1 : index
+// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[NINF]]) -> (f32) {
+// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[KI]], %[[T]]
+// CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
+// CHECK-NEXT:      %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
+// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[AT]]] : tensor<?x?xf32>
+// CHECK-NEXT:      %[[MX:.*]] = arith.maximumf %[[V]], %[[ACC]] : f32
+// CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[IN]], %[[MX]], %[[ACC]] : f32
+// CHECK-NEXT:      scf.yield %[[KEEP]] : f32
+// The row's partials from the init's element, in a loop's register.
+// CHECK:       %[[OUT:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[INIT]] : tensor<?xf32>)
+// CHECK-NEXT:  ^bb0(%[[FROM:.*]]: f32):
+// CHECK-NEXT:    %[[ROW2:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[RR:.*]] = scf.for %[[PI:.*]] = %[[C0]] to %[[T]] step %[[C1]] iter_args(%[[A:.*]] = %[[FROM]]) -> (f32) {
+// CHECK-NEXT:      %[[PV:.*]] = tensor.extract %[[P]][%[[ROW2]], %[[PI]]] : tensor<?x?xf32>
+// CHECK-NEXT:      %[[PM:.*]] = arith.maximumf %[[PV]], %[[A]] : f32
+// CHECK-NEXT:      scf.yield %[[PM]] : f32
+// CHECK:         linalg.yield %[[RR]] : f32
+// CHECK:       return %[[OUT]]
+func.func @row_max(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %e = tensor.empty(%rows) : tensor<?xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  return %r : tensor<?xf32>
+}
+
+// Two kept axes and two reduced, a static shape: the sizes fold, the reduced point is
+// delinearized, a row broadcast operand read at the kept axes.
+// CHECK-LABEL: func.func @blocks
+// CHECK-SAME:  (%[[X:.*]]: tensor<4x3x10x70xf32>, %[[S:.*]]: tensor<4x3xf32>)
+// CHECK:       tensor.empty() : tensor<4x3x700xf32>
+// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK:         %[[I0:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[I1:.*]] = linalg.index 1 : index
+// CHECK-NEXT:    %[[TI:.*]] = linalg.index 2 : index
+// CHECK:         scf.for
+// CHECK:           %[[AT:.*]] = arith.select
+// CHECK-NEXT:      %[[COL:.*]] = arith.remui %[[AT]], %{{.*}}
+// CHECK-NEXT:      %[[ROW:.*]] = arith.divui %[[AT]], %{{.*}}
+// CHECK-NEXT:      tensor.extract %[[X]][%[[I0]], %[[I1]], %[[ROW]], %[[COL]]] : tensor<4x3x10x70xf32>
+// CHECK-NEXT:      tensor.extract %[[S]][%[[I0]], %[[I1]]] : tensor<4x3xf32>
+// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%{{.*}} : tensor<4x3xf32>)
+// CHECK:         tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : tensor<4x3x700xf32>
+func.func @blocks(%x: tensor<4x3x10x70xf32>, %s: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %s : tensor<4x3x10x70xf32>, tensor<4x3xf32>) outs(%init : tensor<4x3xf32>) {
+  ^bb0(%v: f32, %w: f32, %acc: f32):
+    %d = arith.subf %v, %w : f32
+    %a = arith.addf %d, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   linalg.index
 // CHECK-NOT:   scf.for
 // CHECK:       return
-func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>) -> (tensor<?xf32>, tensor<f32>, tensor<f32>) {
+func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>, %rows63: tensor<?x63xf32>, %wide: tensor<2x2x2x1000xf32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>) {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
   %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
   %e1 = tensor.empty(%rows) : tensor<?xf32>
   %i1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
-  // Per row: a parallel dimension, a kernel already.
-  %per_row = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%i1 : tensor<?xf32>) dimensions = [1]
+  // Per column: one thread per column reads rows of consecutive elements already.
+  %per_column = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%i1 : tensor<?xf32>) dimensions = [0]
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
     }
+  // Rows of 63 elements: one thread per row.
+  %short = linalg.reduce ins(%rows63 : tensor<?x63xf32>) outs(%i1 : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  // Three kept axes (the partials would need four).
+  %e3 = tensor.empty() : tensor<2x2x2xf32>
+  %i3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<2x2x2xf32>) -> tensor<2x2x2xf32>
+  %three = linalg.reduce ins(%wide : tensor<2x2x2x1000xf32>) outs(%i3 : tensor<2x2x2xf32>) dimensions = [3]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  // A permuted read: the reduced loop along the input's leading axis.
+  %across = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>],
+                            iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%i1 : tensor<?xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
   %e0 = tensor.empty() : tensor<f32>
   // A sum from 1: not the identity.
   %from_one = linalg.fill ins(%one : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
@@ -136,5 +255,6 @@ func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>) -> (tensor<?
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
     }
-  return %per_row, %plus_one, %small_sum : tensor<?xf32>, tensor<f32>, tensor<f32>
+  return %per_column, %short, %three, %across, %plus_one, %small_sum
+      : tensor<?xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>
 }

@@ -510,21 +510,47 @@ def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
 }
 
 def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
-  let summary = "A reduction of whole tensors to one value, as a kernel of partial results and a combine on the host";
+  let summary = "Reductions to one value or along the last axes, as a kernel of partial results and their combine";
   let description = [{
-    For --target=nvptx, on tensors. A `linalg.reduce` (or an all-reduction
-    `linalg.generic`) of whole tensors to a rank-0 result, whose payload's last op
-    combines the accumulator (addf, mulf, maximumf, minimumf, addi, muli, max/min,
-    andi, ori, xori) and whose init is filled with that combiner's identity, becomes a
-    parallel `linalg.generic` over T = min(16384, N) partials (thread t combines
-    elements t, t + T, ... in order: an `scf.for` over `tensor.extract`s of the
-    flattened inputs, each round reading consecutive elements), which -ag-gpu-map-loops
-    makes a kernel, and a `linalg.reduce` of the partials into the original init, on
-    the host. No barrier or shared memory. Inputs of static size below 2T are left to
-    the host.
+    For --target=nvptx, on tensors. A `linalg.reduce` or `linalg.generic` whose payload's
+    last op combines the accumulator (addf, mulf, maximumf, minimumf, addi, muli,
+    max/min, andi, ori, xori), whose init is filled with that combiner's identity and
+    whose inputs are read by projected permutations is split in two:
+
+    - to one value (every loop reduced): a parallel `linalg.generic` over
+      T = min(16384, N) partials (thread t combines elements t, t + T, ... in order: an
+      `scf.for` over `tensor.extract`s of the flattened inputs, from the identity, each
+      round reading consecutive elements), which -ag-gpu-map-loops makes a kernel, and a
+      `linalg.reduce` of the partials into the original init, on the host. Inputs of
+      static size below 2T are left to the host.
+    - along the last axes (one or two leading parallel loops, the init indexed by them,
+      the last loop each input's contiguous dimension): T partials of each row, T a
+      multiple of 32 from 32 to 1024 (about 16384 threads in all), so that 32
+      consecutive threads read 32 consecutive elements of a row rather than one thread
+      a whole row; then a parallel `linalg.generic` of one thread per row combining its
+      partials into the init's element in an `scf.for` (a register, not memory). Rows
+      of static size below 64 are left as they are.
+
+    No barrier or shared memory: every thread owns its partial (the kernels run the
+    same emulated on the CPU).
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect", "mlir::arith::ArithDialect"];
+}
+
+def GPUParallelLoopsFirst : Pass<"ag-gpu-parallel-loops-first", "mlir::func::FuncOp"> {
+  let summary = "Linalg ops whose reduction loops come before parallel ones, reordered parallel-first";
+  let description = [{
+    For --target=nvptx, on tensors. A `linalg.reduce` or `linalg.generic` with a
+    reduction loop before a parallel one (a reduction along a leading axis:
+    `tf.reduce_sum(m, axis=0)`) is generalized and interchanged so that its parallel
+    loops come first, in their order, then its reduction loops, in theirs. Lowered to
+    loops, the parallel ones are then the outermost `scf.parallel`, which
+    -ag-gpu-map-loops makes one kernel of one thread per output element, each thread's
+    loop over the reduced axes inside it; in the original order, the reduction was a
+    sequential loop on the host around a kernel launched in every iteration.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
@@ -533,9 +559,12 @@ def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
     Each outermost `scf.parallel` of at most three dimensions whose body is arithmetic,
     index computation, buffer loads and stores, sequential loops and conditionals (no
     call, allocation, reduction, or math that needs libdevice) is tiled into blocks of
-    256 threads, the innermost dimension on x, and given the gpu dialect's mapping
-    attribute, which `convert-parallel-loops-to-gpu` turns into a `gpu.launch`. Other
-    loops stay on the host.
+    256 threads (32 x 8 for two dimensions, no wider than a dimension of fewer
+    iterations known while compiling), the innermost dimension on x, and given the gpu
+    dialect's mapping attribute, which `convert-parallel-loops-to-gpu` turns into a
+    `gpu.launch`; the threads' bounds are folded for it here (a canonicalize between
+    would merge the thread loop of a static size that is a multiple of the block's
+    into its block loop, unmapped). Other loops stay on the host.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::affine::AffineDialect",
                            "mlir::scf::SCFDialect"];
