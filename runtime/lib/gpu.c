@@ -6,8 +6,9 @@
  * runtime, and every object linked with it, link and start on machines without CUDA, and
  * no CUDA header is needed to build it (the few types and prototypes are declared here, as
  * the driver API's stable ABI defines them). Every CUDA error inside a call ends the call
- * with its status (agrt_fail); no GPU is AGC_NO_GPU. The device memory and streams a call
- * holds when it fails are released (agrt_gpu_release_call).
+ * with its status (agrt_fail); no GPU is AGC_NO_GPU. The device memory a call holds when
+ * it fails is freed (agrt_gpu_release_call). Launches and copies run on one stream per
+ * thread (or the caller's, agc_set_stream).
  *
  *===----------------------------------------------------------------------------------===*/
 #include "agc/runtime.h"
@@ -180,24 +181,29 @@ static void check(CUresult error, const char *what) {
   agrt_fail(text);
 }
 
-/* What this thread's calls hold on the device: each buffer and stream, with the call
- * that made it. A call's own code releases them; a failed call's are released for it. */
+/* The runtime's stream for this thread's calls: made at the thread's first launch or
+ * copy, then used by all of them, destroyed when the thread ends (a thread-specific
+ * value's destructor; the process's main thread leaves its stream to the driver). */
+static _Thread_local CUstream own_stream;
+/* The caller's stream for this thread's calls (agc_set_stream), or NULL. */
+static _Thread_local CUstream caller_stream;
+
+/* What this thread's calls hold on the device: each buffer, with the call that made it.
+ * A call's own code frees them; a failed call's are freed for it. */
 typedef struct held {
   void *handle;
-  int is_stream;
   void *frame;
   struct held *next;
 } held;
 static _Thread_local held *holding;
 
-static void hold(void *handle, int is_stream) {
+static void hold(void *handle) {
   held *h = malloc(sizeof *h);
   if (!h) {
     /* Not tracked: released by the code, or lost if the call fails. */
     return;
   }
   h->handle = handle;
-  h->is_stream = is_stream;
   h->frame = agrt_call_frame();
   h->next = holding;
   holding = h;
@@ -214,6 +220,11 @@ static void release(void *handle) {
 }
 
 void agrt_gpu_release_call(void *frame) {
+  /* Nothing the call queued may still run on what is freed below (errors ignored: the
+   * call is failing already, with its own message). */
+  CUstream stream = caller_stream ? caller_stream : own_stream;
+  if (holding && stream)
+    (void)cu.cuStreamSynchronize(stream);
   for (held **p = &holding; *p;) {
     held *h = *p;
     if (h->frame != frame) {
@@ -221,11 +232,7 @@ void agrt_gpu_release_call(void *frame) {
       continue;
     }
     *p = h->next;
-    /* Errors ignored: the call is failing already, with its own message. */
-    if (h->is_stream)
-      (void)cu.cuStreamDestroy((CUstream)h->handle);
-    else
-      (void)cu.cuMemFree((CUdeviceptr)(uintptr_t)h->handle);
+    (void)cu.cuMemFree((CUdeviceptr)(uintptr_t)h->handle);
     free(h);
   }
 }
@@ -300,31 +307,46 @@ void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t
         "launching a kernel (cuLaunchKernel)");
 }
 
-/* The caller's stream for this thread's calls (agc_set_stream), or NULL. */
-static _Thread_local CUstream caller_stream;
 
 void agc_set_stream(void *stream) { caller_stream = (CUstream)stream; }
 
 void *agc_stream(void) { return caller_stream; }
 
+static pthread_key_t own_stream_key;
+static pthread_once_t own_stream_once = PTHREAD_ONCE_INIT;
+
+static void destroy_own_stream(void *stream) {
+  if (stream && gpu.ready && cu.cuCtxSetCurrent(gpu.context) == CUDA_SUCCESS)
+    (void)cu.cuStreamDestroy((CUstream)stream);
+}
+
+static void make_own_stream_key(void) {
+  (void)pthread_key_create(&own_stream_key, destroy_own_stream);
+}
+
 /* Each launch and each copy of the caller's tensors asks for a stream (MLIR's lowering
  * of synchronous launches: create, launch, synchronize, destroy): the caller's where it
- * gave one, which is then synchronized and never destroyed. */
+ * gave one, else this thread's own; neither is destroyed here. A stream made and
+ * destroyed around every launch cost two driver calls each (tens of microseconds in a
+ * loop of small kernels). */
 void *mgpuStreamCreate(void) {
   use_gpu();
   if (caller_stream)
     return caller_stream;
-  CUstream stream = 0;
-  check(cu.cuStreamCreate(&stream, 0), "cuStreamCreate");
-  hold(stream, 1);
-  return stream;
+  if (!own_stream) {
+    CUstream stream = 0;
+    check(cu.cuStreamCreate(&stream, 0), "cuStreamCreate");
+    pthread_once(&own_stream_once, make_own_stream_key);
+    (void)pthread_setspecific(own_stream_key, stream);
+    own_stream = stream;
+  }
+  return own_stream;
 }
 
 void mgpuStreamDestroy(void *stream) {
   use_gpu();
-  if (stream && stream == caller_stream)
+  if (!stream || stream == caller_stream || stream == own_stream)
     return;
-  release(stream);
   check(cu.cuStreamDestroy((CUstream)stream), "cuStreamDestroy");
 }
 
@@ -346,7 +368,7 @@ void *mgpuMemAlloc(uint64_t bytes, void *stream, bool host_shared) {
              (unsigned long long)bytes, error_text(error));
     agrt_fail_code(AGC_OUT_OF_MEMORY, text);
   }
-  hold((void *)(uintptr_t)pointer, 0);
+  hold((void *)(uintptr_t)pointer);
   return (void *)(uintptr_t)pointer;
 }
 

@@ -1,9 +1,11 @@
 /* agc's GPU runtime through the driver calls a compiled function's host code makes:
  * asks whether a GPU is available, then runs one call that loads a kernel module, copies
  * 16 floats to the device, launches, synchronizes, copies them back and frees all; prints
- * what each returned. */
+ * what each returned. With "again": a second call on this thread, then one on a thread
+ * of its own. */
 #include "agc/runtime.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,15 +29,33 @@ static void body(void **descriptors) {
   mgpuModuleUnload(module);
 }
 
-int main(void) {
+static agrt_function fn = {"gpu_call", 0, NULL, 0, NULL, body, AGRT_NO_FLOAT_MODE};
+
+/* A call on a thread of its own, which then ends. */
+static void *on_a_thread(void *unused) {
+  (void)unused;
+  agc_status status;
+  int code = agrt_call(&fn, NULL, &status);
+  printf("thread's call: %d %s\n", code, status.message);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
   agc_status status;
   int available = agc_gpu_available(&status);
   printf("available: %d (%d) %s\n", available, status.code, status.message);
   for (int i = 0; i < 16; ++i)
     host[i] = (float)i;
-  agrt_function fn = {"gpu_call", 0, NULL, 0, NULL, body, AGRT_NO_FLOAT_MODE};
   int code = agrt_call(&fn, NULL, &status);
   printf("call: %d %s\n", code, status.message);
   printf("host[15] = %g\n", host[15]);
+  if (argc > 1 && strcmp(argv[1], "again") == 0) {
+    code = agrt_call(&fn, NULL, &status);
+    printf("second call: %d %s\n", code, status.message);
+    pthread_t thread;
+    pthread_create(&thread, NULL, on_a_thread, NULL);
+    pthread_join(thread, NULL);
+    printf("thread ended\n");
+  }
   return 0;
 }
