@@ -288,6 +288,10 @@ bool MLIRGen::tensorArray(llvm::StringRef method, const Value &self, const analy
       }
       array = ifOp.getResult(0);
     }
+    if (emptyElements) { // grown, nothing to write
+      out.ir = handle(array);
+      return true;
+    }
     auto [offsets, sizes, strides] = slice(index);
     out.ir = handle(mlir::tensor::InsertSliceOp::create(builder, l, value, array, offsets, sizes,
                                                         strides));

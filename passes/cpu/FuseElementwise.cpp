@@ -158,7 +158,27 @@ struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(true);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
-      signalPassFailure();
+      return signalPassFailure();
+    inlineOperandless(getOperation());
+  }
+
+  /// A producer fused into its consumer stays where its payload has effects (a run-time
+  /// check's call of the runtime), and upstream's patterns drop its unused result and,
+  /// where its inputs were constants folded into the payload, every operand: a generic
+  /// of no operand and no loop (`tf.reduce_sum(x, keepdims=True) // 0` left one, which no
+  /// lowering takes: an internal error). It runs its payload once: here, in its place.
+  static void inlineOperandless(Operation *root) {
+    SmallVector<linalg::GenericOp> ops;
+    root->walk([&](linalg::GenericOp op) {
+      if (op->getNumOperands() == 0 && op.getNumLoops() == 0 && op->getNumResults() == 0)
+        ops.push_back(op);
+    });
+    for (linalg::GenericOp op : ops) {
+      Block *body = op.getBlock();
+      body->getTerminator()->erase();
+      op->getBlock()->getOperations().splice(Block::iterator(op), body->getOperations());
+      op->erase();
+    }
   }
 };
 

@@ -21,7 +21,7 @@
 // stack allocation, a reduction across iterations (scf.reduce), an op of a dialect
 // outside arithmetic, index and buffer loads and stores, or math that is not one
 // instruction (float32 exp, tanh and log are: -ag-approximate-exp/-tanh/-log make
-// them arithmetic; -ag-gpu-define-math defines the rest without CUDA's libdevice).
+// them arithmetic, as -ag-gpu-expand-math makes rsqrt and float32 erf, expm1 and log1p; -ag-gpu-define-math defines the rest without CUDA's libdevice).
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
@@ -55,10 +55,13 @@ constexpr int64_t kThreadsPerBlock = 256;
 /// (the approximation passes run on the kernels); the rest is one instruction each
 /// (-ag-gpu-define-math defines the libdevice functions they lower to).
 bool kernelMath(Operation *op) {
-  if (isa<math::ExpOp, math::TanhOp, math::LogOp>(op))
+  // (Float32 erf, expm1 and log1p are approximated, rsqrt expanded, in the kernels:
+  // -ag-gpu-expand-math.)
+  if (isa<math::ExpOp, math::TanhOp, math::LogOp, math::ErfOp, math::ExpM1Op, math::Log1pOp>(
+          op))
     return op->getResultTypes().front().isF32();
   return isa<math::AbsFOp, math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
-             math::TruncOp, math::SqrtOp, math::RoundEvenOp>(op);
+             math::TruncOp, math::SqrtOp, math::RoundEvenOp, math::RsqrtOp>(op);
 }
 
 /// Whether every op in `loop`'s body can run in a GPU kernel.

@@ -14,9 +14,10 @@
 // to one value is a kernel of partial results and a combine of them on the host, one
 // along the last axes a kernel of each row's partials (coalesced) and a kernel combining
 // them (-ag-gpu-split-reductions); one along leading axes a kernel of a thread per
-// output element (-ag-gpu-parallel-loops-first). Not done yet (issue 18): block-level
-// reductions (shared memory), the matmul kernel, and math needing libdevice, which run
-// on the host.
+// output element (-ag-gpu-parallel-loops-first). Float32 erf, expm1 and log1p and rsqrt
+// become arithmetic in the kernels (-ag-gpu-expand-math). Not done yet (issue 18):
+// block-level reductions (shared memory), the matmul kernel, and the other math that
+// needs libdevice (sin, cos, pow, float64 exp, ...), which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -68,6 +69,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createGpuKernelOutliningPass());
+  // rsqrt, erf, expm1 and log1p as arithmetic, before the kernels are emulated or
+  // lowered: what the emulated suite checks is what the GPU runs.
+  pm.addNestedPass<mlir::gpu::GPUModuleOp>(createGPUExpandMath());
 }
 
 static void addBinaries(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &canonicalize,

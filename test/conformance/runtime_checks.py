@@ -254,3 +254,10 @@ def broadcast_dynamic_in_loop(x):
                               tf.TensorSpec(shape=[None], dtype=tf.int32)])
 def floordiv_empty_dividend(x, d):
     return x // d, x % d
+
+
+# A division by a constant zero after a sum with keepdims: the check, with no tensor
+# operand left once its constant divisor is folded in, was an internal error.
+@tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.int32)])
+def floordiv_sum_by_constant_zero(x):
+    return tf.square(tf.reduce_sum(x, axis=0, keepdims=True) // 0) + 1

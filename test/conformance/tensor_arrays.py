@@ -177,3 +177,21 @@ def unwritten_elements_are_zeros(x):
     ta = tf.TensorArray(tf.float32, size=2)
     ta = ta.write(0, x)
     return ta.stack(), ta.read(1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([3, 0], tf.float64), tf.TensorSpec([], tf.int32)])
+def growing_array_of_empty_elements(x, n):
+    # Elements with no data in an array that grows: each write only grows it (an
+    # internal error before: a slice inserted at offset 0 of a dimension of size 0).
+    ta = tf.TensorArray(tf.float64, size=0, dynamic_size=True)
+    for i in tf.range(n):
+        ta = ta.write(i, x * 2.0)
+    return ta.stack(), ta.size()
+
+
+@tf.function(input_signature=[tf.TensorSpec([0], tf.float64)])
+def growing_array_never_written(x):
+    ta = tf.TensorArray(tf.float64, size=0, dynamic_size=True)
+    for i in tf.range(0):
+        ta = ta.write(i, x + 1.0)
+    return ta.stack()

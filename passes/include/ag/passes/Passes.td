@@ -553,6 +553,22 @@ def GPUParallelLoopsFirst : Pass<"ag-gpu-parallel-loops-first", "mlir::func::Fun
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def GPUExpandMath : Pass<"ag-gpu-expand-math", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Kernel math without an instruction (rsqrt, float32 erf, expm1, log1p) as arithmetic";
+  let description = [{
+    For --target=nvptx, on the outlined kernels (before emulation or NVVM): `math.rsqrt`
+    becomes 1 / sqrt(x) (upstream's expansion, as on the CPU: the same bits); float32
+    `math.erf` upstream's polynomial approximation (within 3.7 units in the last
+    place); float32
+    `math.expm1` and `math.log1p` upstream's approximations by `math.exp` and
+    `math.log` with Kahan's corrections (those then -ag-approximate-exp's and
+    -ag-approximate-log's; within 2.8 and 2.3 units). -ag-gpu-map-loops admits these
+    ops in kernels.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
   let summary = "Parallel loops a GPU can run, tiled into blocks of threads and mapped to them";
   let description = [{
