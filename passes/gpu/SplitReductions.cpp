@@ -35,10 +35,20 @@
 //        %r = linalg.generic (rows parallel) outs(%init) { ^bb0(%from):
 //          scf.for %q = 0 to T iter_args(%acc = %from) { combine(%p[row, %q], %acc) } }
 //
+// A reduction along leading axes (tf.reduce_sum(m, axis=0), a batch's mean), lowered as
+// it is (-ag-gpu-parallel-loops-first), is a kernel of one thread per output, coalesced
+// but with as few threads as there are outputs (512 columns: 512 threads, each walking
+// its whole column). Split within each column: [T, outputs] partials, T = ceil(16384 /
+// outputs), thread (t, c) combining the points t, t + T, ... of output c (32
+// consecutive threads on 32 consecutive columns of a row), then a kernel of one thread
+// per output combining its T partials (consecutive threads, consecutive partials).
+// Outputs of static count 16384 or more are left to one thread each.
+//
 // Applies to a linalg.reduce or linalg.generic (elementwise producers fused in) with one
-// init, its loops parallel ones (none to two, the init indexed by them in order) then
-// reduction ones, inputs read by projected permutations (with parallel loops: each
-// input that reads the last loop reads it as its last dimension), a payload without
+// init, its loops parallel (none to two, the init indexed by them in order) or
+// reduction ones (at least one), inputs read by projected permutations (with parallel
+// loops: each input that reads the last loop reads it as its last dimension), a
+// payload without
 // linalg.index whose last op combines the accumulator (addf, mulf, maximumf, minimumf,
 // addi, muli, max/min signed and unsigned, andi, ori, xori) and an init filled with that
 // combiner's identity, so that the partials start from it. Float sums and products are
@@ -134,26 +144,40 @@ std::optional<Attribute> fillConstant(linalg::LinalgOp op) {
   return value;
 }
 
-/// The number of leading parallel loops of `op` when its loops are parallel ones, then
-/// reduction ones only (at least one), and its init is indexed by the parallel loops in
-/// order; nullopt otherwise.
-std::optional<unsigned> leadingParallelLoops(linalg::LinalgOp op) {
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  unsigned k = 0;
-  while (k < iterators.size() && iterators[k] == utils::IteratorType::parallel)
-    ++k;
-  if (k == iterators.size())
-    return std::nullopt;
-  for (unsigned d = k; d < iterators.size(); ++d)
-    if (iterators[d] != utils::IteratorType::reduction)
+/// How `op` is split: its parallel loops (the init's dimensions, in order) and its
+/// reduction loops, in loop order; whether the partials of each output element lie
+/// along the last dimension of the partials (`rows`: the last loop is reduced, each
+/// output's points are consecutive in memory, and 32 consecutive threads take 32 of
+/// them) or along the first (`columns`: the last loop is parallel, 32 consecutive
+/// threads take 32 consecutive outputs, each its own points).
+struct Plan {
+  SmallVector<unsigned> parallel, reduced;
+  bool columns = false;
+};
+
+/// `op`'s plan where its loops are parallel or reduction ones (at least one reduced, at
+/// most two parallel: the partials' loops must be at most three for a kernel) and its
+/// init is indexed by the parallel loops in order; nullopt otherwise.
+std::optional<Plan> plan(linalg::LinalgOp op) {
+  Plan p;
+  for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray())) {
+    if (iterator == utils::IteratorType::parallel)
+      p.parallel.push_back(d);
+    else if (iterator == utils::IteratorType::reduction)
+      p.reduced.push_back(d);
+    else
       return std::nullopt;
+  }
+  if (p.reduced.empty() || p.parallel.size() > 2)
+    return std::nullopt;
   AffineMap init = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (init.getNumResults() != k)
+  if (init.getNumResults() != p.parallel.size())
     return std::nullopt;
-  for (unsigned d = 0; d < k; ++d)
-    if (init.getResult(d) != getAffineDimExpr(d, op.getContext()))
+  for (auto [result, d] : llvm::zip(init.getResults(), p.parallel))
+    if (result != getAffineDimExpr(d, op.getContext()))
       return std::nullopt;
-  return k;
+  p.columns = !p.parallel.empty() && p.parallel.back() == op.getNumLoops() - 1;
+  return p;
 }
 
 /// `op`'s combiner where `op` is a reduction this pass splits; null otherwise.
@@ -161,9 +185,8 @@ Operation *splittable(linalg::LinalgOp op) {
   if (!isa<linalg::ReduceOp, linalg::GenericOp>(op) || !op.hasPureTensorSemantics() ||
       op.getNumDpsInits() != 1 || op.getNumLoops() == 0)
     return nullptr;
-  std::optional<unsigned> parallel = leadingParallelLoops(op);
-  // (More than two parallel loops and the partials' would make four: no kernel.)
-  if (!parallel || *parallel > 2)
+  std::optional<Plan> p = plan(op);
+  if (!p)
     return nullptr;
   auto init = dyn_cast<RankedTensorType>(op.getDpsInits().front().getType());
   if (!init || !init.getElementType().isIntOrFloat())
@@ -177,10 +200,9 @@ Operation *splittable(linalg::LinalgOp op) {
     if (!type || !map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
         type.getRank() != map.getNumResults())
       return nullptr;
-    // Per row: the rows' threads read along the last loop, which must then be the
-    // input's contiguous dimension (reading across it, one thread per output is
-    // coalesced already: a column sum).
-    if (*parallel > 0 && map.isFunctionOfDim(last) &&
+    // Consecutive threads differ in the last loop (a row's points, or outputs): it must
+    // be each input's contiguous dimension where the input reads it.
+    if (!p->parallel.empty() && map.isFunctionOfDim(last) &&
         map.getResults().back() != getAffineDimExpr(last, op.getContext()))
       return nullptr;
   }
@@ -192,14 +214,24 @@ Operation *splittable(linalg::LinalgOp op) {
   std::optional<Attribute> value = fillConstant(op);
   if (!c || !value || !isIdentity(c, *value))
     return nullptr;
-  // Statically small: the host's loop (to one value), one thread per row (per row).
-  int64_t points = 1;
-  int64_t enough = *parallel == 0 ? 2 * kPartials : 2 * kRowPartials;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (int64_t size : ArrayRef<int64_t>(ranges).drop_front(*parallel)) {
-    if (ShapedType::isDynamic(size))
+  // Columns: enough outputs for the GPU already, one thread each.
+  if (p->columns) {
+    int64_t outputs = 1;
+    for (unsigned d : p->parallel)
+      outputs = ShapedType::isDynamic(ranges[d]) || ShapedType::isDynamic(outputs)
+                    ? ShapedType::kDynamic
+                    : outputs * ranges[d];
+    if (!ShapedType::isDynamic(outputs) && outputs >= kPartials)
+      return nullptr;
+  }
+  // Statically small: the host's loop (to one value), one thread per output (the rest).
+  int64_t points = 1;
+  int64_t enough = p->parallel.empty() ? 2 * kPartials : 2 * kRowPartials;
+  for (unsigned d : p->reduced) {
+    if (ShapedType::isDynamic(ranges[d]))
       return c;
-    points *= size;
+    points *= ranges[d];
     if (points >= enough)
       return c;
   }
@@ -210,7 +242,8 @@ Operation *splittable(linalg::LinalgOp op) {
 void split(linalg::LinalgOp op, Operation *c) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  unsigned k = *leadingParallelLoops(op);
+  Plan p = *plan(op);
+  unsigned k = p.parallel.size();
   Value identity = op.getDpsInits().front().getDefiningOp<linalg::FillOp>().getInputs().front();
   Type element = cast<RankedTensorType>(op.getDpsInits().front().getType()).getElementType();
 
@@ -219,41 +252,46 @@ void split(linalg::LinalgOp op, Operation *c) {
   SmallVector<Value> sizes;
   for (Range range : op.createLoopRanges(b, loc))
     sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
-  // The N points of the reduced loops (of each row), numbered in row-major order.
-  ArrayRef<Value> reduced = ArrayRef<Value>(sizes).drop_front(k);
-  Value n = reduced.front();
-  for (Value size : reduced.drop_front())
-    n = b.createOrFold<arith::MulIOp>(loc, n, size);
+  // The N points of the reduced loops (of each output), numbered in row-major order.
+  Value n = sizes[p.reduced.front()];
+  for (unsigned d : ArrayRef<unsigned>(p.reduced).drop_front())
+    n = b.createOrFold<arith::MulIOp>(loc, n, sizes[d]);
   Value cap;
   if (k == 0) {
     cap = arith::ConstantIndexOp::create(b, loc, kPartials);
   } else {
-    // Per row, a multiple of 32 partials (a warp's coalesced reads) from 32 to 1024,
-    // enough for about 16384 threads in all.
-    Value rows = sizes.front();
-    for (unsigned d = 1; d < k; ++d)
+    Value rows = sizes[p.parallel.front()];
+    for (unsigned d : ArrayRef<unsigned>(p.parallel).drop_front())
       rows = b.createOrFold<arith::MulIOp>(loc, rows, sizes[d]);
-    Value warp = arith::ConstantIndexOp::create(b, loc, 32);
     Value all = arith::ConstantIndexOp::create(b, loc, kPartials);
     Value someRows = b.createOrFold<arith::MaxUIOp>(loc, rows, one);
     Value perRow = b.createOrFold<arith::CeilDivUIOp>(loc, all, someRows);
-    Value warps = b.createOrFold<arith::CeilDivUIOp>(loc, perRow, warp);
-    Value rounded = b.createOrFold<arith::MulIOp>(loc, warps, warp);
-    Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, rounded, warp);
-    Value most = arith::ConstantIndexOp::create(b, loc, kRowPartialsMax);
-    cap = b.createOrFold<arith::MinUIOp>(loc, atLeastOne, most);
+    if (p.columns) {
+      // Per output, enough partials for about 16384 threads in all.
+      cap = perRow;
+    } else {
+      // Per row, a multiple of 32 partials (a warp's coalesced reads) from 32 to 1024,
+      // enough for about 16384 threads in all.
+      Value warp = arith::ConstantIndexOp::create(b, loc, 32);
+      Value warps = b.createOrFold<arith::CeilDivUIOp>(loc, perRow, warp);
+      Value rounded = b.createOrFold<arith::MulIOp>(loc, warps, warp);
+      Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, rounded, warp);
+      Value most = arith::ConstantIndexOp::create(b, loc, kRowPartialsMax);
+      cap = b.createOrFold<arith::MinUIOp>(loc, atLeastOne, most);
+    }
   }
   Value threads = b.createOrFold<arith::MinUIOp>(loc, n, cap);
   // (No rounds where N is 0: then no point is divided by a size of 0 either.)
   Value someThreads = b.createOrFold<arith::MaxUIOp>(loc, threads, one);
   Value rounds = b.createOrFold<arith::CeilDivUIOp>(loc, n, someThreads);
 
-  // The partials (of each row), each from the identity (not filled in first: written
-  // once, by its thread).
+  // The partials (of each output), each from the identity (not filled in first: written
+  // once, by its thread): [outputs..., T] for rows, [T, outputs...] for columns.
+  unsigned along = p.columns ? 0 : k; // the partials' dimension of T
   SmallVector<OpFoldResult> shape;
-  for (unsigned d = 0; d < k; ++d)
+  for (unsigned d : p.parallel)
     shape.push_back(getAsOpFoldResult(sizes[d]));
-  shape.push_back(getAsOpFoldResult(threads));
+  shape.insert(shape.begin() + along, getAsOpFoldResult(threads));
   Value empty = tensor::EmptyOp::create(b, loc, shape, element);
   MLIRContext *ctx = b.getContext();
   AffineMap map = AffineMap::getMultiDimIdentityMap(k + 1, ctx);
@@ -262,11 +300,15 @@ void split(linalg::LinalgOp op, Operation *c) {
       ArrayRef<AffineMap>{map},
       SmallVector<utils::IteratorType>(k + 1, utils::IteratorType::parallel),
       [&](OpBuilder &nb, Location l, ValueRange) {
-        // Position: the row's indices, then the reduced loops' from the point.
+        // Position: the output's indices, then the reduced loops' from the point.
         SmallVector<Value> position(sizes.size());
-        for (unsigned d = 0; d < k; ++d)
-          position[d] = linalg::IndexOp::create(nb, l, d);
-        Value t = linalg::IndexOp::create(nb, l, k);
+        SmallVector<Value> index;
+        for (unsigned d = 0; d <= k; ++d)
+          index.push_back(linalg::IndexOp::create(nb, l, d));
+        Value t = index[along];
+        index.erase(index.begin() + along);
+        for (auto [d, i] : llvm::zip(p.parallel, index))
+          position[d] = i;
         auto loop = scf::ForOp::create(
             nb, l, zero, rounds, one, ValueRange{identity},
             [&](OpBuilder &fb, Location fl, Value r, ValueRange iter) {
@@ -275,11 +317,11 @@ void split(linalg::LinalgOp op, Operation *c) {
               Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
               Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
               // Point `at`'s position in each reduced loop, the last fastest.
-              for (size_t d = sizes.size() - 1; d > k; --d) {
+              for (unsigned d : llvm::reverse(ArrayRef<unsigned>(p.reduced).drop_front())) {
                 position[d] = arith::RemUIOp::create(fb, fl, at, sizes[d]);
                 at = arith::DivUIOp::create(fb, fl, at, sizes[d]);
               }
-              position[k] = at;
+              position[p.reduced.front()] = at;
               IRMapping mapping;
               Block *body = op.getBlock();
               for (OpOperand *input : op.getDpsInputOperands()) {
@@ -326,11 +368,11 @@ void split(linalg::LinalgOp op, Operation *c) {
           SmallVector<Value> at;
           for (unsigned d = 0; d < k; ++d)
             at.push_back(linalg::IndexOp::create(nb, l, d));
-          at.push_back(Value());
+          at.insert(at.begin() + along, Value());
           auto loop = scf::ForOp::create(
               nb, l, zero, threads, one, ValueRange{args[0]},
-              [&](OpBuilder &fb, Location fl, Value p, ValueRange iter) {
-                at.back() = p;
+              [&](OpBuilder &fb, Location fl, Value q, ValueRange iter) {
+                at[along] = q;
                 IRMapping mapping;
                 mapping.map(other, tensor::ExtractOp::create(fb, fl, partials.getResult(0), at));
                 mapping.map(acc, iter[0]);

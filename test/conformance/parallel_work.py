@@ -78,6 +78,23 @@ def last_axis_reductions(a, b, c):
             tf.reduce_prod(tf.where(i % 3 == 0, 2.0, 0.5), axis=2))
 
 
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def leading_axis_reductions(a, b, c):
+    # Along the first axis and the middle one (column sums, batch statistics): few
+    # columns or many, long columns or none, a NaN and an infinity in one column.
+    t = tf.reshape(ramp(a * b * c), [a, b, c])
+    i = tf.reshape(tf.range(a * b * c), [a, b, c])
+    odd = tf.where(tf.equal(i, a * b * c // 2), float("nan"), t)
+    odd = tf.where(tf.equal(i, 0), float("inf"), odd)
+    flat = tf.reshape(t, [a, b * c])
+    mean, variance = tf.nn.moments(flat, axes=[0])
+    return (tf.reduce_sum(t, axis=0), tf.reduce_max(t * tf.sin(t * 40.0), axis=1),
+            tf.reduce_min(i % 1001 - 500, axis=0), tf.reduce_any(tf.equal(i % 97, 0), axis=1),
+            tf.reduce_max(odd, axis=0), tf.reduce_sum(odd, axis=[0, 1]), mean, variance,
+            tf.reduce_prod(tf.where(i % 3 == 0, 2.0, 0.5), axis=0))
+
+
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
 def elementwise_chain(n):
     x = ramp(n) * 4.0 - 2.0

@@ -6,9 +6,11 @@
 // the partials into the original init with the combiner alone (not the payload's
 // elementwise part). A reduction along the last axes (one or two leading axes kept)
 // likewise, with 32 to 1024 partials of each row (a multiple of 32), then a parallel
-// generic combining each row's partials into its init element in an scf.for. Left alone: a reduction along a leading axis (a column
-// sum), rows of static size below 64, three kept axes, an init that is not the
-// combiner's identity, a payload reading its position, a small static input.
+// generic combining each row's partials into its init element in an scf.for; along a
+// leading axis, partials of each column, a column's own down the partials' first
+// dimension. Left alone: 16384 or more columns, rows of static size below 64, three kept
+// axes, an init that is not the combiner's identity, a payload reading its position, a
+// small static input.
 
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
@@ -116,10 +118,10 @@ func.func @broadcast(%m: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
 // CHECK:       %[[C1:.*]] = arith.constant 1 : index
 // CHECK:       %[[ROWS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
 // CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
-// CHECK:       %[[C32:.*]] = arith.constant 32 : index
 // CHECK:       %[[C16K:.*]] = arith.constant 16384 : index
 // CHECK:       %[[R1:.*]] = arith.maxui %[[ROWS]], %[[C1]]
 // CHECK:       %[[PER:.*]] = arith.ceildivui %[[C16K]], %[[R1]]
+// CHECK:       %[[C32:.*]] = arith.constant 32 : index
 // CHECK:       %[[W:.*]] = arith.ceildivui %[[PER]], %[[C32]]
 // CHECK:       %[[WT:.*]] = arith.muli %[[W]], %[[C32]]
 // CHECK:       %[[LO:.*]] = arith.maxui %[[WT]], %[[C32]]
@@ -200,20 +202,63 @@ func.func @blocks(%x: tensor<4x3x10x70xf32>, %s: tensor<4x3xf32>) -> tensor<4x3x
   return %r : tensor<4x3xf32>
 }
 
+// Along the leading axis (a column sum): [T, columns] partials, T = ceil(16384 / columns)
+// for each column, thread (t, c) combining rows t, t + T, ... of column c (32 consecutive
+// threads on 32 consecutive columns), then one thread per column combining its column
+// of partials.
+// CHECK-LABEL: func.func @column_sums
+// CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK:       linalg.fill
+// CHECK:       %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[COLS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
+// CHECK:       %[[C16K:.*]] = arith.constant 16384 : index
+// CHECK:       %[[S:.*]] = arith.maxui %[[COLS]], %{{.*}}
+// CHECK:       %[[PER:.*]] = arith.ceildivui %[[C16K]], %[[S]]
+// CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[PER]]
+// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[T]], %[[COLS]]) : tensor<?x?xf32>
+// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%[[EMPTY]] : tensor<?x?xf32>)
+// CHECK-NEXT:  ^bb0(%{{.*}}: f32):
+// CHECK-NEXT:    %[[TI:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[COL:.*]] = linalg.index 1 : index
+// CHECK-NEXT:    scf.for
+// CHECK:           %[[AT:.*]] = arith.select
+// CHECK-NEXT:      tensor.extract %[[X]][%[[AT]], %[[COL]]] : tensor<?x?xf32>
+// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%{{.*}} : tensor<?xf32>)
+// CHECK-NEXT:  ^bb0(%{{.*}}: f32):
+// CHECK-NEXT:    %[[C:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    scf.for %[[Q:.*]] = %{{.*}} to %[[T]]
+// CHECK-NEXT:      tensor.extract %[[P]][%[[Q]], %[[C]]] : tensor<?x?xf32>
+func.func @column_sums(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %cols = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%cols) : tensor<?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<?xf32>
+}
+
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   linalg.index
 // CHECK-NOT:   scf.for
 // CHECK:       return
-func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>, %rows63: tensor<?x63xf32>, %wide: tensor<2x2x2x1000xf32>)
-    -> (tensor<?xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>) {
+func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>, %rows63: tensor<?x63xf32>, %wide: tensor<2x2x2x1000xf32>,
+                      %many: tensor<?x16384xf32>)
+    -> (tensor<16384xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>) {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %c0 = arith.constant 0 : index
   %rows = tensor.dim %x, %c0 : tensor<?x?xf32>
   %e1 = tensor.empty(%rows) : tensor<?xf32>
   %i1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
-  // Per column: one thread per column reads rows of consecutive elements already.
-  %per_column = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%i1 : tensor<?xf32>) dimensions = [0]
+  // 16384 columns or more: one thread per column is enough threads.
+  %ew = tensor.empty() : tensor<16384xf32>
+  %iw = linalg.fill ins(%zero : f32) outs(%ew : tensor<16384xf32>) -> tensor<16384xf32>
+  %per_column = linalg.reduce ins(%many : tensor<?x16384xf32>) outs(%iw : tensor<16384xf32>) dimensions = [0]
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
@@ -256,5 +301,5 @@ func.func @left_alone(%x: tensor<?x?xf32>, %small: tensor<100xf32>, %rows63: ten
       linalg.yield %s : f32
     }
   return %per_column, %short, %three, %across, %plus_one, %small_sum
-      : tensor<?xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>
+      : tensor<16384xf32>, tensor<?xf32>, tensor<2x2x2xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>
 }

@@ -510,7 +510,7 @@ def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
 }
 
 def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
-  let summary = "Reductions to one value or along the last axes, as a kernel of partial results and their combine";
+  let summary = "Reductions to one value or along any axes, as a kernel of partial results and their combine";
   let description = [{
     For --target=nvptx, on tensors. A `linalg.reduce` or `linalg.generic` whose payload's
     last op combines the accumulator (addf, mulf, maximumf, minimumf, addi, muli,
@@ -530,6 +530,10 @@ def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
       a whole row; then a parallel `linalg.generic` of one thread per row combining its
       partials into the init's element in an `scf.for` (a register, not memory). Rows
       of static size below 64 are left as they are.
+    - along leading axes (the last loop parallel): [T, outputs] partials,
+      T = ceil(16384 / outputs), 32 consecutive threads on 32 consecutive outputs,
+      then one thread per output combining its T partials. Static output counts of
+      16384 and more (enough threads already) and reduced extents below 64 are left.
 
     No barrier or shared memory: every thread owns its partial (the kernels run the
     same emulated on the CPU).
