@@ -38,6 +38,8 @@ void ag::buildCPUPipeline(mlir::OpPassManager &pm, const CPUPipelineOptions &opt
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
+  // x ** 2 as x * x (its exponent folded into the payload by fusion).
+  pm.addPass(createExactPowers());
   // Large work in chunks the cores share (scf.forall on tensors), before the matmul
   // kernel, which then applies to each chunk's matmul.
   pm.addPass(createTileForThreads());

@@ -45,6 +45,8 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(createFuseElementwise());
+  // x ** 2 as x * x (its exponent folded into the payload by fusion).
+  pm.addPass(createExactPowers());
   // Float sums and products reassociated as on the CPU (in TensorFlow's freedom of
   // order), before a reduction to one value is split into partials below.
   pm.addPass(createReassociateReductions());

@@ -209,3 +209,12 @@ def log_in_a_loop(x):
     # The log of a row's sum, in a loop that vectorizes: a log-sum-exp.
     m = tf.reduce_max(x, axis=1, keepdims=True)
     return tf.math.log(tf.reduce_sum(tf.exp(x - m), axis=1)) + m[:, 0], tf.nn.log_softmax(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float64)])
+def exact_powers(x, y):
+    # Powers of 2, 1, 0 and -1 are one operation (-ag-exact-powers): the same special
+    # values as pow (NaN ** 0 is 1, -0 ** -1 is -inf, squares that overflow or vanish).
+    # (Not -inf ** 0.5: TensorFlow's own differs between tensors, NaN, and scalars, inf.)
+    return (x ** 2, tf.pow(x, 1.0), x ** 0.0, x ** -1, x ** 3,
+            y ** 2, tf.pow(y, -1.0), tf.reduce_sum((x - 1.0) ** 2))

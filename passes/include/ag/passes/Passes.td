@@ -229,6 +229,17 @@ def FuseElementwise : Pass<"ag-fuse-elementwise"> {
                            "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
 }
 
+def ExactPowers : Pass<"ag-exact-powers"> {
+  let summary = "math.powf with a constant exponent of 2, 1, 0 or -1 as x * x, x, 1 or 1 / x";
+  let description = [{
+    Each of those is one correctly rounded IEEE operation with powf's special values:
+    on the CPU it vectorizes where libm's powf kept the loop scalar; in a GPU kernel it
+    needs no libdevice (the loop was left on the host). Other exponents keep powf.
+    Scalars only (it runs on linalg payloads, after fusion folds the exponent in).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
   let summary = "Rewrite exactly rounded math ops (fma, sqrt, floor, ...) to LLVM intrinsics";
   let description = [{
