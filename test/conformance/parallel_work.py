@@ -61,15 +61,21 @@ def row_softmax(rows, cols):
     return tf.reduce_sum(s, axis=1), s[:, ::97], tf.reduce_max(tf.nn.log_softmax(m), axis=0)
 
 
+def cube(a, b, c, inf_at):
+    # An [a, b, c] ramp, its elements' positions, and the ramp with a NaN in the middle
+    # and an infinity at position inf_at.
+    t = tf.reshape(ramp(a * b * c), [a, b, c])
+    i = tf.reshape(tf.range(a * b * c), [a, b, c])
+    odd = tf.where(tf.equal(i, a * b * c // 2), float("nan"), t)
+    return t, i, tf.where(tf.equal(i, inf_at), float("inf"), odd)
+
+
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
                               tf.TensorSpec([], tf.int32)])
 def last_axis_reductions(a, b, c):
     # Along the last axis (the contiguous one), and the last two: one or two leading axes
     # kept, rows of 0, 1, 31-33, 63-65 and many elements, a NaN and an infinity in one row.
-    t = tf.reshape(ramp(a * b * c), [a, b, c])
-    i = tf.reshape(tf.range(a * b * c), [a, b, c])
-    odd = tf.where(tf.equal(i, a * b * c // 2), float("nan"), t)
-    odd = tf.where(tf.equal(i, a * b * c - 1), float("inf"), odd)
+    t, i, odd = cube(a, b, c, a * b * c - 1)
     flat = tf.reshape(t, [a * b, c])
     return (tf.reduce_sum(t, axis=2), tf.reduce_max(t * tf.sin(t * 40.0), axis=-1),
             tf.reduce_sum(t * t, axis=[1, 2]), tf.reduce_min(i % 1001 - 500, axis=2),
@@ -83,10 +89,7 @@ def last_axis_reductions(a, b, c):
 def leading_axis_reductions(a, b, c):
     # Along the first axis and the middle one (column sums, batch statistics): few
     # columns or many, long columns or none, a NaN and an infinity in one column.
-    t = tf.reshape(ramp(a * b * c), [a, b, c])
-    i = tf.reshape(tf.range(a * b * c), [a, b, c])
-    odd = tf.where(tf.equal(i, a * b * c // 2), float("nan"), t)
-    odd = tf.where(tf.equal(i, 0), float("inf"), odd)
+    t, i, odd = cube(a, b, c, 0)
     flat = tf.reshape(t, [a, b * c])
     mean, variance = tf.nn.moments(flat, axes=[0])
     return (tf.reduce_sum(t, axis=0), tf.reduce_max(t * tf.sin(t * 40.0), axis=1),
