@@ -24,6 +24,7 @@
 // them arithmetic, as -ag-gpu-expand-math makes rsqrt and float32 erf, expm1 and log1p; -ag-gpu-define-math defines the rest without CUDA's libdevice).
 //
 //===----------------------------------------------------------------------------------===//
+#include "ag/passes/KernelMath.h"
 #include "ag/passes/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -51,19 +52,6 @@ namespace {
 
 constexpr int64_t kThreadsPerBlock = 256;
 
-/// Math a kernel computes without libdevice: float32 exp, tanh and log become arithmetic
-/// (the approximation passes run on the kernels); the rest is one instruction each
-/// (-ag-gpu-define-math defines the libdevice functions they lower to).
-bool kernelMath(Operation *op) {
-  // (Float32 erf, expm1 and log1p are approximated, rsqrt expanded, in the kernels:
-  // -ag-gpu-expand-math.)
-  if (isa<math::ExpOp, math::TanhOp, math::LogOp, math::ErfOp, math::ExpM1Op, math::Log1pOp>(
-          op))
-    return op->getResultTypes().front().isF32();
-  return isa<math::AbsFOp, math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
-             math::TruncOp, math::SqrtOp, math::RoundEvenOp, math::RsqrtOp>(op);
-}
-
 /// Whether every op in `loop`'s body can run in a GPU kernel.
 bool kernelBody(scf::ParallelOp loop) {
   WalkResult result = loop.getBody()->walk([](Operation *op) {
@@ -73,7 +61,7 @@ bool kernelBody(scf::ParallelOp loop) {
     if (isa<arith::ArithDialect, index::IndexDialect, ub::UBDialect>(op->getDialect()))
       return WalkResult::advance();
     if (isa<math::MathDialect>(op->getDialect()))
-      return kernelMath(op) ? WalkResult::advance() : WalkResult::interrupt();
+      return ag::isKernelMath(op) ? WalkResult::advance() : WalkResult::interrupt();
     if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
             affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
       return WalkResult::advance();

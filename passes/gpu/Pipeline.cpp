@@ -44,7 +44,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(createLowerAgEffects());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());
-  pm.addPass(createFuseElementwise());
+  // Elementwise work computed again in each consumer rather than stored and read back
+  // (a softmax's exponentials: in its sum and in its division).
+  pm.addPass(createFuseElementwise(FuseElementwiseOptions{/*maxBodyOps=*/64, /*recompute=*/true}));
   // x ** 2 as x * x (its exponent folded into the payload by fusion).
   pm.addPass(createExactPowers());
   // Float sums and products reassociated as on the CPU (in TensorFlow's freedom of

@@ -220,10 +220,18 @@ def FuseElementwise : Pass<"ag-fuse-elementwise"> {
     `false and acc` is `false`) keeps its init for the case of no iterations: it becomes
     its inits where a reduction loop is statically empty, else an `scf.if` on the trip
     count, upstream's fusion giving the iterating op `tensor.empty` outputs only there.
+    With `recompute` (the GPU pipeline's), an elementwise producer of several uses
+    whose payload is arithmetic and math a kernel computes fuses into each consumer:
+    computed again there, never stored (a softmax's exponentials, in its sum and its
+    division: two passes over memory fewer).
   }];
   let options = [
     Option<"maxBodyOps", "max-body-ops", "unsigned", /*default=*/"64",
            "The most operations a fused body may hold (its yield included)">,
+    Option<"recompute", "recompute", "bool", /*default=*/"false",
+           "Also fuse an elementwise producer of several uses into each consumer, "
+           "computing it again there rather than storing it (for GPUs, where memory "
+           "traffic costs more than arithmetic: a softmax's exponentials)">,
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::linalg::LinalgDialect",
                            "mlir::scf::SCFDialect", "mlir::tensor::TensorDialect"];
