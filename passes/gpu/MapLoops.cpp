@@ -16,12 +16,14 @@
 // form convert-parallel-loops-to-gpu reads the block size from: canonicalize would fold
 // them too, but where n is a static multiple of 256 it would then merge the thread loop
 // into the block loop (MergeNestedParallelLoops), and the merged loop, unmapped, would
-// run on the host. A body the GPU cannot
-// compute stays on the host: a call (agc's runtime, a run-time check's error), a heap or
-// stack allocation, a reduction across iterations (scf.reduce), an op of a dialect
-// outside arithmetic, index and buffer loads and stores, or math that is not one
-// instruction (float32 exp, tanh and log are: -ag-approximate-exp/-tanh/-log make
-// them arithmetic, as -ag-gpu-expand-math makes rsqrt and float32 erf, expm1 and log1p; -ag-gpu-define-math defines the rest without CUDA's libdevice).
+// run on the host.
+//
+// A body the GPU cannot compute stays on the host: a call (agc's runtime, a run-time
+// check's error), a heap or stack allocation, a reduction across iterations
+// (scf.reduce), an op of a dialect outside arithmetic, index and buffer loads and
+// stores, or math a kernel does not compute (ag/passes/KernelMath.h: float32 exp, tanh,
+// log, erf, expm1 and log1p become arithmetic, rsqrt 1 / sqrt, and -ag-gpu-define-math
+// defines the one-instruction rest without CUDA's libdevice).
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
