@@ -585,7 +585,7 @@ def GPUExpandMath : Pass<"ag-gpu-expand-math", "mlir::gpu::GPUModuleOp"> {
     place); float32
     `math.expm1` and `math.log1p` upstream's approximations by `math.exp` and
     `math.log` with Kahan's corrections (those then -ag-approximate-exp's and
-    -ag-approximate-log's; within 2.8 and 2.3 units). -ag-gpu-map-loops admits these
+    -ag-approximate-log's; within 3.9 and 2.3 units). -ag-gpu-map-loops admits these
     ops in kernels.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
