@@ -344,9 +344,9 @@ void *mgpuStreamCreate(void) {
 }
 
 void mgpuStreamDestroy(void *stream) {
-  use_gpu();
   if (!stream || stream == caller_stream || stream == own_stream)
-    return;
+    return; /* (no driver call after every launch) */
+  use_gpu();
   check(cu.cuStreamDestroy((CUstream)stream), "cuStreamDestroy");
 }
 
