@@ -19,7 +19,8 @@
 // run on the host.
 //
 // A body the GPU cannot compute stays on the host: a call (agc's runtime, a run-time
-// check's error), a heap or stack allocation, a reduction across iterations
+// check's error: -ag-gpu-kernel-checks, before, makes the checks of most loops record
+// into a flag instead), a heap or stack allocation, a reduction across iterations
 // (scf.reduce), an op of a dialect outside arithmetic, index and buffer loads and
 // stores, or math a kernel does not compute (ag/passes/KernelMath.h: float32 exp, tanh,
 // log, erf, expm1 and log1p become arithmetic, rsqrt 1 / sqrt, and -ag-gpu-define-math
@@ -34,12 +35,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
-#include "mlir/Dialect/Index/IR/IndexDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -56,23 +53,11 @@ constexpr int64_t kThreadsPerBlock = 256;
 
 /// Whether every op in `loop`'s body can run in a GPU kernel.
 bool kernelBody(scf::ParallelOp loop) {
-  WalkResult result = loop.getBody()->walk([](Operation *op) {
-    // (A float remainder is libdevice's fmod, a loop of its own.)
-    if (isa<arith::RemFOp>(op))
-      return WalkResult::interrupt();
-    if (isa<arith::ArithDialect, index::IndexDialect, ub::UBDialect>(op->getDialect()))
-      return WalkResult::advance();
-    if (isa<math::MathDialect>(op->getDialect()))
-      return ag::isKernelMath(op) ? WalkResult::advance() : WalkResult::interrupt();
-    if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
-            affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
-      return WalkResult::advance();
-    // The terminator of a loop that reduces nothing (a reduction has operands here).
-    if (auto reduce = dyn_cast<scf::ReduceOp>(op))
-      return reduce.getOperands().empty() ? WalkResult::advance() : WalkResult::interrupt();
-    return WalkResult::interrupt();
-  });
-  return !result.wasInterrupted();
+  return !loop.getBody()
+              ->walk([](Operation *op) {
+                return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
+              })
+              .wasInterrupted();
 }
 
 /// The tile of threads of a block for `loop`: 256 threads, the innermost dimension

@@ -14,8 +14,10 @@
 // to one value is a kernel of partial results and a combine of them on the host, one
 // along the last axes a kernel of each row's partials (coalesced) and a kernel combining
 // them (-ag-gpu-split-reductions); one along leading axes a kernel of a thread per
-// output element (-ag-gpu-parallel-loops-first). Float32 erf, expm1 and log1p and rsqrt
-// become arithmetic in the kernels (-ag-gpu-expand-math). Not done yet (issue 18):
+// output element (-ag-gpu-parallel-loops-first). A loop with run-time checks (a
+// gather's index) is a kernel whose checks set a flag the host reads after the launch,
+// rerunning the loop on the host for the error (-ag-gpu-kernel-checks). Float32 erf,
+// expm1 and log1p and rsqrt become arithmetic in the kernels (-ag-gpu-expand-math). Not done yet (issue 18):
 // block-level reductions (shared memory), the matmul kernel, and the other math that
 // needs libdevice (sin, cos, pow, float64 exp, ...), which runs on the host.
 //
@@ -69,6 +71,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // kernels.
   pm.addPass(mlir::createConvertLinalgToParallelLoopsPass());
   pm.addPass(canonicalize.create());
+  // A loop's run-time checks (a gather's index) recorded in a flag the host reads after
+  // it, so that the loop is a kernel too.
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUKernelChecks());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());

@@ -1,14 +1,21 @@
-//===- KernelMath.h - math a GPU kernel computes without libdevice ---------===//
+//===- KernelMath.h - what a GPU kernel computes (math without libdevice) --===//
 //
-// Shared by -ag-gpu-map-loops (which loops become kernels) and -ag-fuse-elementwise's
-// recompute mode (which producers are cheap to compute again in each consumer without
-// keeping that consumer off the GPU).
+// Shared by -ag-gpu-map-loops (which loops become kernels), -ag-gpu-kernel-checks (which
+// loops would, but for their run-time checks) and -ag-fuse-elementwise's recompute mode
+// (which producers are cheap to compute again in each consumer without keeping that
+// consumer off the GPU).
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_PASSES_KERNELMATH_H
 #define AG_PASSES_KERNELMATH_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 
 namespace ag {
 
@@ -22,6 +29,28 @@ inline bool isKernelMath(mlir::Operation *op) {
     return op->getResultTypes().front().isF32();
   return mlir::isa<AbsFOp, FmaOp, CopySignOp, FloorOp, CeilOp, TruncOp, SqrtOp, RoundEvenOp,
                    RsqrtOp>(op);
+}
+
+/// Whether a GPU kernel can run `op` (not looking into its regions): arithmetic, index
+/// computation, buffer loads and stores, sequential loops and conditionals, kernel math.
+/// Not a call (agc's runtime, a run-time check's error), an allocation, a reduction
+/// across a parallel loop's iterations (scf.reduce with operands), a float remainder
+/// (libdevice's fmod, a loop of its own).
+inline bool isKernelOp(mlir::Operation *op) {
+  using namespace mlir;
+  if (isa<arith::RemFOp>(op))
+    return false;
+  if (isa<arith::ArithDialect, index::IndexDialect, ub::UBDialect>(op->getDialect()))
+    return true;
+  if (isa<math::MathDialect>(op->getDialect()))
+    return isKernelMath(op);
+  if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
+          affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
+    return true;
+  // The terminator of a loop that reduces nothing (a reduction has operands here).
+  if (auto reduce = dyn_cast<scf::ReduceOp>(op))
+    return reduce.getOperands().empty();
+  return false;
 }
 
 } // namespace ag

@@ -592,6 +592,25 @@ def GPUExpandMath : Pass<"ag-gpu-expand-math", "mlir::gpu::GPUModuleOp"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def GPUKernelChecks : Pass<"ag-gpu-kernel-checks", "mlir::func::FuncOp"> {
+  let summary = "Run-time checks of a parallel loop recorded in a flag, so that the loop can be a kernel";
+  let description = [{
+    For --target=nvptx, after bufferization, before -ag-gpu-map-loops. An outermost
+    `scf.parallel` whose body is kernel code but for run-time checks (an `scf.if`
+    calling `agrt_fail` or `agrt_fail_values`, directly in the body: a `tf.gather`'s
+    index check) gets a flag, a `memref<i32>` set to 0 before it; each check stores 1
+    into the flag where it fails and the rest of the body runs in its else branch (no
+    thread reads out of bounds). After the loop the host reads the flag and, where it
+    is set, runs a copy of the original loop, which fails at the first failing point
+    in order with the CPU target's message. Only where every buffer the loop writes is
+    one the function allocates and the loop does not read (the copy sees what the
+    kernel saw). A check nested deeper, or any other op a kernel cannot run, leaves the
+    loop as it is.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
   let summary = "Parallel loops a GPU can run, tiled into blocks of threads and mapped to them";
   let description = [{

@@ -24,7 +24,7 @@ def squash(x):
 
 @tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.int32)])
 def divide(a, b):
-    """Integer division checks its divisor (a run-time error): stays on the host."""
+    """Integer division checks its divisor (a run-time error) on the host: the division is a kernel."""
     return a // b
 
 

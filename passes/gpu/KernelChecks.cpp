@@ -1,0 +1,157 @@
+//===- KernelChecks.cpp - run-time checks of a parallel loop, in its kernel ===//
+//
+// A run-time check (lowered ag.assert: an scf.if calling agrt_fail or agrt_fail_values,
+// which does not return) in a parallel loop's body kept the whole loop on the host: a
+// kernel cannot call the runtime. A tf.gather's index check is one, so every gather,
+// embedding lookup, sort and top_k ran on the CPU. Here such a loop becomes one a kernel
+// can run: each check records its failure in a flag (a buffer of one i32, zero before
+// the loop) and skips the rest of its iteration, so no thread reads out of bounds; after
+// the loop the host reads the flag and, where it is set, runs the original loop, which
+// fails at the first failing point in order with the message the CPU target gives:
+//
+//   scf.parallel (%i) = ... {                 %flag = memref.alloc() : memref<i32>
+//     %bad = arith.cmpi uge, %k, %n           memref.store %c0, %flag[]
+//     scf.if %bad {                           scf.parallel (%i) = ... {      // a kernel
+//       func.call @agrt_fail_values(...)        %bad = arith.cmpi uge, %k, %n
+//     }                                 =>      scf.if %bad {
+//     %v = memref.load %t[%k]                     memref.store %c1, %flag[]
+//     memref.store %v, %out[%i]                 } else {
+//     scf.reduce                                  %v = memref.load %t[%k]
+//   }                                             memref.store %v, %out[%i]
+//                                               }
+//                                             }
+//                                             %f = memref.load %flag[]
+//                                             scf.if (%f != 0) { the original loop }
+//
+// Only where that rerun sees what the kernel saw: every buffer the loop writes is one
+// the function allocates (or a view of one) that the loop does not read. Only checks
+// directly in the loop's body (a check nested in an inner loop or conditional leaves the
+// loop on the host), and only where the rest of the body is kernel code
+// (ag/passes/KernelMath.h): the loop is then one that -ag-gpu-map-loops maps.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/KernelMath.h"
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace ag {
+#define GEN_PASS_DEF_GPUKERNELCHECKS
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` is a run-time check: an scf.if of no result and no else whose then
+/// block calls agrt_fail or agrt_fail_values, its other ops free of effects (the
+/// message's address, the values' casts).
+bool isCheck(Operation *op) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  if (!ifOp || ifOp.getNumResults() != 0 || !ifOp.getElseRegion().empty())
+    return false;
+  bool fails = false;
+  for (Operation &inner : ifOp.thenBlock()->without_terminator()) {
+    if (auto call = dyn_cast<func::CallOp>(inner)) {
+      StringRef callee = call.getCallee();
+      if (callee != "agrt_fail" && callee != "agrt_fail_values")
+        return false;
+      fails = true;
+    } else if (!isMemoryEffectFree(&inner) || inner.getNumRegions() != 0) {
+      return false;
+    }
+  }
+  return fails;
+}
+
+/// The buffer `value` is a view of (itself where it is no view).
+Value viewedBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `loop` can become a kernel with its checks recording into a flag: its
+/// checks directly in its body, every other op kernel code, every buffer it writes one
+/// the function allocates and the loop does not read.
+bool checkedKernelLoop(scf::ParallelOp loop) {
+  bool checks = false;
+  llvm::SmallPtrSet<Value, 4> read, written;
+  WalkResult result = loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isCheck(op)) {
+      if (op->getBlock() != loop.getBody())
+        return WalkResult::interrupt();
+      checks = true;
+      return WalkResult::skip();
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      read.insert(viewedBuffer(load.getMemRef()));
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      written.insert(viewedBuffer(store.getMemRef()));
+    return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  if (result.wasInterrupted() || !checks)
+    return false;
+  for (Value buffer : written)
+    if (read.contains(buffer) || !buffer.getDefiningOp<memref::AllocOp>())
+      return false;
+  return true;
+}
+
+/// Makes each check of `body` (directly in it) store `one` into `flag` and run the rest
+/// of the block only where it passes.
+void recordChecks(Block *body, Value flag, Value one) {
+  while (true) {
+    auto check = llvm::find_if(body->without_terminator(),
+                               [](Operation &op) { return isCheck(&op); });
+    if (check == body->without_terminator().end())
+      return;
+    auto old = cast<scf::IfOp>(&*check);
+    OpBuilder b(old);
+    Location loc = old.getLoc();
+    auto ifOp = scf::IfOp::create(b, loc, old.getCondition(), /*withElseRegion=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    memref::StoreOp::create(b, loc, one, flag, ValueRange{});
+    old.erase();
+    Block *rest = ifOp.elseBlock();
+    for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+             std::next(Block::iterator(ifOp)), Block::iterator(body->getTerminator()))))
+      op.moveBefore(rest->getTerminator());
+    body = rest;
+  }
+}
+
+struct GPUKernelChecks : ag::impl::GPUKernelChecksBase<GPUKernelChecks> {
+  void runOnOperation() override {
+    SmallVector<scf::ParallelOp> loops;
+    getOperation()->walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumLoops() <= 3 &&
+          checkedKernelLoop(loop))
+        loops.push_back(loop);
+    });
+    for (scf::ParallelOp loop : loops) {
+      Location loc = loop.getLoc();
+      OpBuilder b(loop);
+      Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+      Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+      Value flag = memref::AllocOp::create(b, loc, MemRefType::get({}, b.getI32Type()));
+      memref::StoreOp::create(b, loc, zero, flag, ValueRange{});
+      b.setInsertionPointAfter(loop);
+      Value raised = memref::LoadOp::create(b, loc, flag, ValueRange{});
+      Value failed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, raised, zero);
+      auto rerun = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(rerun.thenBlock());
+      b.clone(*loop.getOperation());
+      recordChecks(loop.getBody(), flag, one);
+    }
+  }
+};
+
+} // namespace

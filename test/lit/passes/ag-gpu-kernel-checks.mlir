@@ -1,0 +1,147 @@
+// RUN: ag-opt %s -ag-gpu-kernel-checks | FileCheck %s
+// RUN: ag-opt %s -ag-gpu-kernel-checks -ag-gpu-map-loops | FileCheck %s --check-prefix=MAPPED
+// -ag-gpu-kernel-checks: a parallel loop whose run-time checks (an scf.if calling
+// agrt_fail_values) are directly in its body records them in a flag, the rest of each
+// iteration in the check's else branch, and reruns the original loop on the host where
+// the flag is set; -ag-gpu-map-loops then maps it. A check nested in an inner loop, a
+// written buffer the loop also reads, or a written buffer the function did not allocate
+// leave the loop as it is (on the host).
+
+func.func private @agrt_fail_values(!llvm.ptr, i64, i64, i64)
+
+// CHECK-LABEL: func.func @gather
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK:         %[[FLAG:.*]] = memref.alloc() : memref<i32>
+// CHECK:         memref.store %[[ZERO]], %[[FLAG]][]
+// CHECK:         scf.parallel
+// CHECK:           %[[BAD:.*]] = arith.cmpi uge
+// CHECK-NEXT:      scf.if %[[BAD]] {
+// CHECK-NEXT:        memref.store %[[ONE]], %[[FLAG]][]
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        memref.load %arg0
+// CHECK-NEXT:        %[[BAD2:.*]] = arith.cmpf uno
+// CHECK-NEXT:        scf.if %[[BAD2]] {
+// CHECK-NEXT:          memref.store %[[ONE]], %[[FLAG]][]
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          memref.store
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.reduce
+// CHECK:         %[[RAISED:.*]] = memref.load %[[FLAG]][]
+// CHECK:         %[[FAILED:.*]] = arith.cmpi ne, %[[RAISED]], %[[ZERO]]
+// CHECK:         scf.if %[[FAILED]] {
+// CHECK-NEXT:      scf.parallel
+// CHECK:             scf.if
+// CHECK-NEXT:          func.call @agrt_fail_values
+// CHECK:             scf.if
+// CHECK-NEXT:          func.call @agrt_fail_values
+// CHECK:             memref.store
+// CHECK-NOT:     scf.parallel
+// CHECK:         return
+// MAPPED-LABEL: func.func @gather
+// MAPPED:         scf.parallel
+// MAPPED:           scf.parallel
+// MAPPED:           } {mapping = [#gpu.loop_dim_map<processor = thread_x
+// MAPPED:         } {mapping = [#gpu.loop_dim_map<processor = block_x
+// MAPPED:         scf.if
+// MAPPED-NEXT:      scf.parallel
+// MAPPED:             func.call @agrt_fail_values
+// MAPPED-NOT:       mapping
+// MAPPED:         return
+func.func @gather(%table: memref<?xf32>, %ids: memref<?xi32>, %msg: !llvm.ptr) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %n = memref.dim %ids, %c0 : memref<?xi32>
+  %size = memref.dim %table, %c0 : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %id = memref.load %ids[%i] : memref<?xi32>
+    %k = arith.index_cast %id : i32 to index
+    %k64 = arith.index_cast %k : index to i64
+    %bad = arith.cmpi uge, %k, %size : index
+    scf.if %bad {
+      func.call @agrt_fail_values(%msg, %k64, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+    }
+    %v = memref.load %table[%k] : memref<?xf32>
+    %nan = arith.cmpf uno, %v, %v : f32
+    scf.if %nan {
+      func.call @agrt_fail_values(%msg, %k64, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+    }
+    memref.store %v, %out[%i] : memref<?xf32>
+    scf.reduce
+  }
+  return %out : memref<?xf32>
+}
+
+// A check in an inner loop: the loop stays on the host.
+// CHECK-LABEL: func.func @nested_check
+// CHECK-NOT:     memref.alloc() : memref<i32>
+// CHECK:         scf.parallel
+// CHECK:           scf.for
+// CHECK:             func.call @agrt_fail_values
+// MAPPED-LABEL: func.func @nested_check
+// MAPPED-NOT:     mapping
+// MAPPED:         return
+func.func @nested_check(%m: memref<?x?xi32>, %msg: !llvm.ptr) -> memref<?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %zero = arith.constant 0 : i32
+  %rows = memref.dim %m, %c0 : memref<?x?xi32>
+  %cols = memref.dim %m, %c1 : memref<?x?xi32>
+  %out = memref.alloc(%rows) : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%rows) step (%c1) {
+    %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> i32 {
+      %v = memref.load %m[%i, %j] : memref<?x?xi32>
+      %bad = arith.cmpi eq, %v, %zero : i32
+      scf.if %bad {
+        func.call @agrt_fail_values(%msg, %z, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+      }
+      %q = arith.divsi %acc, %v : i32
+      scf.yield %q : i32
+    }
+    memref.store %s, %out[%i] : memref<?xi32>
+    scf.reduce
+  }
+  return %out : memref<?xi32>
+}
+
+// A buffer the loop writes and reads (the rerun would read what the kernel wrote), and
+// one the caller passed: both loops stay on the host.
+// CHECK-LABEL: func.func @in_place
+// CHECK-NOT:     memref.alloc() : memref<i32>
+// CHECK:         return
+// MAPPED-LABEL: func.func @in_place
+// MAPPED-NOT:     mapping
+// MAPPED:         return
+func.func @in_place(%x: memref<?xi32>, %msg: !llvm.ptr) -> memref<?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %buf = memref.alloc(%n) : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %buf[%i] : memref<?xi32>
+    %k = arith.index_cast %v : i32 to index
+    %bad = arith.cmpi uge, %k, %n : index
+    scf.if %bad {
+      func.call @agrt_fail_values(%msg, %z, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+    }
+    %w = memref.load %buf[%k] : memref<?xi32>
+    memref.store %w, %buf[%i] : memref<?xi32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %buf[%i] : memref<?xi32>
+    %k = arith.index_cast %v : i32 to index
+    %bad = arith.cmpi uge, %k, %n : index
+    scf.if %bad {
+      func.call @agrt_fail_values(%msg, %z, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+    }
+    memref.store %v, %x[%i] : memref<?xi32>
+    scf.reduce
+  }
+  return %buf : memref<?xi32>
+}
