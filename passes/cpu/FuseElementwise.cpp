@@ -19,6 +19,10 @@
 // again there instead of stored and read back: memory traffic costs a GPU more than
 // arithmetic. (On the CPU, computing a softmax's exponentials twice was 10% slower.)
 //
+// A producer whose payload has an effect (a run-time check's call) is not dead after
+// its fusion: it stays, running its payload a second time, unless the fused op repeats
+// its effects at each point in the same order (eraseRepeatedEffects).
+//
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
 #include "ag/passes/Passes.h"
@@ -31,6 +35,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ag {
@@ -55,6 +60,41 @@ bool cheap(linalg::GenericOp op) {
       return false;
   }
   return true;
+}
+
+/// Whether the payload of `op` has an effect (a run-time check's call of the runtime).
+bool payloadHasEffects(linalg::GenericOp op) {
+  return op.getBlock()
+      ->walk([](Operation *inner) {
+        return isMemoryEffectFree(inner) || isa<linalg::YieldOp>(inner) ||
+                       inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
+      })
+      .wasInterrupted();
+}
+
+/// Marks a producer whose payload has effects that fusing `fused` repeats in full, at
+/// each of its points and in its order: after the fusion it is left for those effects
+/// alone (its result unused), and the fused op has them.
+constexpr llvm::StringLiteral kEffectsFused = "ag.effects_fused";
+
+/// Whether the fusion of `fused` runs the payload of its producer, an elementwise
+/// generic with effects and this one use, at every point of the producer's domain and
+/// in its order, with no effect of the consumer's own between: the consumer is an
+/// elementwise generic of no effect reading the whole result through the identity.
+bool repeatsProducerEffects(OpOperand *fused) {
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+  if (!producer || !consumer || !producer->hasOneUse() || !payloadHasEffects(producer) ||
+      payloadHasEffects(consumer) ||
+      producer.getNumLoops() != producer.getNumParallelLoops() ||
+      consumer.getNumLoops() != consumer.getNumParallelLoops() ||
+      producer.getNumLoops() != consumer.getNumLoops())
+    return false;
+  auto result = cast<OpResult>(fused->get());
+  return consumer.getMatchingIndexingMap(fused).isIdentity() &&
+         producer.getIndexingMapMatchingResult(result).isIdentity();
 }
 
 /// The operations in the body of a linalg op, its terminator included.
@@ -167,8 +207,12 @@ struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
       Operation *producer = fused->get().getDefiningOp();
       if (!producer || bodySize(producer) + bodySize(fused->getOwner()) > limit)
         return false;
-      if (producer->hasOneUse())
+      if (producer->hasOneUse()) {
+        // (An attribute, not a set of ops: upstream's patterns may rebuild the producer.)
+        if (repeatsProducerEffects(fused))
+          producer->setAttr(kEffectsFused, UnitAttr::get(producer->getContext()));
         return true;
+      }
       auto generic = dyn_cast<linalg::GenericOp>(producer);
       return again && generic && generic.getNumLoops() == generic.getNumParallelLoops() &&
              generic->getNumResults() == 1 && cheap(generic);
@@ -188,7 +232,26 @@ struct FuseElementwise : ag::impl::FuseElementwiseBase<FuseElementwise> {
     config.setUseTopDownTraversal(true);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
+    eraseRepeatedEffects(getOperation());
     inlineOperandless(getOperation());
+  }
+
+  /// A producer whose payload has effects stays after it is fused into its consumer
+  /// (its result unused), and runs its payload a second time: `tf.gather(t, ids) * 2.0`
+  /// gathered twice, checking each index twice (on the GPU, two kernels). Where the
+  /// fused op repeats those effects in full (repeatsProducerEffects), it goes.
+  static void eraseRepeatedEffects(Operation *root) {
+    SmallVector<Operation *> fused;
+    root->walk([&](linalg::GenericOp op) {
+      if (op->hasAttr(kEffectsFused))
+        fused.push_back(op);
+    });
+    for (Operation *op : fused) {
+      if (op->use_empty())
+        op->erase();
+      else
+        op->removeAttr(kEffectsFused);
+    }
   }
 
   /// A producer fused into its consumer stays where its payload has effects (a run-time

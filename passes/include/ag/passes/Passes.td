@@ -224,6 +224,11 @@ def FuseElementwise : Pass<"ag-fuse-elementwise"> {
     whose payload is arithmetic and math a kernel computes fuses into each consumer:
     computed again there, never stored (a softmax's exponentials, in its sum and its
     division: two passes over memory fewer).
+    A producer whose payload has an effect (a run-time check's call) stays after its
+    fusion, for that effect, unless the fused op repeats it at every point in the same
+    order (an elementwise consumer with no effect of its own reading the whole result
+    through the identity): `tf.gather(t, ids) * 2.0` gathers and checks each index
+    once, not twice (on the GPU, one kernel rather than two).
   }];
   let options = [
     Option<"maxBodyOps", "max-body-ops", "unsigned", /*default=*/"64",
