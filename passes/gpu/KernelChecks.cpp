@@ -1,4 +1,4 @@
-//===- KernelChecks.cpp - run-time checks of a parallel loop, in its kernel ===//
+//===- KernelChecks.cpp - a loop's run-time checks and trig, in its kernel -===//
 //
 // A run-time check (lowered ag.assert: an scf.if calling agrt_fail or agrt_fail_values,
 // which does not return) in a parallel loop's body kept the whole loop on the host: a
@@ -23,6 +23,13 @@
 //                                             %f = memref.load %flag[]
 //                                             scf.if (%f != 0) { the original loop }
 //
+// The same flag makes float32 sin and cos kernel math: a kernel computes them for
+// arguments of magnitude up to 105615 (-ag-gpu-expand-math, marked here with
+// ag.kernel_trig); each stores into the flag where its argument is beyond (or NaN), and
+// the host's rerun then computes the whole loop with libm. What the kernel computed
+// from such an argument must not flow into an index (it would address memory before
+// the rerun replaces it).
+//
 // Only where that rerun sees what the kernel saw: every buffer the loop writes is one
 // the function allocates (or a view of one) that the loop does not read. Only checks
 // directly in the loop's body (a check nested in an inner loop or conditional leaves the
@@ -35,6 +42,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -71,6 +79,49 @@ bool isCheck(Operation *op) {
   return fails;
 }
 
+/// Whether `op` is a float32 sine or cosine: a kernel computes it for arguments of
+/// magnitude up to ag::kKernelTrigBound, the host beyond.
+bool isBoundedTrig(Operation *op) {
+  return isa<math::SinOp, math::CosOp>(op) && op->getResultTypes().front().isF32();
+}
+
+/// Whether `value` flows into an index (a value of index type: an address, a loop's
+/// bound): what a kernel computes from an argument beyond the bound, before the host's
+/// rerun replaces it, must not address memory or decide how long a loop runs.
+bool reachesIndex(Value value) {
+  SmallVector<Value> work{value};
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (v.getType().isIndex())
+      return true;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<memref::StoreOp>(user))
+        continue; // the value stored (an index would be of index type)
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (use.getOperandNumber() < parent->getNumResults())
+          work.push_back(parent->getResult(use.getOperandNumber()));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          work.push_back(loop.getRegionIterArgs()[use.getOperandNumber()]);
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user)) { // an iteration argument's init
+        unsigned i = use.getOperandNumber() - 3;     // (bounds are of index type)
+        work.push_back(loop.getRegionIterArgs()[i]);
+        work.push_back(loop.getResult(i));
+        continue;
+      }
+      for (Value result : user->getResults())
+        work.push_back(result);
+    }
+  }
+  return false;
+}
+
 /// The buffer `value` is a view of (itself where it is no view).
 Value viewedBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
@@ -79,8 +130,9 @@ Value viewedBuffer(Value value) {
 }
 
 /// Whether `loop` can become a kernel with its checks recording into a flag: its
-/// checks directly in its body, every other op kernel code, every buffer it writes one
-/// the function allocates and the loop does not read.
+/// checks directly in its body, its float32 sines and cosines flowing into no index,
+/// every other op kernel code, every buffer it writes one the function allocates and
+/// the loop does not read.
 bool checkedKernelLoop(scf::ParallelOp loop) {
   bool checks = false;
   llvm::SmallPtrSet<Value, 4> read, written;
@@ -90,6 +142,12 @@ bool checkedKernelLoop(scf::ParallelOp loop) {
         return WalkResult::interrupt();
       checks = true;
       return WalkResult::skip();
+    }
+    if (isBoundedTrig(op)) {
+      if (reachesIndex(op->getResult(0)))
+        return WalkResult::interrupt();
+      checks = true;
+      return WalkResult::advance();
     }
     if (auto load = dyn_cast<memref::LoadOp>(op))
       read.insert(viewedBuffer(load.getMemRef()));
@@ -128,6 +186,29 @@ void recordChecks(Block *body, Value flag, Value one) {
   }
 }
 
+/// Makes each float32 sine and cosine in `body` store `one` into `flag` where its
+/// argument's magnitude exceeds the kernels' bound (or is NaN), and marks it for
+/// -ag-gpu-expand-math, which computes it for arguments within the bound. (The rest of
+/// the iteration runs on: its results, which index nothing, the host's rerun replaces.)
+void boundTrig(Block *body, Value flag, Value one) {
+  SmallVector<Operation *> trig;
+  body->walk([&](Operation *op) {
+    if (isBoundedTrig(op))
+      trig.push_back(op);
+  });
+  for (Operation *op : trig) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value magnitude = math::AbsFOp::create(b, loc, op->getOperand(0));
+    Value bound = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(ag::kKernelTrigBound));
+    Value beyond = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, magnitude, bound);
+    auto ifOp = scf::IfOp::create(b, loc, beyond, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    memref::StoreOp::create(b, loc, one, flag, ValueRange{});
+    op->setAttr(ag::kKernelTrig, UnitAttr::get(op->getContext()));
+  }
+}
+
 struct GPUKernelChecks : ag::impl::GPUKernelChecksBase<GPUKernelChecks> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> loops;
@@ -150,6 +231,7 @@ struct GPUKernelChecks : ag::impl::GPUKernelChecksBase<GPUKernelChecks> {
       b.setInsertionPointToStart(rerun.thenBlock());
       b.clone(*loop.getOperation());
       recordChecks(loop.getBody(), flag, one);
+      boundTrig(loop.getBody(), flag, one);
     }
   }
 };

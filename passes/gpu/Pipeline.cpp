@@ -16,10 +16,12 @@
 // them (-ag-gpu-split-reductions); one along leading axes a kernel of a thread per
 // output element (-ag-gpu-parallel-loops-first). A loop with run-time checks (a
 // gather's index) is a kernel whose checks set a flag the host reads after the launch,
-// rerunning the loop on the host for the error (-ag-gpu-kernel-checks). Float32 erf,
-// expm1 and log1p and rsqrt become arithmetic in the kernels (-ag-gpu-expand-math). Not done yet (issue 18):
-// block-level reductions (shared memory), the matmul kernel, and the other math that
-// needs libdevice (sin, cos, pow, float64 exp, ...), which runs on the host.
+// rerunning the loop on the host for the error (-ag-gpu-kernel-checks); the flag also
+// bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
+// Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
+// (-ag-gpu-expand-math). Not done yet (issue 18): block-level reductions (shared
+// memory), the matmul kernel, and the other math that needs libdevice (pow, tan,
+// float64 exp, ...), which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"

@@ -5,7 +5,7 @@
 // iteration in the check's else branch, and reruns the original loop on the host where
 // the flag is set; -ag-gpu-map-loops then maps it. A check nested in an inner loop, a
 // written buffer the loop also reads, or a written buffer the function did not allocate
-// leave the loop as it is (on the host).
+// leave the loop as it is (on the host). Float32 sin and cos: see @sines.
 
 func.func private @agrt_fail_values(!llvm.ptr, i64, i64, i64)
 
@@ -144,4 +144,60 @@ func.func @in_place(%x: memref<?xi32>, %msg: !llvm.ptr) -> memref<?xi32> {
     scf.reduce
   }
   return %buf : memref<?xi32>
+}
+
+// Float32 sin and cos: a kernel computes them for magnitudes up to 105615; beyond (or
+// NaN) each stores into the flag, marked for -ag-gpu-expand-math, and the loop reruns on
+// the host (libm). A loop with no check but a sine gets the flag too.
+// CHECK-LABEL: func.func @sines
+// CHECK:         %[[FLAG:.*]] = memref.alloc() : memref<i32>
+// CHECK:         scf.parallel
+// CHECK:           %[[MAG:.*]] = math.absf %[[X:.*]] : f32
+// CHECK:           %[[BEYOND:.*]] = arith.cmpf ugt, %[[MAG]], %{{.*}} : f32
+// CHECK:           scf.if %[[BEYOND]] {
+// CHECK-NEXT:        memref.store %{{.*}}, %[[FLAG]][]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      math.sin %[[X]] {ag.kernel_trig} : f32
+// CHECK:         scf.if
+// CHECK-NEXT:      scf.parallel
+// CHECK:             math.sin %{{.*}} : f32
+// MAPPED-LABEL: func.func @sines
+// MAPPED:         mapping = [#gpu.loop_dim_map<processor = thread_x
+func.func @sines(%x: memref<?xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %s = math.sin %v : f32
+    memref.store %s, %out[%i] : memref<?xf32>
+    scf.reduce
+  }
+  return %out : memref<?xf32>
+}
+
+// A sine that decides an index (what the kernel computes beyond the bound would
+// address memory before the rerun): the loop stays on the host.
+// CHECK-LABEL: func.func @sine_as_index
+// CHECK-NOT:     memref.alloc() : memref<i32>
+// CHECK:         math.sin %{{.*}} : f32
+// MAPPED-LABEL: func.func @sine_as_index
+// MAPPED-NOT:     mapping
+// MAPPED:         return
+func.func @sine_as_index(%x: memref<?xf32>, %t: memref<4xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %out = memref.alloc(%n) : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %s = math.sin %v : f32
+    %k = arith.fptosi %s : f32 to i32
+    %j = arith.index_cast %k : i32 to index
+    %w = memref.load %t[%j] : memref<4xf32>
+    memref.store %w, %out[%i] : memref<?xf32>
+    scf.reduce
+  }
+  return %out : memref<?xf32>
 }

@@ -19,14 +19,25 @@
 
 namespace ag {
 
+/// A float32 math.sin or math.cos in a loop that -ag-gpu-kernel-checks reruns on the
+/// host where an argument's magnitude exceeds kKernelTrigBound or is NaN: a kernel
+/// computes it for arguments within the bound (-ag-gpu-expand-math).
+inline constexpr llvm::StringLiteral kKernelTrig = "ag.kernel_trig";
+/// The largest magnitude for which -ag-gpu-expand-math's range reduction (three parts of
+/// pi / 2, with fused multiply-adds) is accurate: CUDA's sinf takes the same fast path.
+inline constexpr double kKernelTrigBound = 105615.0;
+
 /// Math a kernel computes without libdevice: float32 exp, tanh and log (the
 /// -ag-approximate-* passes), erf, expm1 and log1p (-ag-gpu-expand-math) become
-/// arithmetic; rsqrt is 1 / sqrt; the rest is one instruction each (-ag-gpu-define-math
-/// defines the libdevice functions they lower to).
+/// arithmetic, and sin and cos where -ag-gpu-kernel-checks bounded their arguments;
+/// rsqrt is 1 / sqrt; the rest is one instruction each (-ag-gpu-define-math defines the
+/// libdevice functions they lower to).
 inline bool isKernelMath(mlir::Operation *op) {
   using namespace mlir::math;
   if (mlir::isa<ExpOp, TanhOp, LogOp, ErfOp, ExpM1Op, Log1pOp>(op))
     return op->getResultTypes().front().isF32();
+  if (mlir::isa<SinOp, CosOp>(op))
+    return op->getResultTypes().front().isF32() && op->hasAttr(kKernelTrig);
   return mlir::isa<AbsFOp, FmaOp, CopySignOp, FloorOp, CeilOp, TruncOp, SqrtOp, RoundEvenOp,
                    RsqrtOp>(op);
 }

@@ -582,23 +582,25 @@ def GPUParallelLoopsFirst : Pass<"ag-gpu-parallel-loops-first", "mlir::func::Fun
 }
 
 def GPUExpandMath : Pass<"ag-gpu-expand-math", "mlir::gpu::GPUModuleOp"> {
-  let summary = "Kernel math without an instruction (rsqrt, float32 erf, expm1, log1p) as arithmetic";
+  let summary = "Kernel math without an instruction (rsqrt, float32 erf, expm1, log1p, bounded sin and cos) as arithmetic";
   let description = [{
     For --target=nvptx, on the outlined kernels (before emulation or NVVM): `math.rsqrt`
     becomes 1 / sqrt(x) (upstream's expansion, as on the CPU: the same bits); float32
     `math.erf` upstream's polynomial approximation (within 3.7 units in the last
-    place); float32
-    `math.expm1` and `math.log1p` upstream's approximations by `math.exp` and
-    `math.log` with Kahan's corrections (those then -ag-approximate-exp's and
-    -ag-approximate-log's; within 3.9 and 2.3 units). -ag-gpu-map-loops admits these
-    ops in kernels.
+    place); float32 `math.expm1` and `math.log1p` upstream's approximations by
+    `math.exp` and `math.log` with Kahan's corrections (those then
+    -ag-approximate-exp's and -ag-approximate-log's; within 3.9 and 2.3 units); float32
+    `math.sin` and `math.cos` marked `ag.kernel_trig` by -ag-gpu-kernel-checks
+    (arguments of magnitude up to 105615) as a range reduction by three parts of pi / 2
+    with fused multiply-adds and Cephes' polynomials (within 1.7 units).
+    -ag-gpu-map-loops admits these ops in kernels.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::vector::VectorDialect"];
 }
 
 def GPUKernelChecks : Pass<"ag-gpu-kernel-checks", "mlir::func::FuncOp"> {
-  let summary = "Run-time checks of a parallel loop recorded in a flag, so that the loop can be a kernel";
+  let summary = "Run-time checks (and float32 sin and cos) of a parallel loop bounded by a flag the host reads, so that the loop can be a kernel";
   let description = [{
     For --target=nvptx, after bufferization, before -ag-gpu-map-loops. An outermost
     `scf.parallel` whose body is kernel code but for run-time checks (an `scf.if`
@@ -610,10 +612,14 @@ def GPUKernelChecks : Pass<"ag-gpu-kernel-checks", "mlir::func::FuncOp"> {
     in order with the CPU target's message. Only where every buffer the loop writes is
     one the function allocates and the loop does not read (the copy sees what the
     kernel saw). A check nested deeper, or any other op a kernel cannot run, leaves the
-    loop as it is.
+    loop as it is. The flag also bounds float32 `math.sin` and `math.cos` anywhere in
+    such a body (whose results flow into no index): each stores 1 where its argument's
+    magnitude exceeds 105615 or is NaN and is marked `ag.kernel_trig`, which
+    -ag-gpu-expand-math computes for arguments within that bound; beyond, the rerun
+    computes the loop with libm.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-                           "mlir::arith::ArithDialect"];
+                           "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {

@@ -3,7 +3,9 @@ arithmetic a GPU runs, on the CPU) and measures each function's error against fl
 references rounded to float32, in units in the last place of the result, over 800,000
 inputs log-spaced across every float magnitude of both signs; special values (zeros,
 infinities, NaN, subnormals read as zeros, the edges of exp's and log1p's domains) must
-match exactly. Prints one line per function and exits 1 where one exceeds its bound."""
+match exactly. sin and cos are measured over the kernels' range (magnitudes up to 105615), and beyond
+it, where the loop reruns on the host, at large and special values. Prints one line per
+function and exits 1 where one exceeds its bound."""
 import json
 import math
 import subprocess
@@ -13,8 +15,13 @@ import numpy as np
 
 AGC, SOURCE = sys.argv[1], sys.argv[2]
 NAMES = ["erf", "expm1", "log1p", "rsqrt", "exp", "log", "tanh"]
+TRIG = ["sin", "cos"]
 # The bounds this test holds the kernels to (a little above what was measured).
-BOUND = {"erf": 4, "expm1": 4, "log1p": 2.5, "rsqrt": 2, "exp": 4, "log": 1.5, "tanh": 5}
+BOUND = {"erf": 4, "expm1": 4, "log1p": 2.5, "rsqrt": 2, "exp": 4, "log": 1.5, "tanh": 5,
+         "sin": 2, "cos": 2}
+# sin and cos: a kernel's range (-ag-gpu-kernel-checks reruns the loop on the host
+# beyond it, with libm).
+TRIG_RANGE = 105615.0
 
 
 def run(function, args):
@@ -39,6 +46,8 @@ def references(x):
             "exp": np.exp(x),
             "log": np.where(x == 0, -np.inf, np.log(np.where(x >= 0, x, np.nan))),
             "tanh": np.tanh(x),
+            "sin": np.sin(x),
+            "cos": np.cos(x),
         }
 
 
@@ -57,8 +66,8 @@ def ulps(got, ref):
     return err, ~normal & ~same
 
 
-worst = {name: (0.0, None) for name in NAMES}
-wrong = {name: [] for name in NAMES}
+worst = {name: (0.0, None) for name in NAMES + TRIG}
+wrong = {name: [] for name in NAMES + TRIG}
 lo, hi, n = math.log(1e-37), math.log(3.3e38), 400000
 for sign in (1.0, -1.0):
     x, got = run("sweep", [lo, (hi - lo) / n, n, sign])
@@ -76,8 +85,27 @@ expected = references(x)
 for name, values in zip(NAMES, got):
     _, bad = ulps(values, expected[name])
     wrong[name] += [float(v) for v in x[bad]]
+# sin and cos over the kernels' range, then beyond it and special values (the host's).
+lo, hi = math.log(1e-37), math.log(TRIG_RANGE)
+for sign in (1.0, -1.0):
+    x, got = run("trig_sweep", [lo, (hi - lo) / n, n, sign])
+    assert np.abs(x).max() <= TRIG_RANGE
+    expected = references(x)
+    for name, values in zip(TRIG, got):
+        err, bad = ulps(values, expected[name])
+        i = int(np.argmax(err))
+        if err[i] > worst[name][0]:
+            worst[name] = (float(err[i]), float(x[i]))
+        wrong[name] += [float(v) for v in x[bad][:3]]
+beyond = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-45, -1e-40, 105615.0, -105615.0,
+          105616.0, 1e6, -3e7, 1e20, 3.4e38, -3.4e38]
+x, got = run("trig_special", [{"dtype": "float32", "value": beyond}])
+expected = references(x)
+for name, values in zip(TRIG, got):
+    err, bad = ulps(values, expected[name])
+    wrong[name] += [float(v) for v in x[bad | (err > BOUND[name])]]
 status = 0
-for name in NAMES:
+for name in NAMES + TRIG:
     error, at = worst[name]
     ok = error <= BOUND[name] and not wrong[name]
     status |= not ok
