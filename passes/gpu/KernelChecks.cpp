@@ -213,8 +213,7 @@ struct GPUKernelChecks : ag::impl::GPUKernelChecksBase<GPUKernelChecks> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> loops;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumLoops() <= 3 &&
-          checkedKernelLoop(loop))
+      if (ag::isGridLoop(loop) && checkedKernelLoop(loop))
         loops.push_back(loop);
     });
     for (scf::ParallelOp loop : loops) {

@@ -99,8 +99,7 @@ struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> outermost;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>() && loop.getNumLoops() <= 3 &&
-          kernelBody(loop))
+      if (ag::isGridLoop(loop) && kernelBody(loop))
         outermost.push_back(loop);
     });
     SmallVector<Operation *> bounds;

@@ -64,6 +64,12 @@ inline bool isKernelOp(mlir::Operation *op) {
   return false;
 }
 
+/// Whether `loop` is one a kernel's grid can run: an outermost parallel loop (none
+/// around it) of at most three dimensions.
+inline bool isGridLoop(mlir::scf::ParallelOp loop) {
+  return !loop->getParentOfType<mlir::scf::ParallelOp>() && loop.getNumLoops() <= 3;
+}
+
 } // namespace ag
 
 #endif // AG_PASSES_KERNELMATH_H

@@ -68,16 +68,25 @@ def ulps(got, ref):
 
 worst = {name: (0.0, None) for name in NAMES + TRIG}
 wrong = {name: [] for name in NAMES + TRIG}
-lo, hi, n = math.log(1e-37), math.log(3.3e38), 400000
-for sign in (1.0, -1.0):
-    x, got = run("sweep", [lo, (hi - lo) / n, n, sign])
-    expected = references(x)
-    for name, values in zip(NAMES, got):
-        err, bad = ulps(values, expected[name])
-        i = int(np.argmax(err))
-        if err[i] > worst[name][0]:
-            worst[name] = (float(err[i]), float(x[i]))
-        wrong[name] += [float(v) for v in x[bad][:3]]
+
+
+def sweep(function, names, largest):
+    """Runs `function` over 400,000 inputs of each sign log-spaced from 1e-37 to
+    `largest`, keeping each function's worst error and its first wrong special values."""
+    lo, hi, n = math.log(1e-37), math.log(largest), 400000
+    for sign in (1.0, -1.0):
+        x, got = run(function, [lo, (hi - lo) / n, n, sign])
+        assert np.abs(x).max() <= largest
+        expected = references(x)
+        for name, values in zip(names, got):
+            err, bad = ulps(values, expected[name])
+            i = int(np.argmax(err))
+            if err[i] > worst[name][0]:
+                worst[name] = (float(err[i]), float(x[i]))
+            wrong[name] += [float(v) for v in x[bad][:3]]
+
+
+sweep("sweep", NAMES, 3.3e38)
 specials = [0.0, -0.0, math.inf, -math.inf, math.nan, -1.0, -1.5, 1e-45, -1e-45, 1e-40,
             88.0, 89.0, -88.0, -104.0, 1e-30, -1e-30, 3.4e38, -3.4e38]
 x, got = run("special", [{"dtype": "float32", "value": specials}])
@@ -86,17 +95,7 @@ for name, values in zip(NAMES, got):
     _, bad = ulps(values, expected[name])
     wrong[name] += [float(v) for v in x[bad]]
 # sin and cos over the kernels' range, then beyond it and special values (the host's).
-lo, hi = math.log(1e-37), math.log(TRIG_RANGE)
-for sign in (1.0, -1.0):
-    x, got = run("trig_sweep", [lo, (hi - lo) / n, n, sign])
-    assert np.abs(x).max() <= TRIG_RANGE
-    expected = references(x)
-    for name, values in zip(TRIG, got):
-        err, bad = ulps(values, expected[name])
-        i = int(np.argmax(err))
-        if err[i] > worst[name][0]:
-            worst[name] = (float(err[i]), float(x[i]))
-        wrong[name] += [float(v) for v in x[bad][:3]]
+sweep("trig_sweep", TRIG, TRIG_RANGE)
 beyond = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-45, -1e-40, 105615.0, -105615.0,
           105616.0, 1e6, -3e7, 1e20, 3.4e38, -3.4e38]
 x, got = run("trig_special", [{"dtype": "float32", "value": beyond}])
