@@ -31,9 +31,11 @@
 // the rerun replaces it).
 //
 // Only where that rerun sees what the kernel saw: every buffer the loop writes is one
-// the function allocates (or a view of one) that the loop does not read. Only checks
-// directly in the loop's body (a check nested in an inner loop or conditional leaves the
-// loop on the host), and only where the rest of the body is kernel code
+// the function allocates (or a view of one) that the loop does not read, nor anything
+// that may be it (a value computed after the allocation: an scf.if's result, the
+// iteration argument of a loop around the parallel loop but not the allocation). Only
+// checks directly in the loop's body (a check nested in an inner loop or conditional
+// leaves the loop on the host), and only where the rest of the body is kernel code
 // (ag/passes/KernelMath.h): the loop is then one that -ag-gpu-map-loops maps.
 //
 //===----------------------------------------------------------------------------------===//
@@ -46,6 +48,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -129,11 +133,28 @@ Value viewedBuffer(Value value) {
   return value;
 }
 
+/// Whether buffer `read` (a view's root) may be buffer `written`, an allocation: it is,
+/// or it is computed after the allocation (a value an scf.if yields, an iteration
+/// argument of a loop the allocation is outside of) and so may be derived from it.
+/// Arguments, globals and other allocations are other buffers.
+bool mayBe(Value read, memref::AllocOp written, DominanceInfo &dominance) {
+  if (read == written.getResult())
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(read)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    return !isa<FunctionOpInterface>(owner) && dominance.dominates(written.getOperation(), owner);
+  }
+  Operation *def = read.getDefiningOp();
+  if (isa<memref::AllocOp, memref::GetGlobalOp>(def))
+    return false;
+  return dominance.properlyDominates(written.getOperation(), def);
+}
+
 /// Whether `loop` can become a kernel with its checks recording into a flag: its
 /// checks directly in its body, its float32 sines and cosines flowing into no index,
-/// every other op kernel code, every buffer it writes one the function allocates and
-/// the loop does not read.
-bool checkedKernelLoop(scf::ParallelOp loop) {
+/// every other op kernel code, every buffer it writes one the function allocates that
+/// it does not read (the rerun must read what the kernel read).
+bool checkedKernelLoop(scf::ParallelOp loop, DominanceInfo &dominance) {
   bool checks = false;
   llvm::SmallPtrSet<Value, 4> read, written;
   WalkResult result = loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -157,9 +178,14 @@ bool checkedKernelLoop(scf::ParallelOp loop) {
   });
   if (result.wasInterrupted() || !checks)
     return false;
-  for (Value buffer : written)
-    if (read.contains(buffer) || !buffer.getDefiningOp<memref::AllocOp>())
+  for (Value buffer : written) {
+    auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+    if (!alloc)
       return false;
+    for (Value other : read)
+      if (mayBe(other, alloc, dominance))
+        return false;
+  }
   return true;
 }
 
@@ -212,8 +238,9 @@ void boundTrig(Block *body, Value flag, Value one) {
 struct GPUKernelChecks : ag::impl::GPUKernelChecksBase<GPUKernelChecks> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> loops;
+    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (ag::isGridLoop(loop) && checkedKernelLoop(loop))
+      if (ag::isGridLoop(loop) && checkedKernelLoop(loop, dominance))
         loops.push_back(loop);
     });
     for (scf::ParallelOp loop : loops) {

@@ -4,8 +4,9 @@
 // agrt_fail_values) are directly in its body records them in a flag, the rest of each
 // iteration in the check's else branch, and reruns the original loop on the host where
 // the flag is set; -ag-gpu-map-loops then maps it. A check nested in an inner loop, a
-// written buffer the loop also reads, or a written buffer the function did not allocate
-// leave the loop as it is (on the host). Float32 sin and cos: see @sines.
+// written buffer the loop also reads (or may read: @carried), or a written buffer the
+// function did not allocate leave the loop as it is (on the host). Float32 sin and cos:
+// see @sines.
 
 func.func private @agrt_fail_values(!llvm.ptr, i64, i64, i64)
 
@@ -200,4 +201,60 @@ func.func @sine_as_index(%x: memref<?xf32>, %t: memref<4xf32>) -> memref<?xf32> 
     scf.reduce
   }
   return %out : memref<?xf32>
+}
+
+// The loop around it carries the buffer it writes: what it reads (the iteration
+// argument) may be that buffer, and it stays on the host. With the buffer allocated
+// in each iteration instead, the carried one is another: a kernel.
+// CHECK-LABEL: func.func @carried
+// CHECK-NOT:     memref.alloc() : memref<i32>
+// CHECK:         return
+// CHECK-LABEL: func.func @fresh_each_step
+// CHECK:         scf.for
+// CHECK:           memref.alloc() : memref<i32>
+// CHECK:         return
+func.func @carried(%x: memref<?xi32>, %msg: !llvm.ptr, %steps: index) -> memref<?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %buf = memref.alloc(%n) : memref<?xi32>
+  %r = scf.for %s = %c0 to %steps step %c1 iter_args(%cur = %buf) -> memref<?xi32> {
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %cur[%i] : memref<?xi32>
+      %k = arith.index_cast %v : i32 to index
+      %bad = arith.cmpi uge, %k, %n : index
+      scf.if %bad {
+        func.call @agrt_fail_values(%msg, %z, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+      }
+      %w = memref.load %x[%k] : memref<?xi32>
+      memref.store %w, %buf[%i] : memref<?xi32>
+      scf.reduce
+    }
+    scf.yield %buf : memref<?xi32>
+  }
+  return %r : memref<?xi32>
+}
+
+func.func @fresh_each_step(%x: memref<?xi32>, %msg: !llvm.ptr, %steps: index) -> memref<?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %r = scf.for %s = %c0 to %steps step %c1 iter_args(%cur = %x) -> memref<?xi32> {
+    %buf = memref.alloc(%n) : memref<?xi32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %cur[%i] : memref<?xi32>
+      %k = arith.index_cast %v : i32 to index
+      %bad = arith.cmpi uge, %k, %n : index
+      scf.if %bad {
+        func.call @agrt_fail_values(%msg, %z, %z, %z) : (!llvm.ptr, i64, i64, i64) -> ()
+      }
+      %w = memref.load %x[%k] : memref<?xi32>
+      memref.store %w, %buf[%i] : memref<?xi32>
+      scf.reduce
+    }
+    scf.yield %buf : memref<?xi32>
+  }
+  return %r : memref<?xi32>
 }
