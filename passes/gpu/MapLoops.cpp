@@ -23,8 +23,9 @@
 // into a flag instead), a heap or stack allocation, a reduction across iterations
 // (scf.reduce), an op of a dialect outside arithmetic, index and buffer loads and
 // stores, or math a kernel does not compute (ag/passes/KernelMath.h: float32 exp, tanh,
-// log, erf, expm1 and log1p become arithmetic, rsqrt 1 / sqrt, and -ag-gpu-define-math
-// defines the one-instruction rest without CUDA's libdevice).
+// log, erf, expm1 and log1p become arithmetic, and sin and cos whose arguments
+// -ag-gpu-kernel-checks bounded, rsqrt 1 / sqrt, and -ag-gpu-define-math defines the
+// one-instruction rest without CUDA's libdevice).
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
