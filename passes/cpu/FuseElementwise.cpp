@@ -64,14 +64,8 @@ bool cheap(linalg::GenericOp op) {
 
 /// Whether the payload of `op` has an effect (a run-time check's call of the runtime).
 bool payloadHasEffects(linalg::GenericOp op) {
-  return op.getBlock()
-      ->walk([](Operation *inner) {
-        return isMemoryEffectFree(inner) || isa<linalg::YieldOp>(inner) ||
-                       inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                   ? WalkResult::advance()
-                   : WalkResult::interrupt();
-      })
-      .wasInterrupted();
+  return !llvm::all_of(op.getBlock()->without_terminator(),
+                       [](Operation &inner) { return isMemoryEffectFree(&inner); });
 }
 
 /// Marks a producer whose payload has effects that fusing `fused` repeats in full, at
@@ -86,15 +80,15 @@ constexpr llvm::StringLiteral kEffectsFused = "ag.effects_fused";
 bool repeatsProducerEffects(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
   auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
-  if (!producer || !consumer || !producer->hasOneUse() || !payloadHasEffects(producer) ||
-      payloadHasEffects(consumer) ||
+  if (!producer || !consumer || !producer->hasOneUse() ||
       producer.getNumLoops() != producer.getNumParallelLoops() ||
       consumer.getNumLoops() != consumer.getNumParallelLoops() ||
       producer.getNumLoops() != consumer.getNumLoops())
     return false;
   auto result = cast<OpResult>(fused->get());
   return consumer.getMatchingIndexingMap(fused).isIdentity() &&
-         producer.getIndexingMapMatchingResult(result).isIdentity();
+         producer.getIndexingMapMatchingResult(result).isIdentity() &&
+         payloadHasEffects(producer) && !payloadHasEffects(consumer);
 }
 
 /// The operations in the body of a linalg op, its terminator included.

@@ -155,19 +155,20 @@ bool mayBe(Value read, memref::AllocOp written, DominanceInfo &dominance) {
 /// every other op kernel code, every buffer it writes one the function allocates that
 /// it does not read (the rerun must read what the kernel read).
 bool checkedKernelLoop(scf::ParallelOp loop, DominanceInfo &dominance) {
-  bool checks = false;
+  bool flagged = false; // a check or a sine or cosine: what the flag is for
   llvm::SmallPtrSet<Value, 4> read, written;
   WalkResult result = loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isCheck(op)) {
       if (op->getBlock() != loop.getBody())
         return WalkResult::interrupt();
-      checks = true;
+      flagged = true;
+      // Not into it: its call of the runtime is what recordChecks replaces by the flag.
       return WalkResult::skip();
     }
     if (isBoundedTrig(op)) {
       if (reachesIndex(op->getResult(0)))
         return WalkResult::interrupt();
-      checks = true;
+      flagged = true;
       return WalkResult::advance();
     }
     if (auto load = dyn_cast<memref::LoadOp>(op))
@@ -176,7 +177,7 @@ bool checkedKernelLoop(scf::ParallelOp loop, DominanceInfo &dominance) {
       written.insert(viewedBuffer(store.getMemRef()));
     return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
   });
-  if (result.wasInterrupted() || !checks)
+  if (result.wasInterrupted() || !flagged)
     return false;
   for (Value buffer : written) {
     auto alloc = buffer.getDefiningOp<memref::AllocOp>();
