@@ -300,6 +300,10 @@ void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t
                       size_t param_count) {
   (void)param_count;
   use_gpu();
+  /* A kernel over an empty tensor has a grid of no blocks, which the driver refuses
+   * (CUDA_ERROR_INVALID_VALUE, seen on an H200) where there is nothing to do. */
+  if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0 || block_x <= 0 || block_y <= 0 || block_z <= 0)
+    return;
   check(cu.cuLaunchKernel((CUfunction)function, (unsigned)grid_x, (unsigned)grid_y,
                           (unsigned)grid_z, (unsigned)block_x, (unsigned)block_y,
                           (unsigned)block_z, (unsigned)shared_bytes, (CUstream)stream,

@@ -90,6 +90,9 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
   record("cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, shared %u, first parameter %lld, "
          "stream %p)",
          gx, gy, gz, bx, by, bz, shared, params ? *(long long *)params[0] : -1LL, stream);
+  /* NVIDIA's driver refuses a dimension of 0 (seen on an H200: an empty tensor's kernel). */
+  if (!gx || !gy || !gz || !bx || !by || !bz)
+    return 1; /* CUDA_ERROR_INVALID_VALUE */
   return fault("launch") ? 719 /* CUDA_ERROR_LAUNCH_FAILED */ : 0;
 }
 CUresult cuStreamCreate(void **stream, unsigned flags) {
