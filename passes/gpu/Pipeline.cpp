@@ -107,6 +107,8 @@ static void addBinaries(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &
   // Its calls of libdevice's one-instruction functions (fabs, fma, floor, ...) as those
   // instructions: no libdevice, whatever CUDA_HOME says.
   nvvm.addPass(createGPUDefineMath());
+  // float32 denormals read and written as zeros (PTX's .ftz), as on the host.
+  nvvm.addPass(createGPUFlushDenormals());
   nvvm.addPass(canonicalize.create());
   nvvm.addPass(mlir::createReconcileUnrealizedCastsPass());
   mlir::GpuModuleToBinaryPassOptions binary;

@@ -652,6 +652,22 @@ def GPUDefineMath : Pass<"ag-gpu-define-math", "mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GPUFlushDenormals : Pass<"ag-gpu-flush-denormals", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Every kernel function flushes float32 denormals to zero, as the host's code does";
+  let description = [{
+    After `convert-gpu-to-nvvm`, each `llvm.func` defined in a kernel module gets
+    `denormal_fp_math_f32 = "preserve-sign,preserve-sign"`, so that the NVPTX back end
+    writes PTX's `.ftz` forms of float32 arithmetic, comparisons and sqrt: a denormal
+    input reads as a zero of its sign and a denormal result is one, as on the host,
+    whose calls run with x86-64's flush-to-zero and denormals-are-zero modes (as
+    TensorFlow's CPU kernels do; its CUDA kernels are built to flush too). float64 has
+    no such form on a GPU: its denormals stay. A comparison of bfloat16 values becomes
+    one of their (exact) float32 extensions: the back end would write it as
+    `setp.ftz.bf16`, which ptxas refuses.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def GPUStageBuffers : Pass<"ag-gpu-stage-buffers", "mlir::func::FuncOp"> {
   let summary = "The caller's tensors and the constants of a function with kernels, copied to buffers a GPU can read";
   let description = [{
