@@ -289,6 +289,31 @@ struct Scalar {
     mlir::Value q = arith::FloorDivSIOp::create(b, l, x(), safe);
     return arith::SelectOp::create(b, l, minusOne, arith::SubIOp::create(b, l, constant(0), x()), q);
   }
+  /// Float V as TensorFlow's CPU kernels read it, and as every other float op here does
+  /// under the flush-to-zero modes the runtime sets: a denormal is a zero of its sign.
+  /// For the divisor of libm's fmod, which those modes do not govern alike everywhere:
+  /// glibc 2.36's fmodf(1, 1e-40) is NaN under them (TensorFlow's result here), 2.39's
+  /// the exact remainder (seen on the host of a lent GPU machine). A denormal dividend
+  /// is its own remainder by anything larger in both, as in TensorFlow: left alone.
+  /// By its bits: LLVM, told the code runs with denormals read as zeros, folds a
+  /// float select of a denormal's zero away (select(|v| < tiny, v * 0, v) is v there).
+  mlir::Value flushed(mlir::Value v) {
+    auto type = mlir::cast<mlir::FloatType>(v.getType());
+    unsigned width = type.getWidth();
+    auto bitsType = b.getIntegerType(width);
+    llvm::APInt exponent =
+        llvm::APFloat::getInf(type.getFloatSemantics()).bitcastToAPInt(); // all ones
+    auto intConstant = [&](const llvm::APInt &value) -> mlir::Value {
+      return arith::ConstantOp::create(b, l, b.getIntegerAttr(bitsType, value));
+    };
+    mlir::Value bits = arith::BitcastOp::create(b, l, bitsType, v);
+    mlir::Value tiny = arith::CmpIOp::create(
+        b, l, IP::eq, arith::AndIOp::create(b, l, bits, intConstant(exponent)),
+        intConstant(llvm::APInt(width, 0)));
+    mlir::Value sign =
+        arith::AndIOp::create(b, l, bits, intConstant(llvm::APInt::getSignMask(width)));
+    return arith::BitcastOp::create(b, l, type, arith::SelectOp::create(b, l, tiny, sign, bits));
+  }
   mlir::Value floorMod() {
     if (uns()) {
       mlir::Value guarded[] = {y()};
@@ -300,6 +325,8 @@ struct Scalar {
     mlir::Value yv = y(), minusOne;
     if (!fp())
       std::tie(yv, minusOne) = gen.safeDivisor(b, l, tfOpName(op), yv);
+    else
+      yv = flushed(yv); // a denormal divisor is 0: NaN, whatever the libm
     mlir::Value r = floatOrInt<arith::RemFOp, arith::RemSIOp>(x(), yv);
     mlir::Value zero = constant(0);
     mlir::Value nonzero = compare(FP::UNE, IP::ne, r, zero);

@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+
+@tf.function
+def floormod(x, y):
+    return tf.math.floormod(x, y)
