@@ -224,13 +224,23 @@ class Peers:
     """The Python peers, imported once."""
 
     def __init__(self):
-        import tensorflow as tf
-        import jax
-        import jax_programs
+        # Each peer where it is installed (a lent GPU machine has JAX, not TensorFlow):
+        # one that is missing runs nothing, and its column says so.
+        self.tf = self.jax = self.programs = self.jax_programs = None
+        try:
+            import tensorflow as tf
+            import programs
+            self.tf, self.programs = tf, programs
+        except ImportError:
+            pass
+        try:
+            import jax
+            import jax_programs
+            self.jax, self.jax_programs = jax, jax_programs
+        except ImportError:
+            pass
         import numpy_programs
-        import programs
-        self.tf, self.jax = tf, jax
-        self.programs, self.jax_programs, self.numpy_programs = programs, jax_programs, numpy_programs
+        self.numpy_programs = numpy_programs
         self.xla = {}
 
     def function(self, system, name):
@@ -238,7 +248,11 @@ class Peers:
         for tf_eager, off for every other (set once here, not around each call: toggling
         it costs more than a small call)."""
         tf = self.tf
-        tf.config.run_functions_eagerly(system == "tf_eager")
+        if (tf is None and system in ("tf_eager", "tf_graph", "xla")) or (
+                self.jax is None and system == "jax"):
+            return None
+        if tf is not None:
+            tf.config.run_functions_eagerly(system == "tf_eager")
         if system in ("tf_eager", "tf_graph"):
             return getattr(self.programs, name)
         if system == "xla":
@@ -408,12 +422,16 @@ def peer_devices(peers):
     """Which devices TensorFlow and JAX compute on here, in words."""
     said = []
     try:
-        gpus = peers.tf.config.list_physical_devices("GPU")
-        said.append(f"TensorFlow on {'GPU' if gpus else 'CPU (it sees no GPU)'}")
+        if peers.tf is None:
+            said.append("TensorFlow not installed")
+        else:
+            gpus = peers.tf.config.list_physical_devices("GPU")
+            said.append(f"TensorFlow on {'GPU' if gpus else 'CPU (it sees no GPU)'}")
     except Exception as e:  # noqa: BLE001
         said.append(f"TensorFlow: {type(e).__name__}")
     try:
-        said.append(f"JAX on {peers.jax.devices()[0].platform.upper()}")
+        said.append("JAX not installed" if peers.jax is None else
+                    f"JAX on {peers.jax.devices()[0].platform.upper()}")
     except Exception as e:  # noqa: BLE001
         said.append(f"JAX: {type(e).__name__}")
     return "; ".join(said)
@@ -572,6 +590,7 @@ def main():
     rt_inc = os.path.join(ROOT, "runtime", "include")
     rt_lib = os.path.join(ROOT, "build", "runtime", "libagc-runtime.a")
     cc = os.environ.get("CC", "clang-22")
+    TITLES["c"] = f"C ({os.path.basename(cc)} -O2 -march=native)"
 
     agc_args = opts.agc_arg if opts.agc_arg is not None else ["--mcpu=native"]
     print("building: agc compile programs.py", " ".join(agc_args) + "; driver.c and native.c with",

@@ -5,7 +5,9 @@ inputs log-spaced across every float magnitude of both signs; special values (ze
 infinities, NaN, subnormals read as zeros, the edges of exp's and log1p's domains) must
 match exactly. sin and cos are measured over the kernels' range (magnitudes up to 105615), and beyond
 it, where the loop reruns on the host, at large and special values. Prints one line per
-function and exits 1 where one exceeds its bound."""
+function and exits 1 where one exceeds its bound. With --on-gpu (third argument) the
+kernels run on the GPU itself instead (tools/gpu-check.sh, on a lent GPU machine): the
+same bounds hold there, as its fused multiply-adds are the emulation's."""
 import json
 import math
 import subprocess
@@ -14,6 +16,7 @@ import sys
 import numpy as np
 
 AGC, SOURCE = sys.argv[1], sys.argv[2]
+WHERE = [] if sys.argv[3:] == ["--on-gpu"] else ["--gpu-emulate"]
 NAMES = ["erf", "expm1", "log1p", "rsqrt", "exp", "log", "tanh"]
 TRIG = ["sin", "cos"]
 # The bounds this test holds the kernels to (a little above what was measured).
@@ -25,8 +28,8 @@ TRIG_RANGE = 105615.0
 
 
 def run(function, args):
-    out = subprocess.run([AGC, "run", "--target=nvptx", "--gpu-emulate",
-                          f"{SOURCE}:{function}", "--args", json.dumps(args)],
+    out = subprocess.run([AGC, "run", "--target=nvptx"] + WHERE +
+                         [f"{SOURCE}:{function}", "--args", json.dumps(args)],
                          capture_output=True, text=True, check=True).stdout
     arrays = [np.array(r["value"], dtype=np.float64) for r in json.loads(out)["result"]]
     # The printed values round-trip float32: the inputs as the kernels saw them.
