@@ -42,6 +42,10 @@
 // outputs), thread (t, c) combining the points t, t + T, ... of output c (32
 // consecutive threads on 32 consecutive columns of a row), then a kernel of one thread
 // per output combining its T partials (consecutive threads, consecutive partials).
+// A float sum's combine (rows' and columns') is compensated (Kahan), with no
+// reassociation: up to 16,384 partials in order in one thread lose digits (a column's
+// variance over 70,000 rows was 6e-6 relative off on an H200), and the CPU, emulating
+// the kernel, would sum them in vector lanes instead.
 // Outputs of static count 16384 or more are left to one thread each.
 //
 // Applies to a linalg.reduce or linalg.generic (elementwise producers fused in) with one
@@ -238,6 +242,28 @@ Operation *splittable(linalg::LinalgOp op) {
   return nullptr;
 }
 
+/// One step of Kahan's compensated sum: `sum` + `value`, `lost` the low-order part
+/// the sum so far has dropped; returns the new sum and lost part. Where the sum is
+/// infinite or NaN nothing is carried (inf - inf would make the next sum NaN).
+SmallVector<Value> kahanStep(OpBuilder &b, Location loc, Value sum, Value lost, Value value) {
+  Value y = arith::SubFOp::create(b, loc, value, lost);
+  Value t = arith::AddFOp::create(b, loc, sum, y);
+  Value dropped =
+      arith::SubFOp::create(b, loc, arith::SubFOp::create(b, loc, t, sum), y);
+  const llvm::fltSemantics &semantics = cast<FloatType>(t.getType()).getFloatSemantics();
+  auto constant = [&](const APFloat &v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t.getType(), v));
+  };
+  Value finite = arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, t,
+                            constant(APFloat::getInf(semantics))),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, t,
+                            constant(APFloat::getInf(semantics, /*Negative=*/true))));
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(t.getType()));
+  return {t, arith::SelectOp::create(b, loc, finite, dropped, zero)};
+}
+
 /// Splits `op`, whose combiner is `c` (see splittable).
 void split(linalg::LinalgOp op, Operation *c) {
   OpBuilder b(op);
@@ -369,12 +395,26 @@ void split(linalg::LinalgOp op, Operation *c) {
           for (unsigned d = 0; d < k; ++d)
             at.push_back(linalg::IndexOp::create(nb, l, d));
           at.insert(at.begin() + along, Value());
+          // A float sum's partials (up to 16,384, in one thread) summed with Kahan's
+          // compensation, without reassociation (which would let LLVM drop it, and sum
+          // in vector lanes where the kernel is emulated on the CPU but in order on a
+          // GPU): in order, a column's variance over 70,000 rows was 2.5e-5 from
+          // TensorFlow's on an H200.
+          bool compensated = isa<arith::AddFOp>(c);
+          SmallVector<Value> inits{args[0]};
+          if (compensated)
+            inits.push_back(arith::ConstantOp::create(nb, l, nb.getZeroAttr(args[0].getType())));
           auto loop = scf::ForOp::create(
-              nb, l, zero, threads, one, ValueRange{args[0]},
+              nb, l, zero, threads, one, inits,
               [&](OpBuilder &fb, Location fl, Value q, ValueRange iter) {
                 at[along] = q;
+                Value partial = tensor::ExtractOp::create(fb, fl, partials.getResult(0), at);
+                if (compensated) {
+                  scf::YieldOp::create(fb, fl, kahanStep(fb, fl, iter[0], iter[1], partial));
+                  return;
+                }
                 IRMapping mapping;
-                mapping.map(other, tensor::ExtractOp::create(fb, fl, partials.getResult(0), at));
+                mapping.map(other, partial);
                 mapping.map(acc, iter[0]);
                 scf::YieldOp::create(fb, fl, fb.clone(*c, mapping)->getResult(0));
               });

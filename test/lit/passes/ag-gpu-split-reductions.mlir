@@ -226,8 +226,19 @@ func.func @blocks(%x: tensor<4x3x10x70xf32>, %s: tensor<4x3xf32>) -> tensor<4x3x
 // CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%{{.*}} : tensor<?xf32>)
 // CHECK-NEXT:  ^bb0(%{{.*}}: f32):
 // CHECK-NEXT:    %[[C:.*]] = linalg.index 0 : index
-// CHECK-NEXT:    scf.for %[[Q:.*]] = %{{.*}} to %[[T]]
-// CHECK-NEXT:      tensor.extract %[[P]][%[[Q]], %[[C]]] : tensor<?x?xf32>
+// A sum's partials are combined with Kahan's compensation (no reassociation), the
+// compensation dropped where the sum is not finite:
+// CHECK-NEXT:    %[[NOLOSS:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    %{{.*}}:2 = scf.for %[[Q:.*]] = %{{.*}} to %[[T]] step %{{.*}} iter_args(%[[SUM:.*]] = %{{.*}}, %[[LOST:.*]] = %[[NOLOSS]]) -> (f32, f32) {
+// CHECK-NEXT:      %[[PV:.*]] = tensor.extract %[[P]][%[[Q]], %[[C]]] : tensor<?x?xf32>
+// CHECK-NEXT:      %[[Y:.*]] = arith.subf %[[PV]], %[[LOST]] : f32
+// CHECK-NEXT:      %[[NEW:.*]] = arith.addf %[[SUM]], %[[Y]] : f32
+// CHECK-NEXT:      %[[UP:.*]] = arith.subf %[[NEW]], %[[SUM]] : f32
+// CHECK-NEXT:      %[[DROP:.*]] = arith.subf %[[UP]], %[[Y]] : f32
+// CHECK:           %[[FINITE:.*]] = arith.andi
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[KEPT:.*]] = arith.select %[[FINITE]], %[[DROP]], %[[ZERO]] : f32
+// CHECK-NEXT:      scf.yield %[[NEW]], %[[KEPT]] : f32, f32
 func.func @column_sums(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %zero = arith.constant 0.0 : f32
   %c1 = arith.constant 1 : index

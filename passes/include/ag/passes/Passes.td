@@ -556,7 +556,8 @@ def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
       of static size below 64 are left as they are.
     - along leading axes (the last loop parallel): [T, outputs] partials,
       T = ceil(16384 / outputs), 32 consecutive threads on 32 consecutive outputs,
-      then one thread per output combining its T partials. Static output counts of
+      then one thread per output combining its T partials (a float sum's with Kahan's
+      compensation, not reassociated). Static output counts of
       16384 and more (enough threads already) and reduced extents below 64 are left.
 
     No barrier or shared memory: every thread owns its partial (the kernels run the
