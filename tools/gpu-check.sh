@@ -5,13 +5,18 @@
 # (test/lit/gpu/conformance-gpu.test) runs under `tools/dev.sh test` wherever a GPU is.
 #
 #   tools/gpu-check.sh prepare   here, after tools/setup.sh and a build: writes .gpu-check/
-#                                (git ignores it, about 25 MB): agc (stripped, xz), the two
+#                                (git ignores it, about 20 MB): agc (stripped, xz), the two
 #                                shared libraries it needs beyond glibc's, TensorFlow's
 #                                results for every conformance case (run.py --record), and
-#                                the C programs of the GPU lit tests, built for x86-64-v3.
+#                                the C programs of the GPU lit tests (agc's objects for
+#                                x86-64-v3, its default), in about 2 minutes.
 #   tools/gpu-check.sh run [--no-bench]
 #                                there, in the repository's root (with .gpu-check carried):
-#                                writes its log and results into $OUT (or .gpu-check/out).
+#                                writes its log and results into $OUT (or .gpu-check/out);
+#                                on an H200 (2026-11-27) about 5 minutes, 4.5 of them the
+#                                conformance suite (~1.2 s a case, 8 at a time), the
+#                                benchmark 30 s more: a 15-minute lease holds the
+#                                machine's start, one run and one rerun.
 #
 # What `run` checks on the GPU itself, each step under its own time limit:
 #   1. the conformance suite through `agc run --target=nvptx` (kernels by the toolkit's
