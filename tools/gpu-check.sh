@@ -57,9 +57,8 @@ prepare() {
     mkdir -p "$D/c/cpu_nvptx"
     "$agc" compile --target=cpu,nvptx --cuda-toolkit=none "$in/kernels.py" --function chain \
         -o "$D/c/cpu_nvptx/kernels.o" --header "$D/c/cpu_nvptx/kernels.h"
-    "$cc" -O1 -Iruntime/include -I"$D/c/cpu_nvptx" "$in/cpu_nvptx_object.c" \
-        "$D/c/cpu_nvptx/kernels.o" build/runtime/libagc-runtime.a -lomp -lpthread -lm -ldl \
-        -o "$D/c/cpu_nvptx_object"
+    "$cc" -O1 -I"$D/c/cpu_nvptx" "$in/cpu_nvptx_object.c" "$D/c/cpu_nvptx/kernels.o" \
+        "${link[@]}" -o "$D/c/cpu_nvptx_object"  # the first -I's kernels.h wins
     rm -f "$D/c/"*.o "$D/c/cpu_nvptx/"*.o
     du -sh "$D"
     echo "gpu-check: ready; on the GPU machine, carry .gpu-check and run: tools/gpu-check.sh run"
