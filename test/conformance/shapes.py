@@ -1,4 +1,5 @@
 """dtype and shape behaviour in loops: set_shape, shape_invariants, dynamic dimensions."""
+import numpy as np
 import tensorflow as tf
 
 
@@ -83,3 +84,13 @@ def unknown_rank_invariant(x):
 def concat_with_empty_part(x):
     empty = tf.zeros([0, 2])
     return tf.concat([x, empty], 0), tf.concat([empty, x, empty], axis=0)
+
+
+@tf.function
+def new_axes(x, y):
+    # Pairwise differences as TensorFlow's guides write them: tf.newaxis (None by value,
+    # not by spelling) adds a dimension wherever it stands in the index.
+    pairwise = x[:, tf.newaxis] - y[tf.newaxis, :]
+    grid = x[..., np.newaxis, tf.newaxis] * 2.0
+    axis = None
+    return pairwise, grid, x[axis, 1:], tf.shape(x[tf.newaxis, ..., tf.newaxis])

@@ -544,7 +544,7 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
       v.dtype = *d;
       return v;
     }
-    if (base.name == "tf" && attr == "newaxis")
+    if ((base.name == "tf" || base.name == "numpy") && attr == "newaxis")
       return Value::none();
     if (base.name == "math" || base.name == "numpy") {
       const double pi = 3.141592653589793;
@@ -712,15 +712,43 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
                         "generator; give the tensor a rank (an input signature, or set_shape)");
     return Value::tensor(base.dtype, Shape::unknownRank());
   }
+  // Python evaluates the whole index, left to right, before it subscripts: each item's
+  // value (a slice's three bounds) first, so that an item whose value is None
+  // (`tf.newaxis`, `np.newaxis`, a name bound to None) adds a dimension as a literal None
+  // does, rather than counting as an index.
+  struct ItemValues {
+    std::optional<Value> value;     // an index item's
+    std::optional<Value> bounds[3]; // a slice's lower, upper, step, where written
+  };
+  std::vector<ItemValues> values(items.size());
+  for (size_t i = 0; i < items.size(); ++i) {
+    const ast::Expr *item = items[i];
+    if (llvm::isa<ast::EllipsisLitExpr, ast::NoneLitExpr>(item))
+      continue;
+    if (const auto *slice = dyn_cast<ast::SliceExpr>(item)) {
+      const ast::Expr *parts[3] = {slice->getLower(), slice->getUpper(), slice->getStep()};
+      for (int k = 0; k < 3; ++k)
+        if (parts[k] && !(values[i].bounds[k] = eval(*parts[k])))
+          return std::nullopt;
+      continue;
+    }
+    if (!(values[i].value = eval(*item)))
+      return std::nullopt;
+  }
+  auto isNewAxis = [&](size_t i) {
+    return llvm::isa<ast::NoneLitExpr>(items[i]) ||
+           (values[i].value && values[i].value->kind == Value::Kind::None);
+  };
   std::vector<IndexItem> evaluated; // for the emitter
   Shape out;
   unsigned dim = 0;
-  unsigned consumed = llvm::count_if(items, [](const ast::Expr *e) {
-    return !llvm::isa<ast::EllipsisLitExpr, ast::NoneLitExpr>(e);
-  });
+  unsigned consumed = 0;
+  for (size_t i = 0; i < items.size(); ++i)
+    consumed += !llvm::isa<ast::EllipsisLitExpr>(items[i]) && !isNewAxis(i);
   if (consumed > base.shape.rank())
     return error(loc, "too many indices (" + llvm::Twine(consumed) + ") for " + base.describe());
-  for (const ast::Expr *item : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const ast::Expr *item = items[i];
     if (llvm::isa<ast::EllipsisLitExpr>(item)) {
       // `...` stands for every dimension the other items do not index.
       for (unsigned k = 0; k < base.shape.rank() - consumed; ++k)
@@ -728,7 +756,7 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       evaluated.push_back(indexItem(IndexItem::Kind::Ellipsis, {}, item->loc()));
       continue;
     }
-    if (llvm::isa<ast::NoneLitExpr>(item)) {
+    if (isNewAxis(i)) {
       out.dims.push_back(1);
       evaluated.push_back(indexItem(IndexItem::Kind::NewAxis, {}, item->loc()));
       continue;
@@ -742,9 +770,7 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       for (int k = 0; k < 3; ++k) {
         if (!parts[k])
           continue;
-        std::optional<Value> v = eval(*parts[k]);
-        if (!v)
-          return std::nullopt;
+        const std::optional<Value> &v = values[i].bounds[k];
         if (v->kind == Value::Kind::Int)
           bounds[k] = v->i;
         else if (v->isTensorLike() && isIndexInteger(v->dtype) && k < 2) {
@@ -793,9 +819,7 @@ std::optional<Value> Tracer::Impl::subscriptTensor(const Value &base, const ast:
       }
       continue;
     }
-    std::optional<Value> v = eval(*item);
-    if (!v)
-      return std::nullopt;
+    const std::optional<Value> &v = values[i].value;
     if (v->kind == Value::Kind::Int) {
       if (size >= 0 && (v->i >= size || v->i < -size))
         return error(item->loc(), "index " + llvm::Twine(v->i) + " is out of bounds for a "
