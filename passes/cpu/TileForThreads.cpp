@@ -156,10 +156,20 @@ struct TileForThreads : ag::impl::TileForThreadsBase<TileForThreads> {
     rewriter.setInsertionPoint(chunked);
     scf::SCFTilingOptions options;
     options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    SmallVector<OpFoldResult> threads(op.getNumLoops(), rewriter.getIndexAttr(0));
-    threads[dim] = rewriter.getIndexAttr(std::min<int64_t>(
-        chunks, ShapedType::isDynamic(staticSizes[dim]) ? chunks : staticSizes[dim]));
-    options.setNumThreads(threads);
+    SmallVector<OpFoldResult> counts(op.getNumLoops(), rewriter.getIndexAttr(0));
+    if (matmulRows > 1 && dim == 0 && isa<linalg::MatmulOp>(op.getOperation())) {
+      // A matmul's rows in chunks of a whole number of the kernel's row blocks (at most
+      // `chunks` of them), so that no chunk but the last leaves rows to its slow edge.
+      AffineExpr m = rewriter.getAffineSymbolExpr(0);
+      AffineExpr perChunk = m.ceilDiv(chunks).ceilDiv(matmulRows) * matmulRows;
+      counts[dim] = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, AffineMap::get(0, 1, perChunk), {ranges[dim].size});
+      options.setTileSizes(counts);
+    } else {
+      counts[dim] = rewriter.getIndexAttr(std::min<int64_t>(
+          chunks, ShapedType::isDynamic(staticSizes[dim]) ? chunks : staticSizes[dim]));
+      options.setNumThreads(counts);
+    }
     if (reduces) {
       options.setReductionTilingStrategy(ReductionTilingStrategy::PartialReductionOuterParallel);
       options.setReductionDims({dim});

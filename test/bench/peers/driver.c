@@ -28,6 +28,7 @@ static const struct {
     {"elementwise_chain_dyn", programs_elementwise_chain_dyn_v},
     {"reduce_total_dyn", programs_reduce_total_dyn_v},
     {"matmul_dyn", programs_matmul_dyn_v},
+    {"matmul_odd_dyn", programs_matmul_dyn_v}, /* the same function, other sizes */
     {"softmax_dyn", programs_softmax_dyn_v},
 };
 

@@ -90,4 +90,5 @@ def softmax(x):
 elementwise_chain_dyn = elementwise_chain
 reduce_total_dyn = reduce_total
 matmul_dyn = matmul
+matmul_odd_dyn = matmul
 softmax_dyn = softmax

@@ -233,6 +233,7 @@ static const struct {
     {"elementwise_chain_dyn", elementwise_chain},
     {"reduce_total_dyn", reduce_total},
     {"matmul_dyn", matmul},
+    {"matmul_odd_dyn", matmul},
     {"softmax_dyn", softmax},
 };
 

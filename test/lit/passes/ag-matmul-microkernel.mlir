@@ -1,9 +1,11 @@
 // RUN: ag-opt %s -ag-matmul-microkernel -canonicalize | FileCheck %s
 // RUN: ag-opt %s '-ag-matmul-microkernel=rows=2 cols=8' -canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: ag-opt %s '-ag-matmul-microkernel=rows=4 cols=32 narrow-cols=8' -canonicalize | FileCheck %s --check-prefix=NARROW
+// RUN: ag-opt %s '-ag-matmul-microkernel=pack-chunks=16 depth-unroll=4' -canonicalize | FileCheck %s --check-prefix=UNROLL
 // -ag-matmul-microkernel: a float32 matmul (static or dynamic sizes) keeps a rows x cols block of
 // the result in vector registers through the k loop; B's panel is copied to contiguous
-// rows first; what the blocks leave over becomes matmuls of slices.
+// rows first; the columns the blocks leave go through the kernel in a zero-padded panel,
+// with masks on the result, and the rows they leave one at a time.
 
 // CHECK-DAG: #[[PANELS:.*]] = affine_map<(d0, d1, d2) -> (d1, d0 * 16 + d2)>
 // CHECK-DAG: #[[SAME:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
@@ -30,39 +32,73 @@ func.func @exact(%a: tensor<8x32xf32>, %b: tensor<32x64xf32>, %c: tensor<8x64xf3
   return %r : tensor<8x64xf32>
 }
 
-// 6 x 18: the blocks cover 4 x 16; the right edge (all 6 rows, 2 columns) and the bottom
-// edge (2 rows, 16 columns) are matmuls of slices.
+// 6 x 18: the blocks cover 4 x 16; the last 2 columns go through the same kernel in a
+// panel 16 wide, padded with zeros, the result read and written there with masks (no
+// in_bounds); the bottom 2 rows, one at a time, over both panels. No matmul is left.
 // CHECK-LABEL: func.func @edges
-// CHECK: vector.fma
-// CHECK: %[[RB:.*]] = tensor.extract_slice %arg1[0, 16] [3, 2] [1, 1] : tensor<3x18xf32> to tensor<3x2xf32>
-// CHECK: %[[RC:.*]] = tensor.extract_slice %{{.*}}[0, 16] [6, 2] [1, 1] : tensor<6x18xf32> to tensor<6x2xf32>
-// CHECK: %[[RIGHT:.*]] = linalg.matmul ins(%arg0, %[[RB]] : tensor<6x3xf32>, tensor<3x2xf32>) outs(%[[RC]] : tensor<6x2xf32>)
-// CHECK: %[[WITH_RIGHT:.*]] = tensor.insert_slice %[[RIGHT]] into %{{.*}}[0, 16] [6, 2] [1, 1]
-// CHECK: %[[BA:.*]] = tensor.extract_slice %arg0[4, 0] [2, 3] [1, 1] : tensor<6x3xf32> to tensor<2x3xf32>
-// CHECK: %[[BOTTOM:.*]] = linalg.matmul ins(%[[BA]], %{{.*}} : tensor<2x3xf32>, tensor<3x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
-// CHECK: %[[ALL:.*]] = tensor.insert_slice %[[BOTTOM]] into %[[WITH_RIGHT]][4, 0] [2, 16] [1, 1]
-// CHECK: return %[[ALL]]
+// CHECK: %[[PANEL:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x16xf32>) outs(%{{.*}} : tensor<1x3x16xf32>)
+// CHECK: %[[PADDED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x3x16xf32>)
+// CHECK:   %[[COL:.*]] = arith.addi %{{.*}}, %c16 : index
+// CHECK:   %[[PRESENT:.*]] = arith.cmpi ult, %[[COL]], %c18 : index
+// CHECK:   %[[B:.*]] = tensor.extract %arg1
+// CHECK:   arith.select %[[PRESENT]], %[[B]], %cst : f32
+// CHECK: vector.transfer_read %arg2[%c0, %c0], %cst {in_bounds = [true]} : tensor<6x18xf32>, vector<16xf32>
+// CHECK: vector.transfer_read %[[PANEL]]
+// CHECK: %[[MAIN:.*]] = vector.transfer_write %{{.*}}[%c3, %c0] {in_bounds = [true]}
+// CHECK: vector.transfer_read %[[MAIN]][%c0, %c16], %cst : tensor<6x18xf32>, vector<16xf32>
+// CHECK: vector.transfer_read %[[PADDED]]
+// CHECK: vector.transfer_write %{{.*}}[%c3, %c16] : vector<16xf32>, tensor<6x18xf32>
+// CHECK: scf.for %[[R:.*]] = %c4 to %c6 step %c1
+// CHECK:   vector.transfer_read %{{.*}}[%[[R]], %c0], %cst {in_bounds = [true]}
+// CHECK:   vector.transfer_read %[[PANEL]]
+// CHECK-COUNT-1: vector.fma
+// CHECK: scf.for %[[R2:.*]] = %c4 to %c6 step %c1
+// CHECK:   vector.transfer_read %{{.*}}[%[[R2]], %c16], %cst : tensor<6x18xf32>
+// CHECK:   vector.transfer_read %[[PADDED]]
+// CHECK-NOT: linalg.matmul
 func.func @edges(%a: tensor<6x3xf32>, %b: tensor<3x18xf32>, %c: tensor<6x18xf32>) -> tensor<6x18xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<6x3xf32>, tensor<3x18xf32>) outs(%c : tensor<6x18xf32>) -> tensor<6x18xf32>
   return %r : tensor<6x18xf32>
 }
 
 // Sizes known only at run time: the blocks cover [0, m - m % 4) x [0, n / 16 * 16) (B's
-// n / 16 panels), the edges the rest (either may be empty when the call runs).
+// n / 16 panels), then (n - n / 16 * 16 + 15) / 16 padded panels (none or one) the
+// columns left, then the rows left one at a time (any of these may be empty at run time).
 // CHECK-LABEL: func.func @dynamic
 // CHECK-DAG: %[[M:.*]] = tensor.dim %arg2, %c0 : tensor<?x?xf32>
-// CHECK-DAG: %[[N:.*]] = tensor.dim %arg2, %c1 : tensor<?x?xf32>
 // CHECK-DAG: %[[MMAIN:.*]] = arith.subi %[[M]], %{{.*}} : index
 // CHECK-DAG: %[[PANELS:.*]] = arith.divui %{{.*}}, %c16 : index
 // CHECK: %[[PACKED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x?x16xf32>)
+// CHECK: %[[COVERED:.*]] = arith.muli %[[PANELS]], %c16 : index
+// CHECK: %[[REST:.*]] = arith.subi %{{.*}}, %[[COVERED]] : index
+// CHECK: %[[UP:.*]] = arith.addi %[[REST]], %c15 : index
+// CHECK: %[[LAST:.*]] = arith.divui %[[UP]], %c16 : index
+// CHECK: %[[PADDED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x?x16xf32>)
 // CHECK: %[[K:.*]] = tensor.dim %arg0, %c1 : tensor<?x?xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %[[PANELS]] step %c1
 // CHECK:   scf.for %{{.*}} = %c0 to %[[MMAIN]] step %c4
 // CHECK:     scf.for %{{.*}} = %c0 to %[[K]] step %c1
 // CHECK-COUNT-4: vector.fma
-// CHECK: %[[RIGHT:.*]] = arith.subi %[[N]], %{{.*}} : index
-// CHECK: linalg.matmul {{.*}} -> tensor<?x?xf32>
-// CHECK: linalg.matmul {{.*}} -> tensor<?x?xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %[[LAST]] step %c1
+// CHECK:   scf.for %{{.*}} = %c0 to %[[MMAIN]] step %c4
+// CHECK:     vector.transfer_read %{{.*}}, %cst : tensor<?x?xf32>, vector<16xf32>
+// CHECK:     vector.transfer_read %[[PADDED]]
+// CHECK: scf.for %{{.*}} = %c0 to %[[PANELS]] step %c1
+// CHECK:   scf.for %{{.*}} = %[[MMAIN]] to %[[M]] step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %[[LAST]] step %c1
+// CHECK:   scf.for %{{.*}} = %[[MMAIN]] to %[[M]] step %c1
+// CHECK-NOT: linalg.matmul
+// depth-unroll=4: four ks an iteration, the k % 4 left one at a time.
+// UNROLL-LABEL: func.func @dynamic
+// UNROLL: %[[K:.*]] = tensor.dim %arg0, %c1
+// UNROLL: %[[KR:.*]] = arith.remui %[[K]], %c4
+// UNROLL: %[[KMAIN:.*]] = arith.subi %[[K]], %[[KR]]
+// UNROLL: scf.for %{{.*}} = %c0 to %[[KMAIN]] step %c4
+// UNROLL-COUNT-16: vector.fma
+// UNROLL: scf.for %{{.*}} = %[[KMAIN]] to %[[K]] step %c1
+// UNROLL-COUNT-4: vector.fma
+// UNROLL-NOT: vector.fma
+// UNROLL: scf.yield
 func.func @dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
@@ -85,8 +121,8 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x8xf32>, %c: tensor<2x8xf3
 }
 
 // narrow-cols: 4 x 32 blocks over columns [0, 64) (2 panels of B), 4 x 8 blocks over
-// [64, 80) of what they leave (2 panels of their own), the last 2 columns an edge; 6 x 82
-// also has a bottom edge of 2 rows.
+// [64, 80) of what they leave (2 panels of their own), the last 2 columns a padded panel
+// 8 wide; 6 x 82 also has 2 rows left, one at a time.
 // CHECK-LABEL: func.func @wide_then_narrow
 // NARROW-LABEL: func.func @wide_then_narrow
 // NARROW-DAG: %[[WIDE:.*]] = linalg.generic {{.*}} ins(%[[WB:.*]] : tensor<3x64xf32>) outs(%{{.*}} : tensor<2x3x32xf32>)
@@ -99,8 +135,11 @@ func.func @untouched(%a: tensor<2x3xf32>, %b: tensor<3x8xf32>, %c: tensor<2x8xf3
 // NARROW: scf.for %{{.*}} = %c0 to %c2 step %c1
 // NARROW: vector.transfer_read %[[NARROW]]
 // NARROW: vector.fma {{.*}} : vector<8xf32>
-// NARROW: linalg.matmul ins(%arg0, %{{.*}} : tensor<6x3xf32>, tensor<3x2xf32>)
-// NARROW: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x3xf32>, tensor<3x80xf32>)
+// NARROW: vector.transfer_read %{{.*}}[%{{.*}}, %c80], %cst : tensor<6x82xf32>, vector<8xf32>
+// NARROW: vector.fma {{.*}} : vector<8xf32>
+// NARROW: scf.for %{{.*}} = %c4 to %c6 step %c1
+// NARROW: vector.fma {{.*}} : vector<32xf32>
+// NARROW-NOT: linalg.matmul
 // NARROW-LABEL: func.func @narrow_only
 // NARROW-NOT: vector<32xf32>
 // NARROW: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3x8xf32>)
@@ -125,6 +164,15 @@ func.func @narrow_only(%a: tensor<4x3xf32>, %b: tensor<3x16xf32>, %c: tensor<4x1
 // CHECK-NOT: linalg.generic
 // CHECK: vector.transfer_read %[[PACKED]]
 // CHECK: scf.forall.in_parallel
+// pack-chunks: B's packing, moved before the chunks, is in chunks of panels itself.
+// UNROLL-LABEL: func.func @chunks
+// UNROLL: %[[EMPTY:.*]] = tensor.empty() : tensor<4x32x16xf32>
+// UNROLL: %[[PACKED:.*]] = scf.forall (%{{.*}}) in (4) shared_outs(%{{.*}} = %[[EMPTY]])
+// UNROLL:   linalg.generic {{.*}} outs(%{{.*}} : tensor<1x32x16xf32>)
+// UNROLL:   tensor.parallel_insert_slice
+// UNROLL: scf.forall
+// UNROLL: scf.for %{{.*}} = %c0 to %c32 step %c4
+// UNROLL: vector.transfer_read %[[PACKED]]
 func.func @chunks(%a: tensor<64x32xf32>, %b: tensor<32x80xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %r = scf.forall (%i) in (4) shared_outs(%o = %c) -> (tensor<64x64xf32>) {
     %row = affine.apply affine_map<(d0) -> (d0 * 16)>(%i)

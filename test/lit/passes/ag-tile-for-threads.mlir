@@ -1,5 +1,6 @@
 // RUN: ag-opt %s -ag-tile-for-threads -canonicalize | FileCheck %s
 // RUN: ag-opt %s -ag-tile-for-threads=min-work=8 -canonicalize | FileCheck %s --check-prefix=LOW
+// RUN: ag-opt %s '-ag-tile-for-threads=matmul-rows=8' -canonicalize | FileCheck %s --check-prefix=ROWS
 // -ag-tile-for-threads: large work becomes an scf.forall over a fixed number of chunks
 // (16); small work stays; sizes known only at run time keep both under an scf.if.
 
@@ -134,4 +135,31 @@ func.func @empty(%x: tensor<3x0x?xf64>, %e: tensor<3x0x?xf32>) -> tensor<3x0x?xf
       linalg.yield %y : f32
   } -> tensor<3x0x?xf32>
   return %r : tensor<3x0x?xf32>
+}
+
+// matmul-rows: a float32 matmul's chunks are a whole number of the kernel's 8-row blocks
+// (1000 rows: 16 chunks of 64, the last 40), not 16 of 63 rows, each of which left 7
+// rows to the kernel's slow edge; a size known only at run time gets the same rule.
+// ROWS-DAG: #[[LAST:.*]] = affine_map<(d0) -> (-d0 + 1000, 64)>
+// ROWS-DAG: #[[PER_CHUNK:.*]] = affine_map<()[s0] -> (((s0 ceildiv 16) ceildiv 8) * 8)>
+// ROWS-LABEL: func.func @matmul_rows
+// ROWS: scf.forall (%[[I:.*]]) = (0) to (1000) step (64)
+// ROWS:   affine.min #[[LAST]](%[[I]])
+// ROWS:   linalg.matmul
+// ROWS-LABEL: func.func @matmul_rows_dynamic
+// ROWS: %[[M:.*]] = tensor.dim %arg0, %c0
+// ROWS: scf.if
+// ROWS:   %[[STEP:.*]] = affine.apply #[[PER_CHUNK]]()[%[[M]]]
+// ROWS:   scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (%[[STEP]])
+// CHECK-LABEL: func.func @matmul_rows(
+// CHECK: scf.forall (%{{.*}}) in (16)
+// CHECK-LABEL: func.func @matmul_rows_dynamic
+// CHECK: scf.forall (%{{.*}}) in (16)
+func.func @matmul_rows(%a: tensor<1000x64xf32>, %b: tensor<64x64xf32>, %c: tensor<1000x64xf32>) -> tensor<1000x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<1000x64xf32>, tensor<64x64xf32>) outs(%c : tensor<1000x64xf32>) -> tensor<1000x64xf32>
+  return %r : tensor<1000x64xf32>
+}
+func.func @matmul_rows_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

@@ -277,7 +277,7 @@ def MathToIntrinsics : Pass<"ag-math-to-intrinsics"> {
 }
 
 def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
-  let summary = "Rewrite float32 matmuls of static shape as a register-blocked vector kernel";
+  let summary = "Rewrite float32 matmuls as a register-blocked vector kernel";
   let description = [{
     A float32 `linalg.matmul` (static sizes at least `rows` x `cols`, or sizes known only
     at run time) becomes, on tensors: B's `cols`-wide panels packed, each a contiguous
@@ -291,9 +291,16 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
     (vector.transfer_read/write on the tensor, in place after bufferization). With
     `narrow-cols` smaller than `cols`, the columns those blocks leave over at the right
     get blocks `narrow-cols` wide (one vector register) first, from panels of their own.
-    Rows and columns that no block covers become linalg.matmuls of slices, inserted
-    back. Every result element sums its products in order of k. Smaller or other
-    matmuls are left unchanged for `ag-matmul-loop-order`.
+    The last columns, fewer than the narrowest block, go through the same kernel in one
+    panel of that width padded with zeros (packed[0, k, c] = B[k, col0 + c] where that
+    column exists, else 0), the result read and written there by masked
+    vector.transfer_read/write (no in_bounds); the rows no block covers go through each
+    panel one row at a time. With `pack-chunks`, B's packing, where it was moved before
+    the matmul's thread chunks, is split into chunks of panels too (an `scf.forall`),
+    so that the cores share it rather than one packing while the others wait. With
+    `depth-unroll`, the k loop does that many steps an iteration (the ks left over one
+    at a time after it). Every result element sums its products in order of k.
+    Statically smaller or other matmuls are left unchanged for `ag-matmul-loop-order`.
     Before:
     ```mlir
     %c = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x64xf32>)
@@ -323,8 +330,14 @@ def MatmulMicrokernel : Pass<"ag-matmul-microkernel"> {
     Option<"cols", "cols", "int64_t", /*default=*/"16", "Columns of the result block (vector width)">,
     Option<"narrowCols", "narrow-cols", "int64_t", /*default=*/"0",
            "Columns of the blocks over what `cols`-wide blocks leave at the right (0: none)">,
+    Option<"packChunks", "pack-chunks", "int64_t", /*default=*/"0",
+           "Where B is packed before thread chunks, pack it in at most this many chunks "
+           "of panels too, an scf.forall the cores share (0: in one piece)">,
+    Option<"depthUnroll", "depth-unroll", "int64_t", /*default=*/"1",
+           "Steps of k in one iteration of the kernel's k loop (the rest one at a time)">,
   ];
-  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+  let dependentDialects = ["mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"];
 }
 
@@ -353,7 +366,10 @@ def TileForThreads : Pass<"ag-tile-for-threads"> {
     Option<"minWork", "min-work", "int64_t", /*default=*/"32768",
            "The fewest iteration points an op needs to be split">,
     Option<"chunks", "chunks", "int64_t", /*default=*/"16",
-           "The number of chunks a split op computes">
+           "The number of chunks a split op computes">,
+    Option<"matmulRows", "matmul-rows", "int64_t", /*default=*/"0",
+           "A linalg.matmul's chunks: a whole number of this many rows each (the matmul "
+           "kernel's row block), at most `chunks` of them (0: as every op)">
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::affine::AffineDialect",
                            "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect",
