@@ -103,6 +103,9 @@ public:
   /// only the dynamic ones are read).
   mlir::Value empty(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
                     mlir::Location l);
+  /// `x` with the dimensions `reversed` marks in reverse order (tf.reverse; a slice with
+  /// a negative step is a slice of it).
+  mlir::Value reverseDims(mlir::Value x, llvm::ArrayRef<bool> reversed, mlir::Location l);
   /// A tensor of `type` filled with `scalar`.
   mlir::Value filled(mlir::RankedTensorType type, llvm::ArrayRef<mlir::Value> sizes,
                      mlir::Value scalar, mlir::Location l);

@@ -259,10 +259,16 @@ bool MLIRGen::emitReverse(TFOp, const CallArgs &args, Value &out) {
   llvm::SmallVector<bool> reversed(rank, false);
   for (const Value &a : axes)
     reversed[a.i < 0 ? a.i + rank : a.i] = true;
+  return produce(out, reverseDims(x, reversed, l), type, l);
+}
+
+mlir::Value MLIRGen::reverseDims(mlir::Value x, llvm::ArrayRef<bool> reversed, mlir::Location l) {
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
   llvm::SmallVector<mlir::Value> sizes;
   for (int64_t d = 0; d < rank; ++d)
     sizes.push_back(dimSize(x, d, l));
-  mlir::Value r = indexed(
+  return indexed(
       *this, type, sizes,
       [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
         llvm::SmallVector<mlir::Value> from;
@@ -275,7 +281,6 @@ bool MLIRGen::emitReverse(TFOp, const CallArgs &args, Value &out) {
         return mlir::tensor::ExtractOp::create(b, bl, x, from).getResult();
       },
       l);
-  return produce(out, r, type, l);
 }
 
 bool MLIRGen::emitCumulative(TFOp op, const CallArgs &args, Value &out) {

@@ -58,6 +58,22 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
   auto clampIndex = [&](mlir::Value v, mlir::Value lo, mlir::Value hi) {
     return arith::MinSIOp::create(builder, l, arith::MaxSIOp::create(builder, l, v, lo), hi).getResult();
   };
+  // A slice with a negative step, x[a:b:-s], is a slice with step s of x reversed along
+  // its dimension: x[a - k s] is reversed[n - 1 - a + k s].
+  {
+    llvm::SmallVector<bool> reversed(rank, false);
+    int64_t dim = 0;
+    for (const Item &item : items) {
+      if (item.kind == Item::Kind::Ellipsis)
+        dim += rank - consumed;
+      else if (item.kind == Item::Kind::Index)
+        ++dim;
+      else if (item.kind == Item::Kind::Slice)
+        reversed[dim++] = item.step.value_or(1) < 0;
+    }
+    if (llvm::is_contained(reversed, true))
+      t = reverseDims(t, reversed, l);
+  }
   for (const Item &item : items) {
     switch (item.kind) {
     case Item::Kind::Ellipsis:
@@ -103,22 +119,29 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
     }
     case Item::Kind::Slice: {
       int64_t step = item.step.value_or(1);
-      if (step < 0)
-        return fail(item.loc, "slices with a negative step are not supported by agc's code "
-                              "generator yet; use tf.reverse");
+      // Python's bounds: with a positive step in [0, n] (defaults 0 and n), with a negative
+      // one in [-1, n - 1] (defaults n - 1 and -1, "before the first"), the slice from lo
+      // towards hi; a negative step reads the reversed dimension from n - 1 - lo.
+      bool backwards = step < 0;
       bool tensorBound = item.loTensor.isDefined() || item.hiTensor.isDefined();
       if (!inType.isDynamicDim(d) && !tensorBound) {
         int64_t size = inType.getDimSize(d);
-        auto clamp = [&](int64_t i) { return std::clamp<int64_t>(i < 0 ? i + size : i, 0, size); };
-        int64_t lo = item.lo ? clamp(*item.lo) : 0, hi = item.hi ? clamp(*item.hi) : size;
-        int64_t count = hi > lo ? (hi - lo + step - 1) / step : 0;
-        offsets.push_back(builder.getIndexAttr(lo));
+        int64_t least = backwards ? -1 : 0, most = backwards ? size - 1 : size;
+        auto clamp = [&](int64_t i) { return std::clamp<int64_t>(i < 0 ? i + size : i, least, most); };
+        int64_t lo = item.lo ? clamp(*item.lo) : (backwards ? size - 1 : 0);
+        int64_t hi = item.hi ? clamp(*item.hi) : (backwards ? -1 : size);
+        int64_t stride = backwards ? -step : step;
+        int64_t span = backwards ? lo - hi : hi - lo;
+        int64_t count = span > 0 ? (span + stride - 1) / stride : 0;
+        offsets.push_back(builder.getIndexAttr(backwards ? std::max<int64_t>(size - 1 - lo, 0) : lo));
         sizes.push_back(builder.getIndexAttr(count));
         sliceShape.push_back(count);
         keptSizes.push_back(indexConstant(count, l));
       } else {
-        mlir::Value n = dimSize(t, d, l), zero = indexConstant(0, l);
-        // A negative bound counts from the end; then both clamp to [0, n].
+        mlir::Value n = dimSize(t, d, l), zero = indexConstant(0, l), one = indexConstant(1, l);
+        mlir::Value least = backwards ? indexConstant(-1, l) : zero;
+        mlir::Value most = backwards ? arith::SubIOp::create(builder, l, n, one).getResult() : n;
+        // A negative bound counts from the end; then both clamp to [least, most].
         auto bound = [&](std::optional<int64_t> b, const Value &t, mlir::Value dflt) -> mlir::Value {
           mlir::Value v;
           if (t.isDefined()) {
@@ -129,27 +152,33 @@ bool MLIRGen::subscript(const Value &base, llvm::ArrayRef<analysis::IndexItem> i
                                            mlir::tensor::ExtractOp::create(builder, l, tv, mlir::ValueRange{}));
             mlir::Value negative = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, v, zero);
             v = arith::SelectOp::create(builder, l, negative, arith::AddIOp::create(builder, l, v, n), v);
-            return clampIndex(v, zero, n);
+            return clampIndex(v, least, most);
           }
           if (!b)
             return dflt;
           v = indexConstant(*b, l);
           if (*b < 0)
             v = arith::AddIOp::create(builder, l, v, n);
-          return clampIndex(v, zero, n);
+          return clampIndex(v, least, most);
         };
-        mlir::Value lo = bound(item.lo, item.loTensor, zero);
-        mlir::Value hi = lo ? bound(item.hi, item.hiTensor, n) : nullptr;
+        mlir::Value lo = bound(item.lo, item.loTensor, backwards ? most : zero);
+        mlir::Value hi = lo ? bound(item.hi, item.hiTensor, backwards ? least : n) : nullptr;
         if (!hi)
           return false;
-        mlir::Value span = arith::MaxSIOp::create(builder, l, arith::SubIOp::create(builder, l, hi, lo), zero);
-        mlir::Value count = arith::CeilDivSIOp::create(builder, l, span, indexConstant(step, l));
+        mlir::Value diff = backwards ? arith::SubIOp::create(builder, l, lo, hi).getResult()
+                                     : arith::SubIOp::create(builder, l, hi, lo).getResult();
+        mlir::Value span = arith::MaxSIOp::create(builder, l, diff, zero);
+        mlir::Value count = arith::CeilDivSIOp::create(builder, l, span,
+                                                       indexConstant(backwards ? -step : step, l));
+        // Reversed: from n - 1 - lo, which is n when lo is -1 (then nothing is read).
+        if (backwards)
+          lo = arith::SubIOp::create(builder, l, most, lo);
         offsets.push_back(lo);
         sizes.push_back(count);
         sliceShape.push_back(mlir::ShapedType::kDynamic);
         keptSizes.push_back(count);
       }
-      strides.push_back(builder.getIndexAttr(step));
+      strides.push_back(builder.getIndexAttr(backwards ? -step : step));
       isNew.push_back(false);
       ++d;
       break;

@@ -94,3 +94,21 @@ def new_axes(x, y):
     grid = x[..., np.newaxis, tf.newaxis] * 2.0
     axis = None
     return pairwise, grid, x[axis, 1:], tf.shape(x[tf.newaxis, ..., tf.newaxis])
+
+
+@tf.function
+def negative_steps(x, k):
+    # Slices that walk backwards, as Python's: defaults from the end, bounds clamped, a
+    # tensor bound; on a vector whose length the cases vary, and a static matrix.
+    m = tf.reshape(tf.range(12), [3, 4])
+    return (x[::-1], x[5:1:-2], x[-2::-3], x[:-100:-1], x[1:5:-1], x[k::-1], x[:k:-2],
+            m[::-1, ::-2], m[1, ::-1], m[..., 2::-1])
+
+
+@tf.function
+def python_sequence_steps():
+    # Python lists and strings sliced with steps, while tracing.
+    l = [1, 2, 3, 4, 5]
+    s = "abcdef"
+    return (tf.constant(l[::-1]), tf.constant(l[::2]), tf.constant(l[-1:0:-2]),
+            tf.constant(s[::-1]), tf.constant(l[10:-10:-3]), tf.constant(s[1::4]))

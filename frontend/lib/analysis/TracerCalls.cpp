@@ -660,19 +660,32 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
       bounds[k] = v->i;
       given[k] = true;
     }
-    if (bounds[2] != 1)
-      return error(slice->loc(), "slices with a step are not supported on Python sequences by agc");
-    auto clamp = [&](int64_t i) {
-      if (i < 0)
-        i += size;
-      return std::clamp<int64_t>(i, 0, size);
-    };
-    int64_t lo = given[0] ? clamp(bounds[0]) : 0, hi = given[1] ? clamp(bounds[1]) : size;
-    if (base.kind == Value::Kind::Str)
-      return Value::str(lo < hi ? base.text.substr(lo, hi - lo) : "");
-    const std::vector<Value> &items = base.items();
-    return Value::sequence(base.kind, std::vector<Value>(items.begin() + std::min(lo, hi),
-                                                         items.begin() + hi)); // a new list
+    int64_t step = bounds[2];
+    if (step == 0)
+      return error(slice->getStep()->loc(), "ValueError: slice step cannot be zero");
+    // Python's slice.indices: bounds clamp to [0, size] going forwards, to [-1, size - 1]
+    // going backwards, with the defaults of each direction.
+    int64_t n = int64_t(size), least = step > 0 ? 0 : -1, most = step > 0 ? n : n - 1;
+    auto clamp = [&](int64_t i) { return std::clamp<int64_t>(i < 0 ? i + n : i, least, most); };
+    int64_t lo = given[0] ? clamp(bounds[0]) : (step > 0 ? 0 : n - 1);
+    int64_t hi = given[1] ? clamp(bounds[1]) : (step > 0 ? n : -1);
+    // (Counted first: lo + k * step stays within the sequence for any step.)
+    int64_t span = step > 0 ? hi - lo : lo - hi;
+    uint64_t stride = step > 0 ? uint64_t(step) : 0 - uint64_t(step);
+    uint64_t count = span > 0 ? 1 + uint64_t(span - 1) / stride : 0;
+    std::vector<int64_t> picked;
+    for (uint64_t k = 0; k < count; ++k)
+      picked.push_back(step > 0 ? lo + int64_t(k * stride) : lo - int64_t(k * stride));
+    if (base.kind == Value::Kind::Str) {
+      std::string text;
+      for (int64_t i : picked)
+        text += base.text[i];
+      return Value::str(text);
+    }
+    std::vector<Value> items;
+    for (int64_t i : picked)
+      items.push_back(base.items()[i]);
+    return Value::sequence(base.kind, std::move(items)); // a new list
   }
   std::optional<Value> i = eval(index);
   if (!i)
