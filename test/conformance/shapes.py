@@ -112,3 +112,15 @@ def python_sequence_steps():
     s = "abcdef"
     return (tf.constant(l[::-1]), tf.constant(l[::2]), tf.constant(l[-1:0:-2]),
             tf.constant(s[::-1]), tf.constant(l[10:-10:-3]), tf.constant(s[1::4]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3, 4], tf.float32)])
+def tensor_shape_methods(x):
+    # x.shape is a tf.TensorShape: rank, ndims, as_list(), num_elements(),
+    # is_fully_defined(), its slices TensorShapes too, equal to tuples.
+    s = x.shape
+    tail = x.shape[1:].as_list()
+    n = x.shape[1:].num_elements()
+    return (tf.reshape(x, [-1, n]), tf.constant(tail), s.rank, s.ndims, s.is_fully_defined(),
+            s[1:].is_fully_defined(), x.shape[1:] == (3, 4), x.shape.num_elements() is None,
+            tf.TensorShape([2, None]).as_list()[0], x.get_shape().rank)

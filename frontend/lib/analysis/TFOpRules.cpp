@@ -606,12 +606,7 @@ std::optional<Value> TFOpTyper::typeTensorShape() {
     return std::nullopt;
   // tf.TensorShape(None), of unknown rank: None, which shapes read as such (as a tuple it
   // would be the scalar shape ()).
-  if (!s->rankKnown)
-    return Value::none();
-  std::vector<Value> out;
-  for (int64_t d : s->dims)
-    out.push_back(d < 0 ? Value::none() : Value::integer(d));
-  return Value::sequence(Value::Kind::Tuple, std::move(out));
+  return shapeValue(*s);
 }
 
 std::optional<Value> TFOpTyper::typeVariable() {

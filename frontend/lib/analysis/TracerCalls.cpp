@@ -566,10 +566,7 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
     if (attr == "shape") {
       if (!base.shape.rankKnown)
         return error(loc, "the shape of " + base.describe() + " has an unknown rank");
-      std::vector<Value> dims;
-      for (int64_t d : base.shape.dims)
-        dims.push_back(d < 0 ? Value::none() : Value::integer(d));
-      return Value::sequence(Value::Kind::Tuple, std::move(dims));
+      return shapeValue(base.shape);
     }
     if (attr == "dtype") {
       Value v;
@@ -607,6 +604,12 @@ std::optional<Value> Tracer::Impl::attribute(const Value &base, llvm::StringRef 
   case Value::Kind::Tuple:
     if (base.object) // a namedtuple
       return objectAttribute(base, attr, loc);
+    if (base.name == "TensorShape") { // a tuple standing for a tf.TensorShape of known rank
+      if (attr == "rank" || attr == "ndims")
+        return Value::integer(base.elements.size());
+      if (attr == "as_list" || attr == "is_fully_defined" || attr == "num_elements")
+        break; // methods (Tracer::Impl::callMethod)
+    }
     return error(loc, base.describe() + " has no attribute '" + attr + "'");
   case Value::Kind::Wrapper:
     if (base.name == "super")
@@ -685,7 +688,10 @@ std::optional<Value> Tracer::Impl::subscriptSequence(const Value &base, const as
     std::vector<Value> items;
     for (int64_t i : picked)
       items.push_back(base.items()[i]);
-    return Value::sequence(base.kind, std::move(items)); // a new list
+    Value sliced = Value::sequence(base.kind, std::move(items)); // a new list
+    if (base.kind == Value::Kind::Tuple)
+      sliced.name = base.name; // a TensorShape's slice is one (x.shape[1:].as_list())
+    return sliced;
   }
   std::optional<Value> i = eval(index);
   if (!i)

@@ -60,7 +60,9 @@ Value analysis::shapeValue(const Shape &shape) {
   std::vector<Value> dims;
   for (int64_t d : shape.dims)
     dims.push_back(d < 0 ? Value::none() : Value::integer(d));
-  return Value::sequence(Value::Kind::Tuple, std::move(dims));
+  Value t = Value::sequence(Value::Kind::Tuple, std::move(dims));
+  t.name = "TensorShape"; // rank, ndims, as_list(), ... (Tracer::Impl::attribute)
+  return t;
 }
 
 namespace {

@@ -113,6 +113,23 @@ std::optional<Value> Tracer::Impl::callMethod(const Value &method, const CallArg
     }
     return out;
   }
+  if (self.kind == Value::Kind::Tuple && self.name == "TensorShape") {
+    if (!args.positional.empty() || !args.keywords.empty())
+      return error(loc, "TensorShape." + name + "() takes no arguments");
+    bool known = llvm::all_of(self.elements, [](const Value &d) { return d.kind == Value::Kind::Int; });
+    if (name == "as_list")
+      return Value::list(self.elements);
+    if (name == "is_fully_defined")
+      return Value::boolean(known);
+    if (name == "num_elements") { // None where a dimension is unknown
+      if (!known)
+        return Value::none();
+      int64_t n = 1;
+      for (const Value &d : self.elements)
+        n *= d.i;
+      return Value::integer(n);
+    }
+  }
   return error(loc, self.describe() + " has no method '" + name + "' agc knows");
 }
 
