@@ -77,21 +77,47 @@ bool MLIRGen::emitGather(TFOp, const CallArgs &args, Value &out) {
   mlir::Location l = loc(args.loc);
   auto pt = llvm::cast<RankedTensorType>(params.getType());
   auto it = llvm::cast<RankedTensorType>(indices.getType());
-  int64_t axis = axisArg(args, 3, "axis", pt.getRank());
   int64_t ri = it.getRank();
+  // batch_dims = b (checked by the typer): out[p0.., i_b.., rest] =
+  // params[p0.., indices[p0..p_{b-1}, i_b..], rest]; axis defaults to b.
+  const Value *batch = args.get(4, "batch_dims");
+  int64_t batchDims = batch && batch->kind == Value::Kind::Int ? batch->i : 0;
+  if (batchDims < 0)
+    batchDims += ri;
+  const Value *axisValue = args.get(3, "axis");
+  int64_t axis = axisValue && axisValue->kind == Value::Kind::Int
+                     ? axisArg(args, 3, "axis", pt.getRank())
+                     : batchDims;
+  // The batch's sizes, where either is known only at run time, are TensorFlow's check.
+  for (int64_t d = 0; d < batchDims; ++d) {
+    if (!pt.isDynamicDim(d) && !it.isDynamicDim(d))
+      continue;
+    mlir::Value p = dimSize(params, d, l), i = dimSize(indices, d, l);
+    mlir::Value guarded[] = {params, indices};
+    check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, p, i),
+          "tf.gather: params.shape[" + llvm::Twine(d) + "]: {0} should be equal to indices.shape[" +
+              llvm::Twine(d) + "]: {1}",
+          {p, i}, l, guarded);
+    params = guarded[0];
+    indices = guarded[1];
+  }
   llvm::SmallVector<mlir::Value> sizes;
   for (int64_t d = 0; d < axis; ++d)
     sizes.push_back(dimSize(params, d, l));
-  for (int64_t d = 0; d < ri; ++d)
+  for (int64_t d = batchDims; d < ri; ++d)
     sizes.push_back(dimSize(indices, d, l));
   for (int64_t d = axis + 1; d < pt.getRank(); ++d)
     sizes.push_back(dimSize(params, d, l));
   mlir::Value n = dimSize(params, axis, l);
   std::string message = "tf.gather: index {0} is not in [0, {1})";
+  int64_t gathered = ri - batchDims; // the result's dimensions from indices
   mlir::Value r = indexed(
       *this, type, sizes,
       [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange at) {
-        mlir::Value k = mlir::tensor::ExtractOp::create(b, bl, indices, at.slice(axis, ri));
+        llvm::SmallVector<mlir::Value> where(at.take_front(batchDims));
+        for (mlir::Value v : at.slice(axis, gathered))
+          where.push_back(v);
+        mlir::Value k = mlir::tensor::ExtractOp::create(b, bl, indices, where);
         mlir::Value i = asIndex(b, bl, k);
         // One unsigned comparison: a negative index is out of range too, as on TF's CPU.
         mlir::Value guarded[] = {i};
@@ -99,7 +125,7 @@ bool MLIRGen::emitGather(TFOp, const CallArgs &args, Value &out) {
               {i, n}, bl, guarded);
         llvm::SmallVector<mlir::Value> from(at.take_front(axis));
         from.push_back(guarded[0]);
-        for (mlir::Value v : at.drop_front(axis + ri))
+        for (mlir::Value v : at.drop_front(axis + gathered))
           from.push_back(v);
         return mlir::tensor::ExtractOp::create(b, bl, params, from).getResult();
       },

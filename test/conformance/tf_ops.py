@@ -545,3 +545,18 @@ def stateless_random_in_loop(n):
 def lists_holding_tensors(x, y):
     # A list of tensors (and Python numbers) where an op takes a tensor packs them.
     return tf.concat([x, [y * 2.0, 1.0]], 0), tf.reduce_sum([y, y, 3.0]), tf.add([y, 1.0], x[:2])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def gather_batch_dims_top_k(m):
+    # tf.gather's batch_dims, as with top_k's indices: each row gathers from its own row.
+    vals, idx = tf.math.top_k(m, k=2)
+    return vals, tf.gather(m, idx, batch_dims=1), tf.gather(m, idx, axis=1, batch_dims=-1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3, 2], tf.int32),
+                              tf.TensorSpec([None, 4], tf.int32)])
+def gather_batch_dims_axis(p, i):
+    # A batch of one dimension gathering along axis 1 and axis 2; the batch sizes must
+    # agree (TensorFlow's error where they do not).
+    return tf.gather(p, i, axis=1, batch_dims=1), tf.gather(p, i[:, :2] % 2, axis=2, batch_dims=1)

@@ -717,20 +717,38 @@ std::optional<Value> TFOpTyper::typeGather() {
     return error(loc, name + "(): indices must be int32 or int64, not " + indices->describe());
   if (!params->shape.rankKnown || !indices->shape.rankKnown)
     return error(loc, name + "(): params and indices must have known ranks for agc");
-  const Value *batch = args.get(4, "batch_dims");
-  if (batch && !(batch->kind == Value::Kind::Int && batch->i == 0) &&
-      batch->kind != Value::Kind::None)
-    return error(loc, name + "(): batch_dims other than 0 is not supported by agc");
   if (params->shape.rank() == 0)
     return error(loc, name + "(): params must be at least 1-D, not a scalar");
-  std::optional<int64_t> axis = axisOf(3, "axis", 0, params->shape.rank());
+  // batch_dims = b: the first b dimensions of params and indices are a batch, each
+  // gathering from its own params (axis, by default b, is at least b).
+  int64_t ri = indices->shape.rank(), batchDims = 0;
+  if (const Value *batch = args.get(4, "batch_dims"); batch && batch->kind != Value::Kind::None) {
+    if (batch->kind != Value::Kind::Int)
+      return error(loc, name + "(): batch_dims must be a Python int for agc, not " +
+                            batch->describe());
+    batchDims = batch->i < 0 ? batch->i + ri : batch->i;
+    if (batchDims < 0 || batchDims > ri)
+      return error(loc, name + "(): batch_dims " + llvm::Twine(batch->i) +
+                            " is out of range for indices of rank " + llvm::Twine(ri));
+  }
+  std::optional<int64_t> axis = axisOf(3, "axis", batchDims, params->shape.rank());
   if (!axis)
     return std::nullopt;
+  if (batchDims > *axis)
+    return error(loc, name + "(): batch_dims (" + llvm::Twine(batchDims) +
+                          ") must be less than or equal to axis (" + llvm::Twine(*axis) + ")");
+  for (int64_t d = 0; d < batchDims; ++d) {
+    int64_t p = params->shape.dims[d], i = indices->shape.dims[d];
+    if (p >= 0 && i >= 0 && p != i)
+      return error(loc, name + "(): params.shape[" + llvm::Twine(d) + "]: " + llvm::Twine(p) +
+                            " should be equal to indices.shape[" + llvm::Twine(d) +
+                            "]: " + llvm::Twine(i));
+  }
   Shape s;
   for (int64_t d = 0; d < *axis; ++d)
     s.dims.push_back(params->shape.dims[d]);
-  for (int64_t d : indices->shape.dims)
-    s.dims.push_back(d);
+  for (int64_t d = batchDims; d < ri; ++d)
+    s.dims.push_back(indices->shape.dims[d]);
   for (size_t d = *axis + 1; d < params->shape.rank(); ++d)
     s.dims.push_back(params->shape.dims[d]);
   return Value::tensor(params->dtype, s);
