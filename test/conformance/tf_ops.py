@@ -560,3 +560,20 @@ def gather_batch_dims_axis(p, i):
     # A batch of one dimension gathering along axis 1 and axis 2; the batch sizes must
     # agree (TensorFlow's error where they do not).
     return tf.gather(p, i, axis=1, batch_dims=1), tf.gather(p, i[:, :2] % 2, axis=2, batch_dims=1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
+                              tf.TensorSpec([2, None, None], tf.int32)])
+def diagonals(m, batch):
+    # tf.linalg.diag_part and trace of a matrix, tall, wide or square, and of a batch.
+    return (tf.linalg.diag_part(m), tf.linalg.trace(m), tf.linalg.diag_part(batch),
+            tf.linalg.trace(batch))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.float32)])
+def bincounts(labels, weights):
+    # tf.math.bincount: counts, weighted sums, minlength and maxlength; a negative value is
+    # TensorFlow's error.
+    return (tf.math.bincount(labels), tf.math.bincount(labels, minlength=6),
+            tf.math.bincount(labels, weights=weights, maxlength=3),
+            tf.math.bincount(labels, dtype=tf.int64, minlength=2, maxlength=2))

@@ -702,6 +702,33 @@ Value matrixDiag(Composer &c, const Params &p) {
   return c.where(eye, column, c.tensor(Value::integer(0), d.dtype));
 }
 
+Value diagPart(Composer &c, const Params &p) {
+  // The main diagonal (k=0) of [..., M, N]: [..., min(M, N)], x[..., i, i] gathered from
+  // each matrix flattened (exact for every dtype). (p: input, name, k, padding_value,
+  // align; the last two do not matter for k=0.)
+  if (given(p[2]) && !(p[2]->kind == Value::Kind::Int && p[2]->i == 0))
+    return c.fail("only the main diagonal (k=0) is supported by agc");
+  Value x = ranked(c, c.tensor(*p[0]), "input");
+  if (c.ok && x.shape.rank() < 2)
+    return c.fail("'input' must be at least 2-D, not " + x.describe());
+  if (!c.ok)
+    return {};
+  int64_t r = x.shape.rank();
+  Value rows = dimOf(c, x, r - 2), cols = dimOf(c, x, r - 1);
+  Value n = c.call("tf.math.minimum", {rows, cols});
+  Value batch = c.slice(c.call("tf.shape", {x}), 0, Value::integer(0), Value::integer(r - 2));
+  Value area = c.call("tf.reshape", {c.mul(rows, cols), Value::list({Value::integer(1)})});
+  Value flat = c.call("tf.reshape", {x, c.call("tf.concat", {Value::list({batch, area}), Value::integer(0)})});
+  Value at = c.mul(c.call("tf.range", {n}), c.add(cols, c.tensor(Value::integer(1), DType::Int32)));
+  return c.call("tf.gather", {flat, at}, {{"axis", Value::integer(r - 2)}});
+}
+
+Value trace(Composer &c, const Params &p) {
+  // As TensorFlow: the sum of the main diagonal of each matrix.
+  Value diagonal = c.call("tf.linalg.diag_part", {c.tensor(*p[0])});
+  return c.call("tf.math.reduce_sum", {diagonal}, {{"axis", Value::integer(-1)}});
+}
+
 Value matvec(Composer &c, const Params &p) {
   Value a = c.tensor(*p[0]);
   Value b = c.tensor(*p[1]);
@@ -1255,6 +1282,44 @@ Value segmentSum(Composer &c, const Params &p) {
   return segmentReduce(c, data, ids, count);
 }
 
+Value bincount(Composer &c, const Params &p) {
+  // Counts (or sums of weights) of each value of arr, in max(max(arr) + 1, minlength)
+  // bins, at most maxlength (values beyond it dropped), as segment sums. (p: arr, weights,
+  // minlength, maxlength, dtype, name, axis, binary_output.)
+  if (given(p[6]) && !(p[6]->kind == Value::Kind::Int && p[6]->i == 0))
+    return c.fail("only axis=None (all of arr) is supported by agc");
+  if (given(p[7]) && !(p[7]->kind == Value::Kind::Bool && !p[7]->i))
+    return c.fail("binary_output=True is not supported by agc");
+  Value arr = ranked(c, c.tensor(*p[0]), "arr");
+  if (c.ok && !isIndexInteger(arr.dtype))
+    return c.fail("'arr' must be int32 or int64, not " + arr.describe());
+  if (!c.ok)
+    return {};
+  Value flat = c.call("tf.reshape", {arr, Value::list({Value::integer(-1)})});
+  Value zero = c.tensor(Value::integer(0), arr.dtype);
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, flat, zero)}), Value::list({})},
+         {{"message", Value::str("Input arr must be non-negative!")}});
+  Value none = c.call("tf.constant", {Value::list({Value::integer(-1)})}, {{"dtype", Value::dtypeOf(arr.dtype)}});
+  Value size = c.add(c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({flat, none}), Value::integer(0)})}),
+                     c.tensor(Value::integer(1), arr.dtype));
+  if (given(p[2]))
+    size = c.call("tf.math.maximum", {size, c.tensor(*p[2], arr.dtype)});
+  DType out = DType::Int32;
+  if (given(p[4]) && p[4]->kind == Value::Kind::DTypeRef)
+    out = p[4]->dtype;
+  Value data = given(p[1]) ? c.call("tf.reshape", {c.tensor(*p[1]), Value::list({Value::integer(-1)})})
+                           : c.call("tf.ones_like", {flat}, {{"dtype", Value::dtypeOf(out)}});
+  Value ids = flat;
+  if (given(p[3])) { // values at or beyond maxlength fall in no bin
+    size = c.call("tf.math.minimum", {size, c.tensor(*p[3], arr.dtype)});
+    Value kept = c.cmp(ast::CmpOp::Lt, flat, size);
+    ids = c.where(kept, flat, c.call("tf.zeros_like", {flat}));
+    data = c.where(kept, data, c.call("tf.zeros_like", {data}));
+  }
+  return segmentReduce(c, data, ids, size);
+}
+
 // --- einsum: the operands broadcast over every label, multiplied, summed ---------------------
 
 /// Labels of one operand's subscripts ("ij"), or a failure.
@@ -1429,6 +1494,9 @@ const std::vector<Composite> &composites() {
       {{"tf.one_hot"}, {"indices", "depth", "on_value", "off_value", "axis", "dtype", "name"}, 2, "indices int32, int64; any dtype out", oneHot},
       {{"tf.linalg.band_part"}, {"input", "num_lower", "num_upper", "name"}, 3, "all", bandPart},
       {{"tf.linalg.diag"}, {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value", "align"}, 1, "all", matrixDiag},
+      {{"tf.linalg.diag_part"}, {"input", "name", "k", "padding_value", "align"}, 1, "all", diagPart},
+      {{"tf.linalg.trace"}, {"x", "name"}, 1, "numbers", trace},
+      {{"tf.math.bincount"}, {"arr", "weights", "minlength", "maxlength", "dtype", "name", "axis", "binary_output"}, 1, "arr int32, int64; weights numbers", bincount},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
