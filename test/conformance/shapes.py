@@ -124,3 +124,12 @@ def tensor_shape_methods(x):
     return (tf.reshape(x, [-1, n]), tf.constant(tail), s.rank, s.ndims, s.is_fully_defined(),
             s[1:].is_fully_defined(), x.shape[1:] == (3, 4), x.shape.num_elements() is None,
             tf.TensorShape([2, None]).as_list()[0], x.get_shape().rank)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+def split_rest_dynamic(x):
+    # tf.split with a size of -1 over a dimension known only at run time: that part takes
+    # what the others leave; sizes beyond the dimension are TensorFlow's error.
+    head, rest = tf.split(x, num_or_size_splits=[1, -1])
+    first, middle, last = tf.split(x, [1, -1, 2], axis=0)
+    return head, rest, first, middle, last

@@ -819,10 +819,36 @@ Value split(Composer &c, const Params &p) {
       }
       sizes.push_back(s.i);
     }
+    if (unknown >= 0 && n < 0) {
+      // The part of size -1 takes what the others leave of a dimension known only at run
+      // time: the parts after it are placed from the end.
+      Value dim = dimOf(c, x, *at);
+      c.call("tf.debugging.Assert",
+             {c.cmp(ast::CmpOp::GtE, dim, c.tensor(Value::integer(total), DType::Int32)),
+              Value::list({})},
+             {{"message", Value::str("tf.split: the sizes given exceed the dimension")}});
+      std::vector<Value> parts;
+      int64_t lo = 0, after = total;
+      for (size_t k = 0; k < sizes.size(); ++k) {
+        if (int64_t(k) < unknown) {
+          parts.push_back(c.slice(x, *at, Value::integer(lo), Value::integer(lo + sizes[k])));
+          lo += sizes[k];
+          after -= sizes[k];
+          continue;
+        }
+        Value from = int64_t(k) == unknown
+                         ? c.tensor(Value::integer(lo), DType::Int32)
+                         : c.sub(dim, c.tensor(Value::integer(after), DType::Int32));
+        if (int64_t(k) > unknown)
+          after -= sizes[k];
+        Value to = c.sub(dim, c.tensor(Value::integer(after), DType::Int32));
+        parts.push_back(c.slice(x, *at, from, to));
+      }
+      if (!c.ok)
+        return {};
+      return Value::list(std::move(parts));
+    }
     if (unknown >= 0) {
-      if (n < 0)
-        return c.fail("a size of -1 over a dimension known only at run time is not "
-                      "supported by agc");
       sizes[unknown] = n - total;
       total = n;
     }
