@@ -577,3 +577,21 @@ def bincounts(labels, weights):
     return (tf.math.bincount(labels), tf.math.bincount(labels, minlength=6),
             tf.math.bincount(labels, weights=weights, maxlength=3),
             tf.math.bincount(labels, dtype=tf.int64, minlength=2, maxlength=2))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+def roll_and_repeat(x, shift):
+    # tf.roll by a Python int and by a tensor (any sign, beyond the length), over one axis
+    # and two; tf.repeat of every element and along an axis.
+    m = tf.reshape(tf.range(6), [2, 3])
+    return (tf.roll(x, 2, 0), tf.roll(x, shift, axis=0), tf.roll(m, [1, -1], [0, 1]),
+            tf.repeat(x, 2), tf.repeat(m, 3, axis=1), tf.repeat(m, 2, axis=0))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32),
+                              tf.TensorSpec([], tf.int32)])
+def no_nan_and_linspace(x, y, n):
+    # multiply_no_nan and reciprocal_no_nan (0 where the factor or x is 0, NaN and inf
+    # aside); linspace's points, the last exactly stop.
+    return (tf.math.multiply_no_nan(x, y), tf.math.reciprocal_no_nan(x),
+            tf.linspace(-1.0, 2.0, n), tf.linspace(0.1, 0.7, 7))

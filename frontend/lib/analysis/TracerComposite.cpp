@@ -1346,6 +1346,112 @@ Value bincount(Composer &c, const Params &p) {
   return segmentReduce(c, data, ids, size);
 }
 
+// --- Moving and repeating elements ----------------------------------------------------------
+
+Value roll(Composer &c, const Params &p) {
+  // Each axis in turn: x[n - s:] then x[:n - s] along it, s = shift mod n (0 for an empty
+  // dimension). (p: input, shift, axis, name; shift and axis ints or lists of them.)
+  Value x = ranked(c, c.tensor(*p[0]), "input");
+  if (!c.ok)
+    return {};
+  std::vector<Value> shifts = p[1]->isPySequence() ? p[1]->items() : std::vector<Value>{*p[1]};
+  std::vector<Value> axes = p[2]->isPySequence() ? p[2]->items() : std::vector<Value>{*p[2]};
+  if (shifts.size() != axes.size())
+    return c.fail("shift and axis must have the same size");
+  for (size_t k = 0; k < axes.size() && c.ok; ++k) {
+    std::optional<int64_t> a = pythonInt(c, &axes[k], "axis");
+    std::optional<int64_t> axis = a ? normalAxis(c, *a, x.shape.rank()) : std::nullopt;
+    if (!axis)
+      return {};
+    int64_t n = x.shape.dims[*axis];
+    Value cut;
+    if (n >= 0 && shifts[k].kind == Value::Kind::Int) {
+      int64_t s = n == 0 ? 0 : ((shifts[k].i % n) + n) % n;
+      cut = Value::integer(n - s);
+    } else {
+      Value size = dimOf(c, x, *axis);
+      Value one = c.tensor(Value::integer(1), DType::Int32);
+      Value s = c.call("tf.math.floormod", {c.tensor(shifts[k], DType::Int32),
+                                            c.call("tf.math.maximum", {size, one})});
+      cut = c.sub(size, s);
+    }
+    Value end = n >= 0 ? Value::integer(n) : dimOf(c, x, *axis);
+    x = c.call("tf.concat", {Value::list({c.slice(x, *axis, cut, end),
+                                          c.slice(x, *axis, Value::integer(0), cut)}),
+                             Value::integer(*axis)});
+  }
+  return x;
+}
+
+Value repeat(Composer &c, const Params &p) {
+  // An int number of repeats: each element (axis=None: of x flattened) or each slice
+  // along axis, repeated in place, as a tile of a new axis after it, merged back.
+  // (p: input, repeats, axis, name.)
+  Value x = ranked(c, c.tensor(*p[0]), "input");
+  std::optional<int64_t> r = c.ok ? pythonInt(c, p[1], "repeats") : std::nullopt;
+  if (!r)
+    return c.fail("'repeats' must be a Python int for agc (a list of counts is not supported)");
+  if (*r < 0)
+    return c.fail("repeats must be non-negative, not " + llvm::Twine(*r));
+  if (!given(p[2]))
+    x = c.call("tf.reshape", {x, Value::list({Value::integer(-1)})});
+  std::optional<int64_t> a = given(p[2]) ? pythonInt(c, p[2], "axis") : int64_t(0);
+  std::optional<int64_t> axis = a && c.ok ? normalAxis(c, *a, x.shape.rank()) : std::nullopt;
+  if (!axis)
+    return {};
+  int64_t rank = x.shape.rank();
+  Value expanded = c.call("tf.expand_dims", {x, Value::integer(*axis + 1)});
+  std::vector<Value> multiples(rank + 1, Value::integer(1));
+  multiples[*axis + 1] = Value::integer(*r);
+  Value tiled = c.call("tf.tile", {expanded, Value::list(multiples)});
+  // The shape: x's, with dimension `axis` times r.
+  std::vector<Value> scale(rank, Value::integer(1));
+  scale[*axis] = Value::integer(*r);
+  Value shape = c.mul(c.call("tf.shape", {x}), c.tensor(Value::list(scale), DType::Int32));
+  return c.call("tf.reshape", {tiled, shape});
+}
+
+// --- Products and reciprocals that ignore NaN where a factor is zero --------------------
+
+Value multiplyNoNan(Composer &c, const Params &p) {
+  // 0 where y is 0, even where x is NaN or infinite; x * y elsewhere.
+  Value x = floatOperand(c, p[0], "x");
+  Value y = c.ok ? c.tensor(*p[1], x.dtype) : Value{};
+  Value product = c.mul(x, y);
+  return c.where(c.cmp(ast::CmpOp::Eq, y, c.constant(0, y)), c.call("tf.zeros_like", {product}),
+                 product);
+}
+
+Value reciprocalNoNan(Composer &c, const Params &p) {
+  // 0 where x is 0, 1 / x elsewhere.
+  Value x = floatOperand(c, p[0], "x");
+  Value inverse = c.div(c.constant(1, x), x);
+  return c.where(c.cmp(ast::CmpOp::Eq, x, c.constant(0, x)), c.call("tf.zeros_like", {x}), inverse);
+}
+
+Value linspace(Composer &c, const Params &p) {
+  // TensorFlow's LinSpace kernel: start + i * ((stop - start) / (num - 1)), the last
+  // element stop itself; num = 1 gives [start]. (p: start, stop, num, name, axis.)
+  if (given(p[4]) && !(p[4]->kind == Value::Kind::Int && p[4]->i == 0))
+    return c.fail("only axis=0 is supported by agc");
+  Value start = floatOperand(c, p[0], "start");
+  Value stop = c.ok ? c.tensor(*p[1], start.dtype) : Value{};
+  if (c.ok && (start.shape.rank() != 0 || stop.shape.rank() != 0))
+    return c.fail("start and stop must be scalars here (agc does not batch them)");
+  Value num = c.tensor(*p[2], DType::Int32);
+  if (!c.ok)
+    return {};
+  Value one = c.tensor(Value::integer(1), DType::Int32);
+  Value steps = c.call("tf.cast", {c.call("tf.math.maximum", {c.sub(num, one), one}),
+                                   Value::dtypeOf(start.dtype)});
+  Value step = c.div(c.sub(stop, start), steps);
+  Value i = c.call("tf.range", {num}, {{"dtype", Value::dtypeOf(DType::Int32)}});
+  Value values = c.add(start, c.mul(c.call("tf.cast", {i, Value::dtypeOf(start.dtype)}), step));
+  Value last = c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::Eq, i, c.sub(num, one)),
+                                               c.cmp(ast::CmpOp::Gt, num, one)});
+  return c.where(last, c.call("tf.fill", {c.call("tf.shape", {values}), stop}), values);
+}
+
 // --- einsum: the operands broadcast over every label, multiplied, summed ---------------------
 
 /// Labels of one operand's subscripts ("ij"), or a failure.
@@ -1522,6 +1628,11 @@ const std::vector<Composite> &composites() {
       {{"tf.linalg.diag"}, {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value", "align"}, 1, "all", matrixDiag},
       {{"tf.linalg.diag_part"}, {"input", "name", "k", "padding_value", "align"}, 1, "all", diagPart},
       {{"tf.linalg.trace"}, {"x", "name"}, 1, "numbers", trace},
+      {{"tf.roll"}, {"input", "shift", "axis", "name"}, 3, "all", roll},
+      {{"tf.repeat"}, {"input", "repeats", "axis", "name"}, 2, "all", repeat},
+      {{"tf.math.multiply_no_nan"}, {"x", "y", "name"}, 2, "floats", multiplyNoNan},
+      {{"tf.math.reciprocal_no_nan"}, {"x", "name"}, 1, "floats", reciprocalNoNan},
+      {{"tf.linspace", "tf.lin_space"}, {"start", "stop", "num", "name", "axis"}, 3, "floats", linspace},
       {{"tf.math.bincount"}, {"arr", "weights", "minlength", "maxlength", "dtype", "name", "axis", "binary_output"}, 1, "arr int32, int64; weights numbers", bincount},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
