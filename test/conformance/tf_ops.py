@@ -595,3 +595,14 @@ def no_nan_and_linspace(x, y, n):
     # aside); linspace's points, the last exactly stop.
     return (tf.math.multiply_no_nan(x, y), tf.math.reciprocal_no_nan(x),
             tf.linspace(-1.0, 2.0, n), tf.linspace(0.1, 0.7, 7))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.int32),
+                              tf.TensorSpec([None, 2], tf.int32)])
+def segment_reductions(x, ids, rows):
+    # Sorted and unsorted segment maxima, minima, products and means; a segment no id
+    # names gets TensorFlow's fill (the dtype's lowest or highest, 1, 0).
+    return (tf.math.unsorted_segment_max(x, ids, num_segments=4),
+            tf.math.unsorted_segment_min(rows, ids, 4), tf.math.unsorted_segment_prod(x, ids, 4),
+            tf.math.segment_mean(x, tf.sort(ids)), tf.math.segment_max(rows, tf.sort(ids)),
+            tf.math.segment_min(x, tf.sort(ids)), tf.math.segment_prod(rows, tf.sort(ids)))

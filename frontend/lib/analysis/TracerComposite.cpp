@@ -1252,7 +1252,32 @@ Value statelessNormal(Composer &c, const Params &p) {
 
 // --- Segments (an [n, segments] mask, summed over n) --------------------------------------
 
-Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count) {
+/// How a segment reduction combines: TensorFlow's reduction, and what fills a segment no
+/// id names (0, 1, or the lowest / highest value of the dtype, as TensorFlow's kernels).
+enum class Combine { Sum, Prod, Max, Min };
+
+Value segmentFill(Composer &c, Combine how, const Value &like) {
+  DType d = like.dtype;
+  auto limit = [&](bool lowest) -> Value {
+    switch (d) {
+    case DType::Float32: return Value::floating(lowest ? -3.4028234663852886e38 : 3.4028234663852886e38);
+    case DType::Float64: return Value::floating(lowest ? -1.7976931348623157e308 : 1.7976931348623157e308);
+    case DType::Int32: return Value::integer(lowest ? INT32_MIN : INT32_MAX);
+    case DType::Int64: return Value::integer(lowest ? INT64_MIN : INT64_MAX);
+    default: return {};
+    }
+  };
+  Value v = how == Combine::Sum ? Value::integer(0)
+            : how == Combine::Prod ? Value::integer(1)
+                                   : limit(how == Combine::Max);
+  if (v.kind == Value::Kind::Undefined)
+    return c.fail("segment maxima and minima take float32, float64, int32 or int64 data, not " +
+                  like.describe());
+  return c.call("tf.fill", {c.call("tf.shape", {like}), c.tensor(v, d)});
+}
+
+Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count,
+                    Combine how = Combine::Sum) {
   if (c.ok && !isIndexInteger(ids.dtype))
     return c.fail("'segment_ids' must be int32 or int64, not " + ids.describe());
   if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
@@ -1274,20 +1299,55 @@ Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Valu
   for (size_t d = 1; d < data.shape.rank(); ++d)
     mask = c.call("tf.expand_dims", {mask, Value::integer(-1)});
   Value rows = c.call("tf.expand_dims", {data, Value::integer(0)});
-  Value picked = c.where(mask, rows, c.call("tf.zeros_like", {rows}));
-  return c.call("tf.math.reduce_sum", {picked}, {{"axis", Value::integer(1)}});
+  Value picked = c.where(mask, rows, segmentFill(c, how, rows));
+  static const char *const kReduce[] = {"tf.math.reduce_sum", "tf.math.reduce_prod",
+                                        "tf.math.reduce_max", "tf.math.reduce_min"};
+  return c.call(kReduce[int(how)], {picked}, {{"axis", Value::integer(1)}});
 }
 
-Value unsortedSegmentSum(Composer &c, const Params &p) {
+template <Combine how>
+Value unsortedSegment(Composer &c, const Params &p) {
   Value data = c.tensor(*p[0]);
   Value ids = c.tensor(*p[1]);
-  return segmentReduce(c, data, ids, *p[2]);
+  return segmentReduce(c, data, ids, *p[2], how);
 }
 
-Value segmentSum(Composer &c, const Params &p) {
+/// The number of segments of sorted ids (the last plus one), the ids checked sorted and
+/// non-negative; nothing after failing.
+Value sortedSegmentCount(Composer &c, const Value &ids);
+
+template <Combine how>
+Value sortedSegment(Composer &c, const Params &p) {
+  // As the unsorted ones, but a segment no id names is 0 for a maximum or a minimum (the
+  // sorted kernels' rule), not the dtype's lowest or highest.
+  Value data = c.tensor(*p[0]);
+  Value ids = c.tensor(*p[1]);
+  Value count = sortedSegmentCount(c, ids);
+  Value r = segmentReduce(c, data, ids, count, how);
+  if (how != Combine::Max && how != Combine::Min)
+    return r;
+  Value members = segmentReduce(c, c.call("tf.ones_like", {data}), ids, count);
+  Value zero = c.call("tf.zeros_like", {r});
+  return c.where(c.cmp(ast::CmpOp::Eq, members, zero), zero, r);
+}
+
+Value segmentMean(Composer &c, const Params &p) {
+  // The sum over the count of each segment; 0 for a segment no id names.
+  Value data = c.tensor(*p[0]);
+  Value ids = c.tensor(*p[1]);
+  if (c.ok && !isFloat(data.dtype))
+    return c.fail("'data' must be a float tensor here, not " + data.describe());
+  Value count = sortedSegmentCount(c, ids);
+  Value sum = segmentReduce(c, data, ids, count);
+  Value ones = c.call("tf.ones_like", {data});
+  Value n = segmentReduce(c, ones, ids, count);
+  Value zero = c.call("tf.zeros_like", {sum});
+  Value empty = c.cmp(ast::CmpOp::Eq, n, zero);
+  return c.where(empty, zero, c.div(sum, c.where(empty, c.call("tf.ones_like", {n}), n)));
+}
+
+Value sortedSegmentCount(Composer &c, const Value &ids) {
   // The number of segments is the last id plus one; the ids must be sorted (checked).
-  Value data = c.tensor(*p[0]);
-  Value ids = c.tensor(*p[1]);
   if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
     return c.fail("'segment_ids' must be 1-D, not " + ids.describe());
   if (!c.ok)
@@ -1304,8 +1364,7 @@ Value segmentSum(Composer &c, const Params &p) {
          {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, ids, zero)}), Value::list({})},
          {{"message", Value::str("segment ids must be >= 0")}});
   Value last = c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({ids, c.call("tf.constant", {Value::list({Value::integer(-1)})}, {{"dtype", Value::dtypeOf(ids.dtype)}})}), Value::integer(0)})});
-  Value count = c.add(last, c.tensor(Value::integer(1), ids.dtype));
-  return segmentReduce(c, data, ids, count);
+  return c.add(last, c.tensor(Value::integer(1), ids.dtype));
 }
 
 Value bincount(Composer &c, const Params &p) {
@@ -1641,8 +1700,15 @@ const std::vector<Composite> &composites() {
       {{"tf.boolean_mask"}, {"tensor", "mask", "axis", "name"}, 2, "all (mask bool)", booleanMask},
       {{"tf.random.stateless_uniform"}, {"shape", "seed", "minval", "maxval", "dtype", "name", "alg"}, 2, "float32, float64, int32, int64, uint32, uint64", statelessUniform},
       {{"tf.random.stateless_normal"}, {"shape", "seed", "mean", "stddev", "dtype", "name", "alg"}, 2, "float32, float64", statelessNormal},
-      {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentSum},
-      {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", segmentSum},
+      {{"tf.math.unsorted_segment_sum"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegment<Combine::Sum>},
+      {{"tf.math.unsorted_segment_prod"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegment<Combine::Prod>},
+      {{"tf.math.unsorted_segment_max"}, {"data", "segment_ids", "num_segments", "name"}, 3, "float32, float64, int32, int64 (ids int32, int64)", unsortedSegment<Combine::Max>},
+      {{"tf.math.unsorted_segment_min"}, {"data", "segment_ids", "num_segments", "name"}, 3, "float32, float64, int32, int64 (ids int32, int64)", unsortedSegment<Combine::Min>},
+      {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", sortedSegment<Combine::Sum>},
+      {{"tf.math.segment_prod"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", sortedSegment<Combine::Prod>},
+      {{"tf.math.segment_max"}, {"data", "segment_ids", "name"}, 2, "float32, float64, int32, int64 (ids int32, int64)", sortedSegment<Combine::Max>},
+      {{"tf.math.segment_min"}, {"data", "segment_ids", "name"}, 2, "float32, float64, int32, int64 (ids int32, int64)", sortedSegment<Combine::Min>},
+      {{"tf.math.segment_mean"}, {"data", "segment_ids", "name"}, 2, "floats (ids int32, int64)", segmentMean},
   };
   return kTable;
 }
