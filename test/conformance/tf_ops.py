@@ -606,3 +606,23 @@ def segment_reductions(x, ids, rows):
             tf.math.unsorted_segment_min(rows, ids, 4), tf.math.unsorted_segment_prod(x, ids, 4),
             tf.math.segment_mean(x, tf.sort(ids)), tf.math.segment_max(rows, tf.sort(ids)),
             tf.math.segment_min(x, tf.sort(ids)), tf.math.segment_prod(rows, tf.sort(ids)))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None, 1], tf.int32),
+                              tf.TensorSpec([None], tf.float32)])
+def scatters(x, at, values):
+    # tensor_scatter_nd_update (a position named twice takes the last update), _add
+    # (summed), scatter_nd (into zeros), of elements and of rows; an index out of range is
+    # TensorFlow's error.
+    m = tf.reshape(tf.range(6.0), [3, 2])
+    return (tf.tensor_scatter_nd_update(x, at, values), tf.tensor_scatter_nd_add(x, at, values),
+            tf.scatter_nd(at, values, tf.shape(x)),
+            tf.tensor_scatter_nd_update(m, [[2], [0]], [[10.0, 11.0], [12.0, 13.0]]),
+            tf.tensor_scatter_nd_update(m, [[1, 1], [2, 0], [1, 1]], [7.0, 8.0, 9.0]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
+def broadcast_to_shapes(x, shape):
+    # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they
+    # are); a shape x does not broadcast to is TensorFlow's error.
+    return tf.broadcast_to(x, [2, 3]), tf.broadcast_to(tf.reshape(x, [-1, 1]), shape)

@@ -1511,6 +1511,121 @@ Value linspace(Composer &c, const Params &p) {
   return c.where(last, c.call("tf.fill", {c.call("tf.shape", {values}), stop}), values);
 }
 
+// --- Scatters (a [updates, positions] match, as the segments) -------------------------------
+
+/// tensor_scatter_nd_update (`add` false: the last update of a position wins, as
+/// TensorFlow's CPU kernel applies them in order) and tensor_scatter_nd_add (`add`: the
+/// updates of a position summed into it): indices [..., D] name positions of the first D
+/// dimensions of `tensor`; updates hold one slice tensor.shape[D:] for each.
+Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Value &updatesArg,
+                  bool add) {
+  tensor = ranked(c, tensor, "tensor");
+  Value indices = ranked(c, c.tensor(indicesArg, DType::Int32), "indices");
+  if (c.ok && !isIndexInteger(indices.dtype))
+    return c.fail("'indices' must be int32 or int64, not " + indices.describe());
+  if (c.ok && (indices.shape.rank() < 1 || indices.shape.dims.back() < 0))
+    return c.fail("'indices' must have a last dimension known while compiling, not " +
+                  indices.describe());
+  if (!c.ok)
+    return {};
+  int64_t depth = indices.shape.dims.back(), rank = tensor.shape.rank();
+  if (depth > rank)
+    return c.fail("the index depth (" + llvm::Twine(depth) + ") exceeds the rank of 'tensor' (" +
+                  llvm::Twine(rank) + ")");
+  Value updates = c.tensor(updatesArg, tensor.dtype);
+  Value flat = c.call("tf.reshape", {indices, Value::list({Value::integer(-1), Value::integer(depth)})});
+  // The updates as [K, tensor.shape[D:]...].
+  std::vector<Value> sliceShape{dimOf(c, flat, 0)};
+  for (int64_t d = depth; d < rank; ++d)
+    sliceShape.push_back(dimOf(c, tensor, d));
+  Value rows = c.call("tf.reshape", {updates, c.call("tf.stack", {Value::list(sliceShape)})});
+  // match[k, i0, ..., i(D-1)]: indices[k] is that position; each index checked in range.
+  Value match;
+  for (int64_t d = 0; d < depth && c.ok; ++d) {
+    Value size = c.tensor(dimOf(c, tensor, d), indices.dtype);
+    Value column = c.call("tf.gather", {flat, Value::integer(d)}, {{"axis", Value::integer(1)}});
+    c.call("tf.debugging.Assert",
+           {c.call("tf.math.reduce_all", {c.call("tf.math.logical_and",
+                                                 {c.cmp(ast::CmpOp::GtE, column, c.tensor(Value::integer(0), indices.dtype)),
+                                                  c.cmp(ast::CmpOp::Lt, column, size)})}),
+            Value::list({})},
+           {{"message", Value::str("indices do not index into the shape of 'tensor'")}});
+    std::vector<Value> kShape(depth + 1, Value::integer(1)), iShape(depth + 1, Value::integer(1));
+    kShape[0] = Value::integer(-1);
+    iShape[d + 1] = Value::integer(-1);
+    Value at = c.call("tf.range", {size}, {{"dtype", Value::dtypeOf(indices.dtype)}});
+    Value same = c.cmp(ast::CmpOp::Eq, c.call("tf.reshape", {column, Value::list(kShape)}),
+                       c.call("tf.reshape", {at, Value::list(iShape)}));
+    match = d == 0 ? same : c.call("tf.math.logical_and", {match, same});
+  }
+  if (depth == 0)
+    return c.fail("an index depth of 0 is not supported by agc");
+  if (!c.ok)
+    return {};
+  // [K, n0, ..., n(D-1), 1, ...] against the updates' [K, 1, ..., 1, n(D)...].
+  Value wide = match;
+  for (int64_t d = depth; d < rank; ++d)
+    wide = c.call("tf.expand_dims", {wide, Value::integer(-1)});
+  if (add) {
+    Value spread = rows;
+    for (int64_t d = 0; d < depth; ++d)
+      spread = c.call("tf.expand_dims", {spread, Value::integer(1)});
+    Value picked = c.where(wide, spread, c.call("tf.zeros_like", {spread}));
+    return c.add(tensor, c.call("tf.math.reduce_sum", {picked}, {{"axis", Value::integer(0)}}));
+  }
+  // The last k naming each position (-1: none).
+  Value count = dimOf(c, flat, 0);
+  std::vector<Value> kShape(depth + 1, Value::integer(1));
+  kShape[0] = Value::integer(-1);
+  Value k = c.call("tf.reshape", {c.call("tf.range", {count}), Value::list(kShape)});
+  Value none = c.tensor(Value::integer(-1), DType::Int32);
+  Value last = c.call("tf.math.reduce_max",
+                      {c.where(match, k, none)},
+                      {{"axis", Value::integer(0)}});
+  Value named = c.cmp(ast::CmpOp::GtE, last, c.tensor(Value::integer(0), DType::Int32));
+  // Positions no update names read a row of zeros after the updates (there may be none).
+  std::vector<Value> oneRow = sliceShape;
+  oneRow[0] = Value::integer(1);
+  Value padded = c.call("tf.concat", {Value::list({rows, c.call("tf.zeros", {c.call("tf.stack", {Value::list(oneRow)})},
+                                                                {{"dtype", Value::dtypeOf(tensor.dtype)}})}),
+                                      Value::integer(0)});
+  Value chosen = c.call("tf.gather", {padded, c.where(named, last, c.call("tf.fill", {c.call("tf.shape", {last}), count}))});
+  for (int64_t d = depth; d < rank; ++d)
+    named = c.call("tf.expand_dims", {named, Value::integer(-1)});
+  return c.where(named, chosen, tensor);
+}
+
+Value broadcastTo(Composer &c, const Params &p) {
+  // x at every point of `shape`, as tf.where broadcasts its operands (exact for every
+  // dtype), the result's shape checked to be `shape` (x may not be larger).
+  Value x = c.tensor(*p[0]);
+  Value shape = c.tensor(*p[1], DType::Int32);
+  if (!c.ok)
+    return {};
+  Value all = c.call("tf.fill", {shape, c.tensor(Value::boolean(true), DType::Bool)});
+  Value r = c.where(all, x, x);
+  c.call("tf.debugging.assert_equal", {c.call("tf.shape", {r}), shape},
+         {{"message", Value::str("tf.broadcast_to: the input's shape does not broadcast to the shape given")}});
+  return r;
+}
+
+Value tensorScatterUpdate(Composer &c, const Params &p) {
+  return scatterInto(c, c.tensor(*p[0]), *p[1], *p[2], /*add=*/false);
+}
+
+Value tensorScatterAdd(Composer &c, const Params &p) {
+  return scatterInto(c, c.tensor(*p[0]), *p[1], *p[2], /*add=*/true);
+}
+
+Value scatterNd(Composer &c, const Params &p) {
+  // The updates summed into zeros of `shape`, as tensor_scatter_nd_add.
+  Value updates = c.tensor(*p[1]);
+  if (!c.ok)
+    return {};
+  Value zeros = c.call("tf.zeros", {*p[2]}, {{"dtype", Value::dtypeOf(updates.dtype)}});
+  return scatterInto(c, zeros, *p[0], updates, /*add=*/true);
+}
+
 // --- einsum: the operands broadcast over every label, multiplied, summed ---------------------
 
 /// Labels of one operand's subscripts ("ij"), or a failure.
@@ -1692,6 +1807,10 @@ const std::vector<Composite> &composites() {
       {{"tf.math.multiply_no_nan"}, {"x", "y", "name"}, 2, "floats", multiplyNoNan},
       {{"tf.math.reciprocal_no_nan"}, {"x", "name"}, 1, "floats", reciprocalNoNan},
       {{"tf.linspace", "tf.lin_space"}, {"start", "stop", "num", "name", "axis"}, 3, "floats", linspace},
+      {{"tf.broadcast_to"}, {"input", "shape", "name"}, 2, "all", broadcastTo},
+      {{"tf.tensor_scatter_nd_update"}, {"tensor", "indices", "updates", "name"}, 3, "all but strings (indices int32, int64)", tensorScatterUpdate},
+      {{"tf.tensor_scatter_nd_add"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatterAdd},
+      {{"tf.scatter_nd"}, {"indices", "updates", "shape", "name"}, 3, "numbers (indices int32, int64)", scatterNd},
       {{"tf.math.bincount"}, {"arr", "weights", "minlength", "maxlength", "dtype", "name", "axis", "binary_output"}, 1, "arr int32, int64; weights numbers", bincount},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
