@@ -671,10 +671,16 @@ Value bandMask(Composer &c, const Value &rows, const Value &cols, const Value &l
                 {within(lower, c.sub(i, j)), within(upper, c.sub(j, i))});
 }
 
-Value bandPart(Composer &c, const Params &p) {
-  Value x = ranked(c, c.tensor(*p[0]), "input");
+/// `v` as a tensor of matrices (rank 2 or more), or a failure naming it `what`.
+Value matrices(Composer &c, const Value &v, llvm::StringRef what) {
+  Value x = ranked(c, c.tensor(v), what);
   if (c.ok && x.shape.rank() < 2)
-    return c.fail("'input' must be at least 2-D, not " + x.describe());
+    return c.fail("'" + what + "' must be at least 2-D, not " + x.describe());
+  return x;
+}
+
+Value bandPart(Composer &c, const Params &p) {
+  Value x = matrices(c, *p[0], "input");
   if (!c.ok)
     return {};
   int64_t r = x.shape.rank();
@@ -708,9 +714,7 @@ Value diagPart(Composer &c, const Params &p) {
   // align; the last two do not matter for k=0.)
   if (given(p[2]) && !(p[2]->kind == Value::Kind::Int && p[2]->i == 0))
     return c.fail("only the main diagonal (k=0) is supported by agc");
-  Value x = ranked(c, c.tensor(*p[0]), "input");
-  if (c.ok && x.shape.rank() < 2)
-    return c.fail("'input' must be at least 2-D, not " + x.describe());
+  Value x = matrices(c, *p[0], "input");
   if (!c.ok)
     return {};
   int64_t r = x.shape.rank();
