@@ -25,8 +25,9 @@
 //
 // on tensors (vector.transfer_read/write, scf.for with iter_args), so that bufferization
 // writes the result in place. B is packed once, outside the thread chunks
-// (ag-tile-for-threads' scf.forall over whole numbers of row blocks) where B comes from outside them: the
-// chunks share it rather than each copying all of B. Each result element still sums over
+// (ag-tile-for-threads' scf.forall over whole numbers of row blocks) where B comes from
+// outside them: the chunks share it rather than each copying all of B, and with
+// pack-chunks the cores share the packing too. Each result element still sums over
 // k in order, now with fused multiply-adds, as TensorFlow's CPU kernels do. Other matmuls
 // keep the loop order of ag-matmul-loop-order.
 //
@@ -182,7 +183,7 @@ Value packPadded(OpBuilder &b, Location loc, Value rhs, OpFoldResult col0, OpFol
       .getResult(0);
 }
 
-/// `packed` (pack(), packPadded()) computed in at most `chunks` chunks of its panels, an
+/// `packed` (pack()) computed in at most `chunks` chunks of its panels, an
 /// scf.forall the cores share, as the matmul's rows are (ag-parallel-loops runs it on
 /// all of them: its body only copies); `packed` itself where it cannot be split.
 Value shareOut(OpBuilder &b, Value packed, int64_t chunks) {
