@@ -103,15 +103,3 @@ def iterate_tensor_of_unknown_length(x):
 @tf.function
 def tensor_condition_in_comprehension(x):
     return [k for k in range(3) if x > k]
-
-
-@tf.function(input_signature=[tf.TensorSpec([3, 2], tf.float32)])
-def over_static_rows(m):
-    # Python iterates a tensor whose first dimension is known while tracing: its rows
-    # (enumerate, zip, a comprehension, an unpacking), unrolled.
-    total = tf.zeros([2])
-    for i, row in enumerate(m):
-        total += row * float(i + 1)
-    weighted = [row * w for row, w in zip(m, [1.0, 10.0, 100.0])]
-    first, *rest = m
-    return total, tf.stack(weighted), first, len(rest), tf.add_n([r for r in m[1:]])

@@ -690,31 +690,9 @@ std::optional<std::vector<Value>> Tracer::Impl::pythonItems(const Value &iter,
     for (char c : iter.text)
       items.push_back(Value::str(std::string(1, c)));
   } else if (iter.isTensorLike()) {
-    // Python iterates a tensor (Tensor.__iter__) where its first dimension is known while
-    // tracing: its rows, as tf.unstack gives them (enumerate(m), zip(m, ...), a
-    // comprehension or an unpacking of a tensor of static first dimension).
-    constexpr int64_t kMaxRows = 4096; // each row a slice of its own in the code
-    if (iter.shape.rankKnown && iter.shape.rank() == 0)
-      return error(loc, "cannot iterate over " + iter.describe() +
-                            " (TensorFlow: \"Cannot iterate over a scalar tensor\")");
-    if (iter.shape.rankKnown && iter.shape.dims[0] > kMaxRows)
-      return error(loc, "iterating over " + iter.describe() + " in Python code AutoGraph does "
-                        "not convert would unroll more than " + llvm::Twine(kMaxRows) +
-                        " rows, which agc does not");
-    if (iter.shape.rankKnown && iter.shape.dims[0] >= 0) {
-      CallArgs a;
-      a.positional.push_back(iter);
-      a.loc = loc;
-      std::optional<Value> rows = callTF("tf.unstack", a);
-      if (!rows)
-        return std::nullopt;
-      return rows->items();
-    }
     error(loc, "iterating over " + iter.describe() + " in Python code AutoGraph does not "
-               "convert (a comprehension, an unpacking, enumerate or zip) needs its first "
-               "dimension while tracing, as TensorFlow does (\"Cannot iterate over a tensor "
-               "with unknown first dimension\")");
-    note(loc, "use a for statement over the tensor itself (staged as a loop), or tf.map_fn");
+               "convert (a comprehension, an unpacking) is not supported by agc");
+    note(loc, "use a for statement (staged as a loop), tf.unstack, or tf.map_fn");
     return std::nullopt;
   } else {
     return error(loc, "cannot iterate over " + iter.describe());

@@ -1,19 +1,16 @@
 # RUN: %expect_exit 1 %agc compile --emit=ag %s 2>&1 | FileCheck %s --match-full-lines
 # AutoGraph leaves comprehensions to Python: a tensor there is iterated or tested in
-# Python. Python iterates the rows of a tensor whose first dimension is known while
-# tracing (conformance: comprehensions.over_static_rows); agc refuses, located, with
-# what to write instead, one whose first dimension is not, as TensorFlow does, and a
-# tensor tested as a Python bool.
+# Python, which agc refuses, located, with what to write instead.
 import tensorflow as tf
 
 
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
 def over_tensor(x):
     return [v * 2 for v in x]
-# CHECK:      {{.*}}comprehension-over-tensor.py:[[@LINE-1]]:28: error: iterating over a float32 tensor of shape (None,) in Python code AutoGraph does not convert (a comprehension, an unpacking, enumerate or zip) needs its first dimension while tracing, as TensorFlow does ("Cannot iterate over a tensor with unknown first dimension")
+# CHECK:      {{.*}}comprehension-over-tensor.py:[[@LINE-1]]:28: error: iterating over a float32 tensor of shape (None,) in Python code AutoGraph does not convert (a comprehension, an unpacking) is not supported by agc
 # CHECK-NEXT:     return [v * 2 for v in x]
 # CHECK-NEXT:                            ^
-# CHECK-NEXT: {{.*}}comprehension-over-tensor.py:[[@LINE-4]]:28: note: use a for statement over the tensor itself (staged as a loop), or tf.map_fn
+# CHECK-NEXT: {{.*}}comprehension-over-tensor.py:[[@LINE-4]]:28: note: use a for statement (staged as a loop), tf.unstack, or tf.map_fn
 
 
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
