@@ -690,8 +690,12 @@ std::optional<std::vector<Value>> Tracer::Impl::pythonItems(const Value &iter,
     for (char c : iter.text)
       items.push_back(Value::str(std::string(1, c)));
   } else if (iter.isTensorLike()) {
+    // TensorFlow refuses it too, whatever the shape (OperatorNotAllowedInGraphError:
+    // "Iterating over a symbolic tf.Tensor is not allowed"), even through enumerate or zip.
     error(loc, "iterating over " + iter.describe() + " in Python code AutoGraph does not "
-               "convert (a comprehension, an unpacking) is not supported by agc");
+               "convert (a comprehension, an unpacking, enumerate or zip) is not allowed: "
+               "TensorFlow refuses it too (\"Iterating over a symbolic tf.Tensor is not "
+               "allowed\")");
     note(loc, "use a for statement (staged as a loop), tf.unstack, or tf.map_fn");
     return std::nullopt;
   } else {

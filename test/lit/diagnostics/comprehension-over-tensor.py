@@ -7,7 +7,7 @@ import tensorflow as tf
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
 def over_tensor(x):
     return [v * 2 for v in x]
-# CHECK:      {{.*}}comprehension-over-tensor.py:[[@LINE-1]]:28: error: iterating over a float32 tensor of shape (None,) in Python code AutoGraph does not convert (a comprehension, an unpacking) is not supported by agc
+# CHECK:      {{.*}}comprehension-over-tensor.py:[[@LINE-1]]:28: error: iterating over a float32 tensor of shape (None,) in Python code AutoGraph does not convert (a comprehension, an unpacking, enumerate or zip) is not allowed: TensorFlow refuses it too ("Iterating over a symbolic tf.Tensor is not allowed")
 # CHECK-NEXT:     return [v * 2 for v in x]
 # CHECK-NEXT:                            ^
 # CHECK-NEXT: {{.*}}comprehension-over-tensor.py:[[@LINE-4]]:28: note: use a for statement (staged as a loop), tf.unstack, or tf.map_fn
