@@ -1350,6 +1350,14 @@ Value segmentMean(Composer &c, const Params &p) {
   return c.where(empty, zero, c.div(sum, c.where(empty, c.call("tf.ones_like", {n}), n)));
 }
 
+/// The largest of the 1-D integer tensor `ids` plus one; 0 when it has no elements.
+Value onePastLargest(Composer &c, const Value &ids) {
+  Value none = c.call("tf.constant", {Value::list({Value::integer(-1)})},
+                      {{"dtype", Value::dtypeOf(ids.dtype)}});
+  Value last = c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({ids, none}), Value::integer(0)})});
+  return c.add(last, c.tensor(Value::integer(1), ids.dtype));
+}
+
 Value sortedSegmentCount(Composer &c, const Value &ids) {
   // The number of segments is the last id plus one; the ids must be sorted (checked).
   if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
@@ -1367,8 +1375,7 @@ Value sortedSegmentCount(Composer &c, const Value &ids) {
   c.call("tf.debugging.Assert",
          {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, ids, zero)}), Value::list({})},
          {{"message", Value::str("segment ids must be >= 0")}});
-  Value last = c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({ids, c.call("tf.constant", {Value::list({Value::integer(-1)})}, {{"dtype", Value::dtypeOf(ids.dtype)}})}), Value::integer(0)})});
-  return c.add(last, c.tensor(Value::integer(1), ids.dtype));
+  return onePastLargest(c, ids);
 }
 
 Value bincount(Composer &c, const Params &p) {
@@ -1389,9 +1396,7 @@ Value bincount(Composer &c, const Params &p) {
   c.call("tf.debugging.Assert",
          {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, flat, zero)}), Value::list({})},
          {{"message", Value::str("Input arr must be non-negative!")}});
-  Value none = c.call("tf.constant", {Value::list({Value::integer(-1)})}, {{"dtype", Value::dtypeOf(arr.dtype)}});
-  Value size = c.add(c.call("tf.math.reduce_max", {c.call("tf.concat", {Value::list({flat, none}), Value::integer(0)})}),
-                     c.tensor(Value::integer(1), arr.dtype));
+  Value size = onePastLargest(c, flat);
   if (given(p[2]))
     size = c.call("tf.math.maximum", {size, c.tensor(*p[2], arr.dtype)});
   DType out = DType::Int32;
