@@ -11,17 +11,18 @@
 // GPU memory: -ag-gpu-driver-copies), and lowers the host code as the CPU's is lowered,
 // with its launches and buffers from the runtime's GPU allocator; for testing without a
 // GPU, its launches may instead run on the CPU (-ag-gpu-emulate-launches). A reduction
-// to one value is a kernel of partial results and a combine of them on the host, one
-// along the last axes a kernel of each row's partials (coalesced) and a kernel combining
-// them (-ag-gpu-split-reductions); one along leading axes a kernel of a thread per
-// output element (-ag-gpu-parallel-loops-first). A loop with run-time checks (a
+// to one value is a kernel of blocks of 256 threads, each block's partials combined by
+// gpu.all_reduce, and a combine of the blocks' results on the host; one along the last
+// axes a kernel of a block per row (-ag-gpu-split-reductions, -ag-gpu-block-reductions);
+// one along leading axes a kernel of partials of each output and a kernel combining
+// them, or of a thread per output element (-ag-gpu-parallel-loops-first). A loop with run-time checks (a
 // gather's index) is a kernel whose checks set a flag the host reads after the launch,
 // rerunning the loop on the host for the error (-ag-gpu-kernel-checks); the flag also
 // bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
 // Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
-// (-ag-gpu-expand-math). Not done yet (issue 18): block-level reductions (shared
-// memory), the matmul kernel, and the other math that needs libdevice (pow, tan,
-// float64 exp, ...), which runs on the host.
+// (-ag-gpu-expand-math). Not done yet (issue 18): a row softmax in one kernel, the
+// matmul kernel, and the other math that needs libdevice (pow, tan, float64 exp, ...),
+// which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -76,6 +77,8 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // A loop's run-time checks (a gather's index) recorded in a flag the host reads after
   // it, so that the loop is a kernel too.
   pm.addNestedPass<mlir::func::FuncOp>(createGPUKernelChecks());
+  // A reduction's blocks: a block of threads each, combined by gpu.all_reduce.
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUBlockReductions());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());

@@ -2,38 +2,42 @@
 //
 // A reduction of a whole tensor to one value (tf.reduce_sum(x), reduce_max, reduce_all,
 // ...) has no parallel loop: lowered as it is, it is a sequential loop on the host, over
-// the GPU's managed memory. This pass splits it in two. A kernel of T = min(16384, N)
-// threads (N the element count), thread t combining elements t, t + T, t + 2T, ... in
-// order, each round of the threads reading consecutive elements (coalesced); then the
-// host combines the T partial results into the original init. No barrier and no shared
-// memory: every thread owns its partial, so the kernel runs the same emulated on the CPU
-// (-ag-gpu-emulate-launches). Point i of the iteration space (numbered row-major) is at
-// position (i / s1, i % s1) of a [s0, s1] space; each input is read at its map's
-// dimensions of that position (a broadcast operand, indexed by fewer, again and again).
+// the GPU's managed memory. This pass splits it in two. T = min(16384, N) threads (N the
+// element count) rounded up to blocks of 256, thread t combining elements t, t + T,
+// t + 2T, ... in order, each round of the threads reading consecutive elements
+// (coalesced); each block's 256 partials combined into one result of the block (an
+// scf.for over its lanes, marked ag.block_lanes: -ag-gpu-block-reductions makes it a
+// block of threads and a gpu.all_reduce); then the host combines the blocks' results
+// (at most 64) into the original init. Point i of the iteration space (numbered
+// row-major) is at position (i / s1, i % s1) of a [s0, s1] space; each input is read at
+// its map's dimensions of that position (a broadcast operand, indexed by fewer, again
+// and again).
 //
 //   %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
 //          (%in, %acc) { %s = arith.addf %in, %acc ... }
-//     => %p = linalg.generic (T parallel) outs(tensor.empty : tensor<?xf32>) {
-//          %t = linalg.index 0
-//          scf.for %k = 0 to ceildiv(N, T) iter_args(%acc = identity) {
-//            %i = %k * T + %t;  %j = %i < N ? %i : 0
-//            %v = tensor.extract %x[%j / s1, %j % s1]
-//            scf.yield %i < N ? (payload of %v, %acc) : %acc } }
+//     => %p = linalg.generic (T / 256 parallel) outs(tensor.empty : tensor<?xf32>) {
+//          %g = linalg.index 0
+//          scf.for %lane = 0 to 256 iter_args(%b = identity) {
+//            %t = %g * 256 + %lane
+//            %q = scf.for %k = 0 to ceildiv(N, T) iter_args(%acc = identity) {
+//              %i = %k * T + %t;  %j = %i < N ? %i : 0
+//              %v = tensor.extract %x[%j / s1, %j % s1]
+//              scf.yield %i < N ? (payload of %v, %acc) : %acc }
+//            scf.yield (the combiner of %q, %b) } {ag.block_lanes = 256} }
 //        %r = linalg.reduce ins(%p) outs(%init) dimensions = [0] { the combiner alone }
 //
 // A reduction along the last axes (tf.reduce_sum(m, axis=-1), a softmax's max and sum),
 // lowered as it is, is a kernel of one thread per row, each thread reading its own row:
 // the 32 threads of a warp read 32 rows, 32 memory transactions for each step, and
-// accumulate through memory. Split the same way within each row: T partials of each
-// row (T a multiple of 32, from 32 to 1024, about 16384 threads in all), a warp's 32
-// threads reading 32 consecutive elements of one row; then a kernel of one thread per
-// row combines the row's T partials into its init element, in a register:
+// accumulate through memory. Split the same way within each row: a block of T threads
+// for each row (T a multiple of 32, from 32 to 1024, about 16384 threads in all), a
+// warp's 32 threads reading 32 consecutive elements of one row, the block's partials
+// combined into the row's result (its init is the identity: neither read nor filled):
 //
 //   %r = linalg.reduce ins(%m : tensor<?x?xf32>) outs(%init : tensor<?xf32>) dimensions = [1]
-//     => %p = linalg.generic (rows x T parallel) { row = linalg.index 0, t = linalg.index 1,
-//                                                  scf.for over the row's points as above }
-//        %r = linalg.generic (rows parallel) outs(%init) { ^bb0(%from):
-//          scf.for %q = 0 to T iter_args(%acc = %from) { combine(%p[row, %q], %acc) } }
+//     => %r = linalg.generic (rows parallel) outs(tensor.empty) { row = linalg.index 0,
+//          scf.for %lane = 0 to T { the lane's points of the row as above, combined }
+//            {ag.block_lanes = 1024} }
 //
 // A reduction along leading axes (tf.reduce_sum(m, axis=0), a batch's mean), lowered as
 // it is (-ag-gpu-parallel-loops-first), is a kernel of one thread per output, coalesced
@@ -42,10 +46,10 @@
 // outputs), thread (t, c) combining the points t, t + T, ... of output c (32
 // consecutive threads on 32 consecutive columns of a row), then a kernel of one thread
 // per output combining its T partials (consecutive threads, consecutive partials).
-// A float sum's combine (rows' and columns') is compensated (Kahan), with no
-// reassociation: up to 16,384 partials in order in one thread lose digits (a column's
-// variance over 70,000 rows was 6e-6 relative off on an H200), and the CPU, emulating
-// the kernel, would sum them in vector lanes instead.
+// A float sum's combine of columns is compensated (Kahan), with no reassociation: up
+// to 16,384 partials in order in one thread lose digits (a column's variance over
+// 70,000 rows was 6e-6 relative off on an H200), and the CPU, emulating the kernel,
+// would sum them in vector lanes instead.
 // Outputs of static count 16384 or more are left to one thread each.
 //
 // Applies to a linalg.reduce or linalg.generic (elementwise producers fused in) with one
@@ -59,6 +63,7 @@
 // reassociated as on the CPU and by TensorFlow's GPU kernels.
 //
 //===----------------------------------------------------------------------------------===//
+#include "ag/passes/KernelMath.h"
 #include "ag/passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -87,6 +92,8 @@ constexpr int64_t kPartials = 16384;
 /// The fewest and the most partial results of each row.
 constexpr int64_t kRowPartials = 32;
 constexpr int64_t kRowPartialsMax = 1024;
+/// The threads of a block of a reduction to one value.
+constexpr int64_t kBlockThreads = 256;
 
 /// The op of `op`'s payload that combines the accumulator (the init's block argument)
 /// into the yielded value, if it is one of the combiners this pass knows and the
@@ -307,94 +314,147 @@ void split(linalg::LinalgOp op, Operation *c) {
     }
   }
   Value threads = b.createOrFold<arith::MinUIOp>(loc, n, cap);
+  if (k == 0) {
+    // Whole blocks of threads: T the blocks' threads that cover min(N, 16384).
+    Value block = arith::ConstantIndexOp::create(b, loc, kBlockThreads);
+    Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, threads, block);
+    threads = b.createOrFold<arith::MulIOp>(loc, blocks, block);
+  }
   // (No rounds where N is 0: then no point is divided by a size of 0 either.)
   Value someThreads = b.createOrFold<arith::MaxUIOp>(loc, threads, one);
   Value rounds = b.createOrFold<arith::CeilDivUIOp>(loc, n, someThreads);
+  // The threads of a block: 256 to one value, a row's T (at least one) per row.
+  Value lanes = k == 0 ? arith::ConstantIndexOp::create(b, loc, kBlockThreads).getResult()
+                       : someThreads;
 
-  // The partials (of each output), each from the identity (not filled in first: written
-  // once, by its thread): [outputs..., T] for rows, [T, outputs...] for columns.
-  unsigned along = p.columns ? 0 : k; // the partials' dimension of T
-  SmallVector<OpFoldResult> shape;
-  for (unsigned d : p.parallel)
-    shape.push_back(getAsOpFoldResult(sizes[d]));
-  shape.insert(shape.begin() + along, getAsOpFoldResult(threads));
-  Value empty = tensor::EmptyOp::create(b, loc, shape, element);
-  MLIRContext *ctx = b.getContext();
-  AffineMap map = AffineMap::getMultiDimIdentityMap(k + 1, ctx);
-  auto partials = linalg::GenericOp::create(
-      b, loc, TypeRange{empty.getType()}, ValueRange{}, ValueRange{empty},
-      ArrayRef<AffineMap>{map},
-      SmallVector<utils::IteratorType>(k + 1, utils::IteratorType::parallel),
-      [&](OpBuilder &nb, Location l, ValueRange) {
-        // Position: the output's indices, then the reduced loops' from the point.
-        SmallVector<Value> position(sizes.size());
-        SmallVector<Value> index;
-        for (unsigned d = 0; d <= k; ++d)
-          index.push_back(linalg::IndexOp::create(nb, l, d));
-        Value t = index[along];
-        index.erase(index.begin() + along);
-        for (auto [d, i] : llvm::zip(p.parallel, index))
-          position[d] = i;
-        auto loop = scf::ForOp::create(
-            nb, l, zero, rounds, one, ValueRange{identity},
-            [&](OpBuilder &fb, Location fl, Value r, ValueRange iter) {
-              Value i =
-                  arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, r, threads), t);
-              Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
-              Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
-              // Point `at`'s position in each reduced loop, the last fastest.
-              for (unsigned d : llvm::reverse(ArrayRef<unsigned>(p.reduced).drop_front())) {
-                position[d] = arith::RemUIOp::create(fb, fl, at, sizes[d]);
-                at = arith::DivUIOp::create(fb, fl, at, sizes[d]);
-              }
-              position[p.reduced.front()] = at;
-              IRMapping mapping;
-              Block *body = op.getBlock();
-              for (OpOperand *input : op.getDpsInputOperands()) {
-                SmallVector<Value> indices;
-                for (AffineExpr e : op.getMatchingIndexingMap(input).getResults())
-                  indices.push_back(position[cast<AffineDimExpr>(e).getPosition()]);
-                mapping.map(body->getArgument(input->getOperandNumber()),
-                            tensor::ExtractOp::create(fb, fl, input->get(), indices));
-              }
-              mapping.map(body->getArguments().back(), iter[0]);
-              for (Operation &payload : body->without_terminator())
-                fb.clone(payload, mapping);
-              Value combined = mapping.lookup(body->getTerminator()->getOperand(0));
-              scf::YieldOp::create(fb, fl,
-                                   ValueRange{arith::SelectOp::create(fb, fl, inside, combined,
-                                                                      iter[0])});
-            });
-        linalg::YieldOp::create(nb, l, loop.getResult(0));
-      });
-
-  // The partials combined into the original init: on the host to one value; per row, by
-  // a kernel of one thread per row, its accumulator in a register (an scf.for over the
-  // row's partials from the init's element).
-  Value init = op.getDpsInits().front();
   Value acc = op.getBlock()->getArguments().back();
   Value other = c->getOperand(0) == acc ? c->getOperand(1) : c->getOperand(0);
+  // `value` combined into `into` by the payload's combiner alone.
+  auto combine = [&](OpBuilder &cb, Value value, Value into) -> Value {
+    IRMapping mapping;
+    mapping.map(other, value);
+    mapping.map(acc, into);
+    return cb.clone(*c, mapping)->getResult(0);
+  };
+  // Thread t's partial result: points t, t + T, ... of the reduced loops of the output at
+  // `position` (its parallel loops' entries set), each round's threads reading
+  // consecutive points, combined in order from the identity.
+  auto partialOf = [&](OpBuilder &nb, Location nl, Value t,
+                       SmallVector<Value> position) -> Value {
+    auto loop = scf::ForOp::create(
+        nb, nl, zero, rounds, one, ValueRange{identity},
+        [&](OpBuilder &fb, Location fl, Value r, ValueRange iter) {
+          Value i = arith::AddIOp::create(fb, fl, arith::MulIOp::create(fb, fl, r, threads), t);
+          Value inside = arith::CmpIOp::create(fb, fl, arith::CmpIPredicate::ult, i, n);
+          Value at = arith::SelectOp::create(fb, fl, inside, i, zero);
+          // Point `at`'s position in each reduced loop, the last fastest.
+          for (unsigned d : llvm::reverse(ArrayRef<unsigned>(p.reduced).drop_front())) {
+            position[d] = arith::RemUIOp::create(fb, fl, at, sizes[d]);
+            at = arith::DivUIOp::create(fb, fl, at, sizes[d]);
+          }
+          position[p.reduced.front()] = at;
+          IRMapping mapping;
+          Block *body = op.getBlock();
+          for (OpOperand *input : op.getDpsInputOperands()) {
+            SmallVector<Value> indices;
+            for (AffineExpr e : op.getMatchingIndexingMap(input).getResults())
+              indices.push_back(position[cast<AffineDimExpr>(e).getPosition()]);
+            mapping.map(body->getArgument(input->getOperandNumber()),
+                        tensor::ExtractOp::create(fb, fl, input->get(), indices));
+          }
+          mapping.map(body->getArguments().back(), iter[0]);
+          for (Operation &payload : body->without_terminator())
+            fb.clone(payload, mapping);
+          Value combined = mapping.lookup(body->getTerminator()->getOperand(0));
+          scf::YieldOp::create(
+              fb, fl, ValueRange{arith::SelectOp::create(fb, fl, inside, combined, iter[0])});
+        });
+    return loop.getResult(0);
+  };
+  // A block's result: the partials of its lanes, threads `first` + 0, 1, ..., combined
+  // in order from the identity, in a loop -ag-gpu-block-reductions makes the block's
+  // threads and their gpu.all_reduce (on the host, where the loop stays there, in order).
+  auto blockOf = [&](OpBuilder &nb, Location nl, Value first,
+                     const SmallVector<Value> &position) -> Value {
+    auto loop = scf::ForOp::create(
+        nb, nl, zero, lanes, one, ValueRange{identity},
+        [&](OpBuilder &fb, Location fl, Value lane, ValueRange iter) {
+          Value t = first ? arith::AddIOp::create(fb, fl, first, lane).getResult() : lane;
+          scf::YieldOp::create(fb, fl, combine(fb, partialOf(fb, fl, t, position), iter[0]));
+        });
+    loop->setAttr(ag::kBlockLanes,
+                  nb.getI64IntegerAttr(k == 0 ? kBlockThreads : kRowPartialsMax));
+    return loop.getResult(0);
+  };
+
+  MLIRContext *ctx = b.getContext();
+  Value init = op.getDpsInits().front();
   Operation *total;
   if (k == 0) {
+    // A result of each block of 256 threads, then their combine into the original init
+    // on the host.
+    Value blocks = b.createOrFold<arith::DivUIOp>(loc, threads, lanes);
+    Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{blocks}, element);
+    auto partials = linalg::GenericOp::create(
+        b, loc, TypeRange{empty.getType()}, ValueRange{}, ValueRange{empty},
+        ArrayRef<AffineMap>{AffineMap::getMultiDimIdentityMap(1, ctx)},
+        SmallVector<utils::IteratorType>(1, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location l, ValueRange) {
+          Value g = linalg::IndexOp::create(nb, l, 0);
+          Value first = arith::MulIOp::create(nb, l, g, lanes);
+          linalg::YieldOp::create(nb, l, blockOf(nb, l, first, SmallVector<Value>(sizes.size())));
+        });
     total = linalg::ReduceOp::create(
         b, loc, ValueRange{partials.getResult(0)}, ValueRange{init}, ArrayRef<int64_t>{0},
         [&](OpBuilder &rb, Location l, ValueRange args) {
-          IRMapping mapping;
-          mapping.map(other, args[0]);
-          mapping.map(acc, args[1]);
-          linalg::YieldOp::create(rb, l, rb.clone(*c, mapping)->getResult(0));
+          linalg::YieldOp::create(rb, l, combine(rb, args[0], args[1]));
         });
-  } else {
+  } else if (!p.columns) {
+    // A block of T threads for each row, its result the row's (the init is the
+    // combiner's identity, which leaves any value as it is: not read, nor filled).
+    SmallVector<OpFoldResult> shape;
+    for (unsigned d : p.parallel)
+      shape.push_back(getAsOpFoldResult(sizes[d]));
+    Value empty = tensor::EmptyOp::create(b, loc, shape, element);
     AffineMap rowMap = AffineMap::getMultiDimIdentityMap(k, ctx);
     total = linalg::GenericOp::create(
-        b, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},
+        b, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{empty},
         ArrayRef<AffineMap>{rowMap},
         SmallVector<utils::IteratorType>(k, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location l, ValueRange) {
+          SmallVector<Value> position(sizes.size());
+          for (auto [d, loopDim] : llvm::enumerate(p.parallel))
+            position[loopDim] = linalg::IndexOp::create(nb, l, d);
+          linalg::YieldOp::create(nb, l, blockOf(nb, l, Value(), position));
+        });
+  } else {
+    // Columns: [T, outputs...] partials, output c's own down the first dimension, then a
+    // kernel of one thread per output combining its T partials into the init.
+    SmallVector<OpFoldResult> shape{getAsOpFoldResult(threads)};
+    for (unsigned d : p.parallel)
+      shape.push_back(getAsOpFoldResult(sizes[d]));
+    Value empty = tensor::EmptyOp::create(b, loc, shape, element);
+    AffineMap map = AffineMap::getMultiDimIdentityMap(k + 1, ctx);
+    auto partials = linalg::GenericOp::create(
+        b, loc, TypeRange{empty.getType()}, ValueRange{}, ValueRange{empty},
+        ArrayRef<AffineMap>{map},
+        SmallVector<utils::IteratorType>(k + 1, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location l, ValueRange) {
+          SmallVector<Value> position(sizes.size());
+          Value t = linalg::IndexOp::create(nb, l, 0);
+          for (auto [d, loopDim] : llvm::enumerate(p.parallel))
+            position[loopDim] = linalg::IndexOp::create(nb, l, d + 1);
+          linalg::YieldOp::create(nb, l, partialOf(nb, l, t, position));
+        });
+    AffineMap outputMap = AffineMap::getMultiDimIdentityMap(k, ctx);
+    total = linalg::GenericOp::create(
+        b, loc, TypeRange{init.getType()}, ValueRange{}, ValueRange{init},
+        ArrayRef<AffineMap>{outputMap},
+        SmallVector<utils::IteratorType>(k, utils::IteratorType::parallel),
         [&](OpBuilder &nb, Location l, ValueRange args) {
-          SmallVector<Value> at;
+          SmallVector<Value> at{Value()};
           for (unsigned d = 0; d < k; ++d)
             at.push_back(linalg::IndexOp::create(nb, l, d));
-          at.insert(at.begin() + along, Value());
           // A float sum's partials (up to 16,384, in one thread) summed with Kahan's
           // compensation, without reassociation (which would let LLVM drop it, and sum
           // in vector lanes where the kernel is emulated on the CPU but in order on a
@@ -407,16 +467,12 @@ void split(linalg::LinalgOp op, Operation *c) {
           auto loop = scf::ForOp::create(
               nb, l, zero, threads, one, inits,
               [&](OpBuilder &fb, Location fl, Value q, ValueRange iter) {
-                at[along] = q;
+                at[0] = q;
                 Value partial = tensor::ExtractOp::create(fb, fl, partials.getResult(0), at);
-                if (compensated) {
+                if (compensated)
                   scf::YieldOp::create(fb, fl, kahanStep(fb, fl, iter[0], iter[1], partial));
-                  return;
-                }
-                IRMapping mapping;
-                mapping.map(other, partial);
-                mapping.map(acc, iter[0]);
-                scf::YieldOp::create(fb, fl, fb.clone(*c, mapping)->getResult(0));
+                else
+                  scf::YieldOp::create(fb, fl, combine(fb, partial, iter[0]));
               });
           linalg::YieldOp::create(nb, l, loop.getResult(0));
         });

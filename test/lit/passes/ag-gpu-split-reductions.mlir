@@ -1,16 +1,17 @@
 // RUN: ag-opt %s -ag-gpu-split-reductions | FileCheck %s
 // -ag-gpu-split-reductions: a reduction of whole tensors to one value becomes a parallel
-// generic over min(16384, N) partials (thread t combines points t, t + T, ... of the
-// iteration space numbered row-major, each input read at its map's dimensions of the
-// point, from the identity, the out-of-range tail skipped), and a reduce of
-// the partials into the original init with the combiner alone (not the payload's
-// elementwise part). A reduction along the last axes (one or two leading axes kept)
-// likewise, with 32 to 1024 partials of each row (a multiple of 32), then a parallel
-// generic combining each row's partials into its init element in an scf.for; along a
-// leading axis, partials of each column, a column's own down the partials' first
-// dimension. Left alone: 16384 or more columns, rows of static size below 64, three kept
-// axes, an init that is not the combiner's identity, a payload reading its position, a
-// small static input.
+// generic over blocks of 256 partials, T = min(16384, N) rounded up to whole blocks
+// (thread t combines points t, t + T, ... of the iteration space numbered row-major,
+// each input read at its map's dimensions of the point, from the identity, the
+// out-of-range tail skipped; a block combines its lanes' partials in an scf.for marked
+// ag.block_lanes, which -ag-gpu-block-reductions makes a block of threads), and a reduce
+// of the blocks' results into the original init with the combiner alone (not the
+// payload's elementwise part). A reduction along the last axes (one or two leading axes
+// kept) likewise, with a block of 32 to 1024 lanes for each row (a multiple of 32),
+// whose result is the row's; along a leading axis, partials of each column, a column's
+// own down the partials' first dimension. Left alone: 16384 or more columns, rows of
+// static size below 64, three kept axes, an init that is not the combiner's identity, a
+// payload reading its position, a small static input.
 
 // CHECK-LABEL: func.func @sum_of_squares
 // CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
@@ -22,27 +23,39 @@
 // CHECK:       %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
 // CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[D1]]
 // CHECK:       %[[CAP:.*]] = arith.constant 16384 : index
-// CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[CAP]]
+// CHECK:       %[[CAPPED:.*]] = arith.minui %[[N]], %[[CAP]]
+// CHECK:       %[[C256:.*]] = arith.constant 256 : index
+// CHECK:       %[[G:.*]] = arith.ceildivui %[[CAPPED]], %[[C256]]
+// CHECK:       %[[T:.*]] = arith.muli %[[G]], %[[C256]]
 // CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
 // CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]
-// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[T]]) : tensor<?xf32>
+// CHECK:       %[[LANES:.*]] = arith.constant 256 : index
+// CHECK:       %[[BLOCKS:.*]] = arith.divui %[[T]], %[[LANES]]
+// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[BLOCKS]]) : tensor<?xf32>
 // CHECK-NOT:   linalg.fill
 // CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[EMPTY]] : tensor<?xf32>)
 // CHECK-NEXT:  ^bb0(%{{.*}}: f32):
-// CHECK-NEXT:    %[[TI:.*]] = linalg.index 0 : index
-// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
-// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[KI]], %[[T]]
-// CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
-// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
-// CHECK-NEXT:      %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
-// CHECK-NEXT:      %[[COL:.*]] = arith.remui %[[AT]], %[[D1]]
-// CHECK-NEXT:      %[[ROW:.*]] = arith.divui %[[AT]], %[[D1]]
-// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[COL]]] : tensor<?x?xf32>
-// CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[V]], %[[V]] : f32
-// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[SQ]], %[[ACC]] fastmath<reassoc> : f32
-// CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[IN]], %[[S]], %[[ACC]] : f32
-// CHECK-NEXT:      scf.yield %[[KEEP]] : f32
-// CHECK:         linalg.yield %[[R]] : f32
+// CHECK-NEXT:    %[[GI:.*]] = linalg.index 0 : index
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.muli %[[GI]], %[[LANES]]
+// CHECK-NEXT:    %[[B:.*]] = scf.for %[[LANE:.*]] = %[[C0]] to %[[LANES]] step %[[C1]] iter_args(%[[BACC:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:      %[[TI:.*]] = arith.addi %[[FIRST]], %[[LANE]]
+// CHECK-NEXT:      %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:        %[[M:.*]] = arith.muli %[[KI]], %[[T]]
+// CHECK-NEXT:        %[[I:.*]] = arith.addi %[[M]], %[[TI]]
+// CHECK-NEXT:        %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
+// CHECK-NEXT:        %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
+// CHECK-NEXT:        %[[COL:.*]] = arith.remui %[[AT]], %[[D1]]
+// CHECK-NEXT:        %[[ROW:.*]] = arith.divui %[[AT]], %[[D1]]
+// CHECK-NEXT:        %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[COL]]] : tensor<?x?xf32>
+// CHECK-NEXT:        %[[SQ:.*]] = arith.mulf %[[V]], %[[V]] : f32
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[SQ]], %[[ACC]] fastmath<reassoc> : f32
+// CHECK-NEXT:        %[[KEEP:.*]] = arith.select %[[IN]], %[[S]], %[[ACC]] : f32
+// CHECK-NEXT:        scf.yield %[[KEEP]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[BS:.*]] = arith.addf %[[R]], %[[BACC]] fastmath<reassoc> : f32
+// CHECK-NEXT:      scf.yield %[[BS]] : f32
+// CHECK-NEXT:    } {ag.block_lanes = 256 : i64}
+// CHECK-NEXT:    linalg.yield %[[B]] : f32
 // CHECK:       %[[TOTAL:.*]] = linalg.reduce ins(%[[P]] : tensor<?xf32>) outs(%[[INIT]] : tensor<f32>) dimensions = [0]
 // CHECK-NEXT:    (%[[PIN:.*]]: f32, %[[PACC:.*]]: f32) {
 // CHECK-NEXT:      %[[C:.*]] = arith.addf %[[PIN]], %[[PACC]] fastmath<reassoc> : f32
@@ -109,11 +122,12 @@ func.func @broadcast(%m: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
-// Per row: the row's indices from linalg.index, the reduced point from the last one.
+// Per row: a block of T lanes, the row's index from linalg.index, the reduced point from
+// the lane; the result the row's (its init, the identity, neither read nor filled).
 // CHECK-LABEL: func.func @row_max
 // CHECK-SAME:  (%[[X:.*]]: tensor<?x?xf32>)
 // CHECK:       %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK:       %[[INIT:.*]] = linalg.fill ins(%[[NINF]] : f32)
+// CHECK:       linalg.fill
 // CHECK:       %[[C0:.*]] = arith.constant 0 : index
 // CHECK:       %[[C1:.*]] = arith.constant 1 : index
 // CHECK:       %[[ROWS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
@@ -130,29 +144,25 @@ func.func @broadcast(%m: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<f32> {
 // CHECK:       %[[T:.*]] = arith.minui %[[N]], %[[CAP]]
 // CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
 // CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]
-// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[ROWS]], %[[T]]) : tensor<?x?xf32>
-// CHECK:       %[[P:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%[[EMPTY]] : tensor<?x?xf32>)
+// CHECK:       %[[EMPTY:.*]] = tensor.empty(%[[ROWS]]) : tensor<?xf32>
+// CHECK:       %[[OUT:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[EMPTY]] : tensor<?xf32>)
 // CHECK-NEXT:  ^bb0(%{{.*}}: f32):
 // CHECK-NEXT:    %[[ROW:.*]] = linalg.index 0 : index
-// CHECK-NEXT:    %[[TI:.*]] = linalg.index 1 : index
-// CHECK-NEXT:    %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[NINF]]) -> (f32) {
-// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[KI]], %[[T]]
-// CHECK-NEXT:      %[[I:.*]] = arith.addi %[[M]], %[[TI]]
-// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
-// CHECK-NEXT:      %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
-// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[AT]]] : tensor<?x?xf32>
-// CHECK-NEXT:      %[[MX:.*]] = arith.maximumf %[[V]], %[[ACC]] : f32
-// CHECK-NEXT:      %[[KEEP:.*]] = arith.select %[[IN]], %[[MX]], %[[ACC]] : f32
-// CHECK-NEXT:      scf.yield %[[KEEP]] : f32
-// The row's partials from the init's element, in a loop's register.
-// CHECK:       %[[OUT:.*]] = linalg.generic {{{.*}}iterator_types = ["parallel"]} outs(%[[INIT]] : tensor<?xf32>)
-// CHECK-NEXT:  ^bb0(%[[FROM:.*]]: f32):
-// CHECK-NEXT:    %[[ROW2:.*]] = linalg.index 0 : index
-// CHECK-NEXT:    %[[RR:.*]] = scf.for %[[PI:.*]] = %[[C0]] to %[[T]] step %[[C1]] iter_args(%[[A:.*]] = %[[FROM]]) -> (f32) {
-// CHECK-NEXT:      %[[PV:.*]] = tensor.extract %[[P]][%[[ROW2]], %[[PI]]] : tensor<?x?xf32>
-// CHECK-NEXT:      %[[PM:.*]] = arith.maximumf %[[PV]], %[[A]] : f32
-// CHECK-NEXT:      scf.yield %[[PM]] : f32
-// CHECK:         linalg.yield %[[RR]] : f32
+// CHECK-NEXT:    %[[B:.*]] = scf.for %[[LANE:.*]] = %[[C0]] to %[[TM]] step %[[C1]] iter_args(%[[BACC:.*]] = %[[NINF]]) -> (f32) {
+// CHECK-NEXT:      %[[R:.*]] = scf.for %[[KI:.*]] = %[[C0]] to %[[K]] step %[[C1]] iter_args(%[[ACC:.*]] = %[[NINF]]) -> (f32) {
+// CHECK-NEXT:        %[[M:.*]] = arith.muli %[[KI]], %[[T]]
+// CHECK-NEXT:        %[[I:.*]] = arith.addi %[[M]], %[[LANE]]
+// CHECK-NEXT:        %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
+// CHECK-NEXT:        %[[AT:.*]] = arith.select %[[IN]], %[[I]], %[[C0]]
+// CHECK-NEXT:        %[[V:.*]] = tensor.extract %[[X]][%[[ROW]], %[[AT]]] : tensor<?x?xf32>
+// CHECK-NEXT:        %[[MX:.*]] = arith.maximumf %[[V]], %[[ACC]] : f32
+// CHECK-NEXT:        %[[KEEP:.*]] = arith.select %[[IN]], %[[MX]], %[[ACC]] : f32
+// CHECK-NEXT:        scf.yield %[[KEEP]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[BM:.*]] = arith.maximumf %[[R]], %[[BACC]] : f32
+// CHECK-NEXT:      scf.yield %[[BM]] : f32
+// CHECK-NEXT:    } {ag.block_lanes = 1024 : i64}
+// CHECK-NEXT:    linalg.yield %[[B]] : f32
 // CHECK:       return %[[OUT]]
 func.func @row_max(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %ninf = arith.constant 0xFF800000 : f32
@@ -172,19 +182,19 @@ func.func @row_max(%x: tensor<?x?xf32>) -> tensor<?xf32> {
 // delinearized, a row broadcast operand read at the kept axes.
 // CHECK-LABEL: func.func @blocks
 // CHECK-SAME:  (%[[X:.*]]: tensor<4x3x10x70xf32>, %[[S:.*]]: tensor<4x3xf32>)
-// CHECK:       tensor.empty() : tensor<4x3x700xf32>
-// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK:       linalg.fill
+// CHECK:       %[[E:.*]] = tensor.empty() : tensor<4x3xf32>
+// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%[[E]] : tensor<4x3xf32>)
 // CHECK:         %[[I0:.*]] = linalg.index 0 : index
 // CHECK-NEXT:    %[[I1:.*]] = linalg.index 1 : index
-// CHECK-NEXT:    %[[TI:.*]] = linalg.index 2 : index
-// CHECK:         scf.for
-// CHECK:           %[[AT:.*]] = arith.select
-// CHECK-NEXT:      %[[COL:.*]] = arith.remui %[[AT]], %{{.*}}
-// CHECK-NEXT:      %[[ROW:.*]] = arith.divui %[[AT]], %{{.*}}
-// CHECK-NEXT:      tensor.extract %[[X]][%[[I0]], %[[I1]], %[[ROW]], %[[COL]]] : tensor<4x3x10x70xf32>
-// CHECK-NEXT:      tensor.extract %[[S]][%[[I0]], %[[I1]]] : tensor<4x3xf32>
-// CHECK:       linalg.generic {{{.*}}iterator_types = ["parallel", "parallel"]} outs(%{{.*}} : tensor<4x3xf32>)
-// CHECK:         tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : tensor<4x3x700xf32>
+// CHECK-NEXT:    scf.for
+// CHECK:           scf.for
+// CHECK:             %[[AT:.*]] = arith.select
+// CHECK-NEXT:        %[[COL:.*]] = arith.remui %[[AT]], %{{.*}}
+// CHECK-NEXT:        %[[ROW:.*]] = arith.divui %[[AT]], %{{.*}}
+// CHECK-NEXT:        tensor.extract %[[X]][%[[I0]], %[[I1]], %[[ROW]], %[[COL]]] : tensor<4x3x10x70xf32>
+// CHECK-NEXT:        tensor.extract %[[S]][%[[I0]], %[[I1]]] : tensor<4x3xf32>
+// CHECK:         } {ag.block_lanes = 1024 : i64}
 func.func @blocks(%x: tensor<4x3x10x70xf32>, %s: tensor<4x3xf32>) -> tensor<4x3xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x3xf32>

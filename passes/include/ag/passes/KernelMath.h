@@ -26,6 +26,11 @@ inline constexpr llvm::StringLiteral kKernelTrig = "ag.kernel_trig";
 /// The largest magnitude for which -ag-gpu-expand-math's range reduction (three parts of
 /// pi / 2, with fused multiply-adds) is accurate: CUDA's sinf takes the same fast path.
 inline constexpr double kKernelTrigBound = 105615.0;
+/// On the `scf.for` over a block's lanes that -ag-gpu-split-reductions writes (the lanes'
+/// partials combined in order, for the host), the most lanes it runs: -ag-gpu-block-
+/// reductions makes its loop a kernel of a block per iteration, one thread per lane, the
+/// lanes' partials combined by `gpu.all_reduce`.
+inline constexpr llvm::StringLiteral kBlockLanes = "ag.block_lanes";
 
 /// Math a kernel computes without libdevice: float32 exp, tanh and log (the
 /// -ag-approximate-* passes), erf, expm1 and log1p (-ag-gpu-expand-math) become

@@ -557,27 +557,28 @@ def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
     max/min, andi, ori, xori), whose init is filled with that combiner's identity and
     whose inputs are read by projected permutations is split in two:
 
-    - to one value (every loop reduced): a parallel `linalg.generic` over
-      T = min(16384, N) partials (thread t combines elements t, t + T, ... in order: an
-      `scf.for` over `tensor.extract`s of the flattened inputs, from the identity, each
-      round reading consecutive elements), which -ag-gpu-map-loops makes a kernel, and a
-      `linalg.reduce` of the partials into the original init, on the host. Inputs of
-      static size below 2T are left to the host.
+    - to one value (every loop reduced): a parallel `linalg.generic` over blocks of
+      256 partials, T = min(16384, N) rounded up to whole blocks (thread t combines
+      elements t, t + T, ... in order: an `scf.for` over `tensor.extract`s of the
+      flattened inputs, from the identity, each round reading consecutive elements;
+      the block's lanes combined in an `scf.for` marked `ag.block_lanes`, which
+      -ag-gpu-block-reductions makes a block of threads and a `gpu.all_reduce`), and a
+      `linalg.reduce` of the blocks' results into the original init, on the host.
+      Inputs of static size below 32768 are left to the host.
     - along the last axes (one or two leading parallel loops, the init indexed by them,
-      the last loop each input's contiguous dimension): T partials of each row, T a
-      multiple of 32 from 32 to 1024 (about 16384 threads in all), so that 32
+      the last loop each input's contiguous dimension): a block of T lanes for each row,
+      T a multiple of 32 from 32 to 1024 (about 16384 threads in all), so that 32
       consecutive threads read 32 consecutive elements of a row rather than one thread
-      a whole row; then a parallel `linalg.generic` of one thread per row combining its
-      partials into the init's element in an `scf.for` (a register, not memory). Rows
-      of static size below 64 are left as they are.
+      a whole row, the block's result the row's (the init, the identity, is not read).
+      Rows of static size below 64 are left as they are.
     - along leading axes (the last loop parallel): [T, outputs] partials,
       T = ceil(16384 / outputs), 32 consecutive threads on 32 consecutive outputs,
       then one thread per output combining its T partials (a float sum's with Kahan's
       compensation, not reassociated). Static output counts of
       16384 and more (enough threads already) and reduced extents below 64 are left.
 
-    No barrier or shared memory: every thread owns its partial (the kernels run the
-    same emulated on the CPU).
+    Where a block's loop stays on the host (its body is not kernel work), it combines
+    the lanes in order.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect", "mlir::arith::ArithDialect"];
@@ -637,6 +638,26 @@ def GPUKernelChecks : Pass<"ag-gpu-kernel-checks", "mlir::func::FuncOp"> {
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
+def GPUBlockReductions : Pass<"ag-gpu-block-reductions", "mlir::func::FuncOp"> {
+  let summary = "A reduction's blocks of partials as kernels of a block of threads each, combined by gpu.all_reduce";
+  let description = [{
+    Before -ag-gpu-map-loops. An outermost `scf.parallel` from 0 by 1 whose body a GPU
+    can compute and holds, at its top level, an `scf.for` marked `ag.block_lanes`
+    (written by -ag-gpu-split-reductions: a block's lanes' partials combined in order)
+    becomes a `gpu.launch` of one block per iteration (numbered row-major on x) and one
+    thread per lane: each thread computes its lane's partial, `gpu.all_reduce` combines
+    the block's (uniform; a tree of warp shuffles and shared memory once lowered, in
+    the order -ag-gpu-emulate-launches reproduces), the result is combined with the
+    loop's initial value, and what follows the lanes' loop runs in thread 0. The lanes'
+    loop must have one result, combined by its body's last op (addf, mulf, maximumf,
+    minimumf, addi, muli, max/min, andi, ori, xori), its count defined before the
+    parallel loop; the ops before it must not write memory. Values narrower than 32
+    bits are combined as 32-bit ones and narrowed after.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
@@ -743,7 +764,11 @@ def GPUEmulateLaunches : Pass<"ag-gpu-emulate-launches", "mlir::ModuleOp"> {
     For agc --gpu-emulate: each gpu.launch_func becomes a nest of scf.for loops over
     its blocks and threads (z, y, x) running the kernel's body, with the block and
     thread ids the loops' indices; the gpu.module ops are erased. Exact for agc's
-    kernels, which have no barrier, shared memory or communication between threads.
+    kernels, which have no barrier or shared memory; a uniform `gpu.all_reduce` at a
+    kernel's top level (-ag-gpu-block-reductions) splits its body in phases, each run
+    for all of a block's threads, the all_reduce's operands combined between them in
+    its lowering's order (a pairwise tree), values a thread carries from one phase to a
+    later one kept in a buffer of one element per thread.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }

@@ -3,7 +3,7 @@ import tensorflow as tf
 
 @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
 def softmax(logits):
-    """Each row's max and sum: a kernel of 32 or more partials per row, then their combine."""
+    """Each row's max and sum: a kernel of a block of 32 or more threads per row."""
     return tf.nn.softmax(logits)
 
 

@@ -1,0 +1,227 @@
+//===- BlockReductions.cpp - a block of threads for each block of partials ---===//
+//
+// -ag-gpu-split-reductions writes the blocks of a reduction as a parallel loop, one
+// iteration per block, whose body combines the block's lanes' partial results in an
+// scf.for marked ag.block_lanes (in order: what the host computes where the loop stays
+// there). This pass makes such a loop a kernel of a block of threads for each iteration,
+// one thread per lane, the threads' partials combined by gpu.all_reduce (a tree: warp
+// shuffles, then shared memory across a block's warps, as convert-gpu-to-nvvm lowers
+// it), and what follows the lanes' loop (the result stored) done by thread 0:
+//
+//   scf.parallel (%g) = (%c0) to (%G) step (%c1) {
+//     %first = arith.muli %g, %c256
+//     %r = scf.for %lane = %c0 to %c256 step %c1 iter_args(%a = %zero) {
+//       <thread %first + %lane's partial %p>
+//       %s = arith.addf %p, %a
+//       scf.yield %s
+//     } {ag.block_lanes = 256}
+//     memref.store %r, %blocks[%g]
+//   }
+//     => gpu.launch blocks(%G, 1, 1) threads(%c256, 1, 1) {
+//          %g = gpu.block_id x;  %lane = gpu.thread_id x
+//          %first = arith.muli %g, %c256
+//          <thread %first + %lane's partial %p>
+//          %t = gpu.all_reduce add %p uniform {}
+//          %r = arith.addf %t, %zero
+//          scf.if (%lane == 0) { memref.store %r, %blocks[%g] }
+//        }
+//
+// A loop of several dimensions has its iterations numbered row-major on the grid's x
+// (which takes 2^31 - 1 blocks, where y and z take 65,535). Integers narrower than 32
+// bits and floats narrower than 32 bits are combined as 32-bit ones (what a warp
+// shuffle moves), then narrowed: the same sums modulo 2^n, maxima and minima, and for
+// half floats a sum rounded once instead of at each step, as TensorFlow's GPU kernels
+// accumulate them.
+//
+// Applies to an outermost scf.parallel from 0 by 1 whose body the GPU can compute
+// (ag/passes/KernelMath.h), with one ag.block_lanes loop at its top level, from 0 by 1,
+// its count defined before the parallel loop, with one result whose only use in the
+// loop is the last op of its body, a combiner gpu.all_reduce has (addf, mulf, maximumf,
+// minimumf, addi, muli, max/min, andi, ori, xori), and no op before it that writes
+// memory. Others are left to -ag-gpu-map-loops (a thread per iteration, its lanes in
+// order) or the host.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/KernelMath.h"
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <optional>
+
+namespace ag {
+#define GEN_PASS_DEF_GPUBLOCKREDUCTIONS
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+
+/// gpu.all_reduce's operation for combiner `c`, if it has one.
+std::optional<gpu::AllReduceOperation> allReduceOf(Operation *c) {
+  using R = gpu::AllReduceOperation;
+  return llvm::TypeSwitch<Operation *, std::optional<R>>(c)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return R::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return R::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return R::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return R::MINIMUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return R::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return R::MINSI; })
+      .Case<arith::MaxUIOp>([](auto) { return R::MAXUI; })
+      .Case<arith::MinUIOp>([](auto) { return R::MINUI; })
+      .Case<arith::AndIOp>([](auto) { return R::AND; })
+      .Case<arith::OrIOp>([](auto) { return R::OR; })
+      .Case<arith::XOrIOp>([](auto) { return R::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// A block's loop this pass rewrites: its lanes' loop, and that loop's combiner.
+struct BlockLoop {
+  scf::ForOp lanes;
+  Operation *combiner;
+  gpu::AllReduceOperation operation;
+};
+
+bool fromZeroByOne(ValueRange lower, ValueRange step) {
+  return llvm::all_of(lower, [](Value v) { return isConstantIntValue(v, 0); }) &&
+         llvm::all_of(step, [](Value v) { return isConstantIntValue(v, 1); });
+}
+
+std::optional<BlockLoop> match(scf::ParallelOp loop) {
+  if (!ag::isGridLoop(loop) || !fromZeroByOne(loop.getLowerBound(), loop.getStep()))
+    return std::nullopt;
+  Block *body = loop.getBody();
+  scf::ForOp lanes;
+  for (Operation &op : body->without_terminator()) {
+    if (auto f = dyn_cast<scf::ForOp>(op); f && f->hasAttr(ag::kBlockLanes)) {
+      if (lanes)
+        return std::nullopt;
+      lanes = f;
+      continue;
+    }
+    // Before the lanes' loop every thread runs it: reads at most.
+    if (!lanes && !isMemoryEffectFree(&op) && !isa<memref::LoadOp>(op))
+      return std::nullopt;
+  }
+  if (!lanes || lanes.getNumResults() != 1 ||
+      !fromZeroByOne(lanes.getLowerBound(), lanes.getStep()) ||
+      loop->isAncestor(lanes.getUpperBound().getParentBlock()->getParentOp()))
+    return std::nullopt;
+  if (body->walk([](Operation *op) {
+            return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
+          })
+          .wasInterrupted())
+    return std::nullopt;
+  Value acc = lanes.getRegionIterArgs().front();
+  auto yield = cast<scf::YieldOp>(lanes.getBody()->getTerminator());
+  Operation *c = yield.getOperand(0).getDefiningOp();
+  if (!acc.hasOneUse() || !c || c->getBlock() != lanes.getBody() || c->getNumOperands() != 2 ||
+      (c->getOperand(0) != acc && c->getOperand(1) != acc) || c->getOperand(0) == c->getOperand(1))
+    return std::nullopt;
+  std::optional<gpu::AllReduceOperation> operation = allReduceOf(c);
+  if (!operation || !c->getResult(0).getType().isIntOrFloat())
+    return std::nullopt;
+  return BlockLoop{lanes, c, *operation};
+}
+
+/// `value` combined across the block by gpu.all_reduce, as a 32-bit value where it is
+/// narrower.
+Value allReduce(OpBuilder &b, Location loc, Value value, gpu::AllReduceOperation operation) {
+  using R = gpu::AllReduceOperation;
+  Type type = value.getType();
+  Type wide = type;
+  if (auto f = dyn_cast<FloatType>(type); f && f.getWidth() < 32) {
+    wide = b.getF32Type();
+    value = arith::ExtFOp::create(b, loc, wide, value);
+  } else if (auto i = dyn_cast<IntegerType>(type); i && i.getWidth() < 32) {
+    wide = b.getI32Type();
+    if (operation == R::MAXSI || operation == R::MINSI)
+      value = arith::ExtSIOp::create(b, loc, wide, value);
+    else
+      value = arith::ExtUIOp::create(b, loc, wide, value);
+  }
+  Value all = gpu::AllReduceOp::create(
+      b, loc, value, gpu::AllReduceOperationAttr::get(b.getContext(), operation),
+      /*uniform=*/true);
+  if (wide == type)
+    return all;
+  if (isa<FloatType>(type))
+    return arith::TruncFOp::create(b, loc, type, all);
+  return arith::TruncIOp::create(b, loc, type, all);
+}
+
+void rewrite(scf::ParallelOp loop, BlockLoop m) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value grid = loop.getUpperBound().front();
+  for (Value bound : loop.getUpperBound().drop_front())
+    grid = b.createOrFold<arith::MulIOp>(loc, grid, bound);
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, m.lanes.getUpperBound(), one, one);
+  Block &kernel = launch.getBody().front();
+  OpBuilder kb = OpBuilder::atBlockBegin(&kernel);
+  gpu::TerminatorOp::create(kb, loc);
+  kb.setInsertionPointToStart(&kernel);
+
+  // The iteration of block g, numbered row-major (the last dimension fastest).
+  IRMapping map;
+  Value g = launch.getBlockIds().x;
+  for (unsigned d = loop.getNumLoops(); d-- > 1;) {
+    Value bound = loop.getUpperBound()[d];
+    map.map(loop.getInductionVars()[d], arith::RemUIOp::create(kb, loc, g, bound));
+    g = arith::DivUIOp::create(kb, loc, g, bound);
+  }
+  map.map(loop.getInductionVars().front(), g);
+  Value lane = launch.getThreadIds().x;
+
+  Block *body = loop.getBody();
+  auto op = body->begin();
+  for (; &*op != m.lanes.getOperation(); ++op)
+    kb.clone(*op, map);
+  // The lane's partial, then the block's.
+  map.map(m.lanes.getInductionVar(), lane);
+  Value acc = m.lanes.getRegionIterArgs().front();
+  Value partial = m.combiner->getOperand(0) == acc ? m.combiner->getOperand(1)
+                                                   : m.combiner->getOperand(0);
+  for (Operation &inner : m.lanes.getBody()->without_terminator())
+    if (&inner != m.combiner)
+      kb.clone(inner, map);
+  Value all = allReduce(kb, m.lanes.getLoc(), map.lookupOrDefault(partial), m.operation);
+  // Combined with the loop's initial value as the loop does (the identity, exactly).
+  IRMapping combine;
+  combine.map(partial, all);
+  combine.map(acc, map.lookupOrDefault(m.lanes.getInitArgs().front()));
+  map.map(m.lanes.getResult(0), kb.clone(*m.combiner, combine)->getResult(0));
+
+  // The rest by thread 0.
+  Value zero = arith::ConstantIndexOp::create(kb, loc, 0);
+  Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, zero);
+  auto ifFirst = scf::IfOp::create(kb, loc, first, /*withElseRegion=*/false);
+  OpBuilder tb = ifFirst.getThenBodyBuilder();
+  for (++op; op != body->end(); ++op)
+    if (!isa<scf::ReduceOp>(*op))
+      tb.clone(*op, map);
+  loop.erase();
+}
+
+struct GPUBlockReductions : ag::impl::GPUBlockReductionsBase<GPUBlockReductions> {
+  void runOnOperation() override {
+    SmallVector<std::pair<scf::ParallelOp, BlockLoop>> loops;
+    getOperation()->walk([&](scf::ParallelOp loop) {
+      if (std::optional<BlockLoop> m = match(loop))
+        loops.emplace_back(loop, *m);
+    });
+    for (auto &[loop, m] : loops)
+      rewrite(loop, m);
+  }
+};
+
+} // namespace
