@@ -26,6 +26,12 @@
 //          scf.if (%lane == 0) { memref.store %r, %blocks[%g] }
 //        }
 //
+// Several lanes' loops in one body (-ag-gpu-fuse-blocks: a row softmax's max, sum and
+// division) are parts of the same kernel in their order: a lanes' loop with a result a
+// gpu.all_reduce, one of no result (the row's columns spread over the lanes) each
+// thread's share; other ops at the top level are arithmetic and loads, which every
+// thread runs, and stores, which thread 0 runs, of buffers nothing in the body reads.
+//
 // A loop of several dimensions has its iterations numbered row-major on the grid's x
 // (which takes 2^31 - 1 blocks, where y and z take 65,535). Integers narrower than 32
 // bits and floats narrower than 32 bits are combined as 32-bit ones (what a warp
@@ -34,12 +40,11 @@
 // accumulate them.
 //
 // Applies to an outermost scf.parallel from 0 by 1 whose body the GPU can compute
-// (ag/passes/KernelMath.h), with one ag.block_lanes loop at its top level, from 0 by 1,
-// its count defined before the parallel loop, with one result whose only use in the
-// loop is the last op of its body, a combiner gpu.all_reduce has (addf, mulf, maximumf,
-// minimumf, addi, muli, max/min, andi, ori, xori), and no op before it that writes
-// memory. Others are left to -ag-gpu-map-loops (a thread per iteration, its lanes in
-// order) or the host.
+// (ag/passes/KernelMath.h), with ag.block_lanes loops at its top level, from 0 by 1, all
+// of one count defined before the parallel loop, each with no result or one, combined
+// by the last op of its body, a combiner gpu.all_reduce has (addf, mulf, maximumf,
+// minimumf, addi, muli, max/min, andi, ori, xori). Others are left to
+// -ag-gpu-map-loops (a thread per iteration, its lanes in order) or the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
@@ -83,11 +88,17 @@ std::optional<gpu::AllReduceOperation> allReduceOf(Operation *c) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// A block's loop this pass rewrites: its lanes' loop, and that loop's combiner.
-struct BlockLoop {
-  scf::ForOp lanes;
-  Operation *combiner;
-  gpu::AllReduceOperation operation;
+/// A top-level op of a block's loop body, and what the kernel does with it.
+struct Part {
+  enum Kind {
+    Everyone, // every thread computes it (arithmetic, a load)
+    Reduce,   // a lanes' loop with a result: the lane's partial, then gpu.all_reduce
+    Spread,   // a lanes' loop without results: the lane's share of the work
+    First,    // a store: by thread 0
+  } kind;
+  Operation *op;
+  Operation *combiner = nullptr;
+  gpu::AllReduceOperation operation = gpu::AllReduceOperation::ADD;
 };
 
 bool fromZeroByOne(ValueRange lower, ValueRange step) {
@@ -95,41 +106,65 @@ bool fromZeroByOne(ValueRange lower, ValueRange step) {
          llvm::all_of(step, [](Value v) { return isConstantIntValue(v, 1); });
 }
 
-std::optional<BlockLoop> match(scf::ParallelOp loop) {
+/// The parts of `loop`'s body where it is a block's loop this pass rewrites.
+std::optional<SmallVector<Part>> match(scf::ParallelOp loop) {
   if (!ag::isGridLoop(loop) || !fromZeroByOne(loop.getLowerBound(), loop.getStep()))
     return std::nullopt;
   Block *body = loop.getBody();
-  scf::ForOp lanes;
-  for (Operation &op : body->without_terminator()) {
-    if (auto f = dyn_cast<scf::ForOp>(op); f && f->hasAttr(ag::kBlockLanes)) {
-      if (lanes)
-        return std::nullopt;
-      lanes = f;
-      continue;
-    }
-    // Before the lanes' loop every thread runs it: reads at most.
-    if (!lanes && !isMemoryEffectFree(&op) && !isa<memref::LoadOp>(op))
-      return std::nullopt;
-  }
-  if (!lanes || lanes.getNumResults() != 1 ||
-      !fromZeroByOne(lanes.getLowerBound(), lanes.getStep()) ||
-      loop->isAncestor(lanes.getUpperBound().getParentBlock()->getParentOp()))
-    return std::nullopt;
   if (body->walk([](Operation *op) {
             return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
           })
           .wasInterrupted())
     return std::nullopt;
-  Value acc = lanes.getRegionIterArgs().front();
-  auto yield = cast<scf::YieldOp>(lanes.getBody()->getTerminator());
-  Operation *c = yield.getOperand(0).getDefiningOp();
-  if (!acc.hasOneUse() || !c || c->getBlock() != lanes.getBody() || c->getNumOperands() != 2 ||
-      (c->getOperand(0) != acc && c->getOperand(1) != acc) || c->getOperand(0) == c->getOperand(1))
+  SmallVector<Part> parts;
+  Value count; // the lanes of every lanes' loop
+  DenseSet<Value> stored;
+  for (Operation &op : body->without_terminator()) {
+    auto lanes = dyn_cast<scf::ForOp>(op);
+    if (!lanes || !lanes->hasAttr(ag::kBlockLanes)) {
+      if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        stored.insert(store.getMemRef());
+        parts.push_back({Part::First, &op});
+      } else if ((isMemoryEffectFree(&op) && op.getNumRegions() == 0) ||
+                 isa<memref::LoadOp>(op)) {
+        parts.push_back({Part::Everyone, &op});
+      } else {
+        return std::nullopt;
+      }
+      continue;
+    }
+    if ((count && lanes.getUpperBound() != count) ||
+        !fromZeroByOne(lanes.getLowerBound(), lanes.getStep()) ||
+        loop->isAncestor(lanes.getUpperBound().getParentBlock()->getParentOp()))
+      return std::nullopt;
+    count = lanes.getUpperBound();
+    if (lanes.getNumResults() == 0) {
+      parts.push_back({Part::Spread, &op});
+      continue;
+    }
+    Value acc = lanes.getRegionIterArgs().front();
+    auto yield = cast<scf::YieldOp>(lanes.getBody()->getTerminator());
+    Operation *c = yield.getOperand(0).getDefiningOp();
+    if (lanes.getNumResults() != 1 || !acc.hasOneUse() || !c ||
+        c->getBlock() != lanes.getBody() || c->getNumOperands() != 2 ||
+        (c->getOperand(0) != acc && c->getOperand(1) != acc) ||
+        c->getOperand(0) == c->getOperand(1))
+      return std::nullopt;
+    std::optional<gpu::AllReduceOperation> operation = allReduceOf(c);
+    if (!operation || !c->getResult(0).getType().isIntOrFloat())
+      return std::nullopt;
+    parts.push_back({Part::Reduce, &op, c, *operation});
+  }
+  if (!count)
     return std::nullopt;
-  std::optional<gpu::AllReduceOperation> operation = allReduceOf(c);
-  if (!operation || !c->getResult(0).getType().isIntOrFloat())
+  // What thread 0 stores, no thread reads (it may not have been stored yet).
+  if (body->walk([&](memref::LoadOp load) {
+            return stored.contains(load.getMemRef()) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+          })
+          .wasInterrupted())
     return std::nullopt;
-  return BlockLoop{lanes, c, *operation};
+  return parts;
 }
 
 /// `value` combined across the block by gpu.all_reduce, as a 32-bit value where it is
@@ -158,14 +193,18 @@ Value allReduce(OpBuilder &b, Location loc, Value value, gpu::AllReduceOperation
   return arith::TruncIOp::create(b, loc, type, all);
 }
 
-void rewrite(scf::ParallelOp loop, BlockLoop m) {
+void rewrite(scf::ParallelOp loop, ArrayRef<Part> parts) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value grid = loop.getUpperBound().front();
   for (Value bound : loop.getUpperBound().drop_front())
     grid = b.createOrFold<arith::MulIOp>(loc, grid, bound);
-  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, m.lanes.getUpperBound(), one, one);
+  Value lanes;
+  for (const Part &part : parts)
+    if (part.kind == Part::Reduce || part.kind == Part::Spread)
+      lanes = cast<scf::ForOp>(part.op).getUpperBound();
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, lanes, one, one);
   Block &kernel = launch.getBody().front();
   OpBuilder kb = OpBuilder::atBlockBegin(&kernel);
   gpu::TerminatorOp::create(kb, loc);
@@ -181,46 +220,60 @@ void rewrite(scf::ParallelOp loop, BlockLoop m) {
   }
   map.map(loop.getInductionVars().front(), g);
   Value lane = launch.getThreadIds().x;
-
-  Block *body = loop.getBody();
-  auto op = body->begin();
-  for (; &*op != m.lanes.getOperation(); ++op)
-    kb.clone(*op, map);
-  // The lane's partial, then the block's.
-  map.map(m.lanes.getInductionVar(), lane);
-  Value acc = m.lanes.getRegionIterArgs().front();
-  Value partial = m.combiner->getOperand(0) == acc ? m.combiner->getOperand(1)
-                                                   : m.combiner->getOperand(0);
-  for (Operation &inner : m.lanes.getBody()->without_terminator())
-    if (&inner != m.combiner)
-      kb.clone(inner, map);
-  Value all = allReduce(kb, m.lanes.getLoc(), map.lookupOrDefault(partial), m.operation);
-  // Combined with the loop's initial value as the loop does (the identity, exactly).
-  IRMapping combine;
-  combine.map(partial, all);
-  combine.map(acc, map.lookupOrDefault(m.lanes.getInitArgs().front()));
-  map.map(m.lanes.getResult(0), kb.clone(*m.combiner, combine)->getResult(0));
-
-  // The rest by thread 0.
-  Value zero = arith::ConstantIndexOp::create(kb, loc, 0);
-  Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, zero);
-  auto ifFirst = scf::IfOp::create(kb, loc, first, /*withElseRegion=*/false);
-  OpBuilder tb = ifFirst.getThenBodyBuilder();
-  for (++op; op != body->end(); ++op)
-    if (!isa<scf::ReduceOp>(*op))
-      tb.clone(*op, map);
+  Value first;
+  for (const Part &part : parts) {
+    switch (part.kind) {
+    case Part::Everyone:
+      kb.clone(*part.op, map);
+      break;
+    case Part::First: {
+      if (!first) {
+        Value zero = arith::ConstantIndexOp::create(kb, loc, 0);
+        first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, zero);
+      }
+      auto ifFirst = scf::IfOp::create(kb, loc, first, /*withElseRegion=*/false);
+      ifFirst.getThenBodyBuilder().clone(*part.op, map);
+      break;
+    }
+    case Part::Spread: {
+      auto lanesLoop = cast<scf::ForOp>(part.op);
+      map.map(lanesLoop.getInductionVar(), lane);
+      for (Operation &inner : lanesLoop.getBody()->without_terminator())
+        kb.clone(inner, map);
+      break;
+    }
+    case Part::Reduce: {
+      // The lane's partial, then the block's.
+      auto lanesLoop = cast<scf::ForOp>(part.op);
+      map.map(lanesLoop.getInductionVar(), lane);
+      Value acc = lanesLoop.getRegionIterArgs().front();
+      Operation *c = part.combiner;
+      Value partial = c->getOperand(0) == acc ? c->getOperand(1) : c->getOperand(0);
+      for (Operation &inner : lanesLoop.getBody()->without_terminator())
+        if (&inner != c)
+          kb.clone(inner, map);
+      Value all = allReduce(kb, lanesLoop.getLoc(), map.lookupOrDefault(partial), part.operation);
+      // Combined with the loop's initial value as the loop does (the identity, exactly).
+      IRMapping combine;
+      combine.map(partial, all);
+      combine.map(acc, map.lookupOrDefault(lanesLoop.getInitArgs().front()));
+      map.map(lanesLoop.getResult(0), kb.clone(*c, combine)->getResult(0));
+      break;
+    }
+    }
+  }
   loop.erase();
 }
 
 struct GPUBlockReductions : ag::impl::GPUBlockReductionsBase<GPUBlockReductions> {
   void runOnOperation() override {
-    SmallVector<std::pair<scf::ParallelOp, BlockLoop>> loops;
+    SmallVector<std::pair<scf::ParallelOp, SmallVector<Part>>> loops;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (std::optional<BlockLoop> m = match(loop))
-        loops.emplace_back(loop, *m);
+      if (std::optional<SmallVector<Part>> parts = match(loop))
+        loops.emplace_back(loop, std::move(*parts));
     });
-    for (auto &[loop, m] : loops)
-      rewrite(loop, m);
+    for (auto &[loop, parts] : loops)
+      rewrite(loop, parts);
   }
 };
 

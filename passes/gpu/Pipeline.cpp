@@ -13,15 +13,15 @@
 // GPU, its launches may instead run on the CPU (-ag-gpu-emulate-launches). A reduction
 // to one value is a kernel of blocks of 256 threads, each block's partials combined by
 // gpu.all_reduce, and a combine of the blocks' results on the host; one along the last
-// axes a kernel of a block per row (-ag-gpu-split-reductions, -ag-gpu-block-reductions);
-// one along leading axes a kernel of partials of each output and a kernel combining
+// axes a kernel of a block per row (-ag-gpu-split-reductions, -ag-gpu-block-reductions),
+// with the loops over the same rows that follow it (a softmax's sum and division:
+// -ag-gpu-fuse-blocks); one along leading axes a kernel of partials of each output and a kernel combining
 // them, or of a thread per output element (-ag-gpu-parallel-loops-first). A loop with run-time checks (a
 // gather's index) is a kernel whose checks set a flag the host reads after the launch,
 // rerunning the loop on the host for the error (-ag-gpu-kernel-checks); the flag also
 // bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
 // Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
-// (-ag-gpu-expand-math). Not done yet (issue 18): a row softmax in one kernel, the
-// matmul kernel, and the other math that needs libdevice (pow, tan, float64 exp, ...),
+// (-ag-gpu-expand-math). Not done yet (issue 18): the matmul kernel, and the other math that needs libdevice (pow, tan, float64 exp, ...),
 // which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
@@ -77,7 +77,10 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // A loop's run-time checks (a gather's index) recorded in a flag the host reads after
   // it, so that the loop is a kernel too.
   pm.addNestedPass<mlir::func::FuncOp>(createGPUKernelChecks());
-  // A reduction's blocks: a block of threads each, combined by gpu.all_reduce.
+  // A reduction's blocks: a block of threads each, combined by gpu.all_reduce; the loops
+  // of a row's work after one (a softmax's sum and division) in the same block.
+  pm.addPass(mlir::createCSEPass()); // the rows' and lanes' counts, one value each
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUFuseBlocks());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUBlockReductions());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());

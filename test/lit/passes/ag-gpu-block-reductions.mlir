@@ -3,10 +3,12 @@
 // scf.for marked ag.block_lanes (what -ag-gpu-split-reductions writes) becomes a
 // gpu.launch of a block per iteration and a thread per lane: the lane's partial, the
 // block's gpu.all_reduce of them, combined with the loop's initial value, and what
-// follows the loop in thread 0. Iterations of several dimensions are numbered row-major
-// on x; narrow values are combined as 32-bit ones. Left alone: a loop with an op before
-// the lanes that writes memory, a lanes' loop whose count is computed inside the
-// parallel loop, a combiner gpu.all_reduce does not have.
+// follows the loop: stores by thread 0, the rest by all. Several lanes' loops (a fused
+// row softmax, -ag-gpu-fuse-blocks): an all_reduce each, a loop of no result the lane's
+// share. Iterations of several dimensions are numbered row-major on x; narrow values are
+// combined as 32-bit ones. Left alone: a load of a buffer stored at the top level, a
+// lanes' loop whose count is computed inside the parallel loop, a combiner
+// gpu.all_reduce does not have.
 
 // CHECK-LABEL: func.func @blocks_of_256
 // CHECK-SAME:  (%[[X:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %[[G:.*]]: index, %[[N:.*]]: index)
@@ -84,8 +86,46 @@ func.func @rows(%m: memref<?x?x?xi8>, %out: memref<?x?xi8>, %d0: index, %d1: ind
 
 // -----
 
-// Left alone: a store before the lanes (every thread would run it), a count computed
-// in the loop, a combiner gpu.all_reduce does not have (subtraction).
+// A row's max, then each element's difference from it (a lanes' loop of no result):
+// the max's all_reduce, then the lane's columns, by every thread.
+// CHECK-LABEL: func.func @max_then_spread
+// CHECK:       gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in
+// CHECK:         %[[P:.*]] = memref.load
+// CHECK-NEXT:    %[[M:.*]] = gpu.all_reduce maximumf %[[P]] uniform
+// CHECK:         %[[R:.*]] = arith.maximumf %[[M]], %{{.*}}
+// CHECK-NEXT:    scf.for %[[C:.*]] = %[[TX]] to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      %[[V:.*]] = memref.load %{{.*}}[%[[BX]], %[[C]]]
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[V]], %[[R]]
+// CHECK-NEXT:      memref.store %[[D]], %{{.*}}[%[[BX]], %[[C]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.terminator
+func.func @max_then_spread(%m: memref<?x?xf32>, %out: memref<?x?xf32>, %rows: index, %cols: index, %l: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  scf.parallel (%r) = (%c0) to (%rows) step (%c1) {
+    %mx = scf.for %lane = %c0 to %l step %c1 iter_args(%a = %ninf) -> (f32) {
+      %v = memref.load %m[%r, %lane] : memref<?x?xf32>
+      %n = arith.maximumf %v, %a : f32
+      scf.yield %n : f32
+    } {ag.block_lanes = 1024 : i64}
+    scf.for %lane = %c0 to %l step %c1 {
+      scf.for %c = %lane to %cols step %l {
+        %v = memref.load %m[%r, %c] : memref<?x?xf32>
+        %d = arith.subf %v, %mx : f32
+        memref.store %d, %out[%r, %c] : memref<?x?xf32>
+      }
+    } {ag.block_lanes = 1024 : i64}
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Left alone: a load of a buffer stored at the top level (thread 0 stores, the others
+// may read before), a count computed in the loop, a combiner gpu.all_reduce does not
+// have (subtraction).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   gpu.launch
 // CHECK-COUNT-3: scf.parallel
@@ -98,7 +138,7 @@ func.func @left_alone(%x: memref<?xf32>, %out: memref<?xf32>, %g: index) {
   scf.parallel (%b) = (%c0) to (%g) step (%c1) {
     memref.store %zero, %out[%b] : memref<?xf32>
     %r = scf.for %lane = %c0 to %c256 step %c1 iter_args(%a = %zero) -> (f32) {
-      %v = memref.load %x[%lane] : memref<?xf32>
+      %v = memref.load %out[%lane] : memref<?xf32>
       %s = arith.addf %v, %a : f32
       scf.yield %s : f32
     } {ag.block_lanes = 256 : i64}

@@ -640,21 +640,41 @@ def GPUKernelChecks : Pass<"ag-gpu-kernel-checks", "mlir::func::FuncOp"> {
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def GPUFuseBlocks : Pass<"ag-gpu-fuse-blocks", "mlir::func::FuncOp"> {
+  let summary = "The loops of a row's work after a block's loop, fused into it (a row softmax: one block loop)";
+  let description = [{
+    Before -ag-gpu-block-reductions. A block's loop (an outermost `scf.parallel` from 0 by
+    1 with an `ag.block_lanes` loop at its top level, -ag-gpu-split-reductions) takes in
+    the parallel loops that follow it in its block, with only arithmetic and
+    allocations between (moved before it), where each has the same row bounds (the same
+    values), is either a block's loop of the same lanes or a loop over [rows, columns]
+    (which becomes a lanes' loop of no result, lane l taking columns l, l + L, ...),
+    runs in a kernel, and touches no buffer the other writes, but for reading at the
+    row what the block's loop stored there at its top level: such a load becomes the
+    stored value. Every buffer either writes must be a fresh allocation no view
+    aliases. A row softmax's max, sum and division become one loop, which
+    -ag-gpu-block-reductions makes one kernel.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def GPUBlockReductions : Pass<"ag-gpu-block-reductions", "mlir::func::FuncOp"> {
   let summary = "A reduction's blocks of partials as kernels of a block of threads each, combined by gpu.all_reduce";
   let description = [{
     Before -ag-gpu-map-loops. An outermost `scf.parallel` from 0 by 1 whose body a GPU
-    can compute and holds, at its top level, an `scf.for` marked `ag.block_lanes`
-    (written by -ag-gpu-split-reductions: a block's lanes' partials combined in order)
-    becomes a `gpu.launch` of one block per iteration (numbered row-major on x) and one
-    thread per lane: each thread computes its lane's partial, `gpu.all_reduce` combines
-    the block's (uniform; a tree of warp shuffles and shared memory once lowered, in
-    the order -ag-gpu-emulate-launches reproduces), the result is combined with the
-    loop's initial value, and what follows the lanes' loop runs in thread 0. The lanes'
-    loop must have one result, combined by its body's last op (addf, mulf, maximumf,
-    minimumf, addi, muli, max/min, andi, ori, xori), its count defined before the
-    parallel loop; the ops before it must not write memory. Values narrower than 32
-    bits are combined as 32-bit ones and narrowed after.
+    can compute and holds, at its top level, `scf.for` loops marked `ag.block_lanes`
+    (written by -ag-gpu-split-reductions, fused by -ag-gpu-fuse-blocks), all of the
+    same count defined before the parallel loop, becomes a `gpu.launch` of one block
+    per iteration (numbered row-major on x) and one thread per lane. A lanes' loop with
+    one result (a block's lanes' partials combined in order) becomes each thread's
+    partial and their `gpu.all_reduce` (uniform; a tree of warp shuffles and shared
+    memory once lowered, in the order -ag-gpu-emulate-launches reproduces), combined
+    with the loop's initial value; its body must end with the combine of its
+    accumulator (addf, mulf, maximumf, minimumf, addi, muli, max/min, andi, ori, xori).
+    A lanes' loop of no result becomes the thread's lane's share. Other top-level ops
+    are arithmetic and loads, run by every thread, and stores, run by thread 0, of
+    buffers nothing in the body reads. Values narrower than 32 bits are combined as
+    32-bit ones and narrowed after.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
