@@ -205,6 +205,9 @@ public:
   /// Set while an elementwise body is built whose integer divisors were checked before
   /// the loop over the elements (emitBinary): safeDivisor then checks nothing.
   bool divisorsChecked = false;
+  /// Set while the elementwise body of a 0-d op is built: one value, in straight-line
+  /// code, not an element of a loop that may be vectorized.
+  bool scalarBody = false;
 
   /// A staged if being built: its branches' blocks, detached until endCond.
   struct CondState {
@@ -284,6 +287,10 @@ private:
 public:
   std::pair<mlir::Value, mlir::Value> safeDivisor(mlir::OpBuilder &b, mlir::Location l,
                                                   llvm::StringRef name, mlir::Value y);
+  /// Integer divisor `y` of op `name` after its check (the call fails where it is 0),
+  /// not made safe: what safeDivisor starts from.
+  mlir::Value checkedDivisor(mlir::OpBuilder &b, mlir::Location l, llvm::StringRef name,
+                             mlir::Value y);
 
 private:
   /// A size given as a Python int or a scalar integer tensor, as an index.

@@ -63,6 +63,20 @@ def int_divmod_in_loop(a, b):
 
 @tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32),
                               tf.TensorSpec(shape=[], dtype=tf.int32)])
+def scalar_floor_divmod(a, b):
+    # One value each (not a tensor's elements): a branch for both operands positive,
+    # one for -1, the floor's correction otherwise.
+    return a // b, a % b, tf.math.floordiv(b, a), tf.math.floormod(b, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int64),
+                              tf.TensorSpec(shape=[], dtype=tf.int64)])
+def scalar_floor_divmod_64(a, b):
+    return a // b, a % b
+
+
+@tf.function(input_signature=[tf.TensorSpec(shape=[], dtype=tf.int32),
+                              tf.TensorSpec(shape=[], dtype=tf.int32)])
 def range_delta(n, d):
     return tf.range(0, n, d)
 

@@ -94,10 +94,13 @@ def where_clip_cast(x, c):
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
 def int_mod(x, y):
     return x % y
+# (In the branch of scalar_floor_mod below where the signs may differ.)
 # CHECK-LABEL: func.func @int_mod(
 # CHECK:       %[[X:.*]] = tensor.extract %arg0[]
-# CHECK:       %[[R:.*]] = arith.remsi %[[X]], %[[D:.*]] : i32
-# CHECK-NEXT:  %[[ZERO:.*]] = arith.constant 0 : i32
+# CHECK:       scf.if
+# CHECK:       } else {
+# CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
+# CHECK-NEXT:    %[[R:.*]] = arith.remsi %[[X]], %[[D:.*]] : i32
 # CHECK-NEXT:  %[[NONZERO:.*]] = arith.cmpi ne, %[[R]], %[[ZERO]]
 # CHECK-NEXT:  %[[DNEG:.*]] = arith.cmpi slt, %[[D]], %[[ZERO]]
 # CHECK-NEXT:  %[[XNEG:.*]] = arith.cmpi slt, %[[X]], %[[ZERO]]
@@ -105,3 +108,29 @@ def int_mod(x, y):
 # CHECK-NEXT:  %[[CORR:.*]] = arith.select %[[DIFFER]], %[[D]], %[[ZERO]]
 # CHECK-NEXT:  %[[SUM:.*]] = arith.addi %[[R]], %[[CORR]]
 # CHECK-NEXT:  arith.select %[[NONZERO]], %[[SUM]], %[[R]]
+
+
+# One value (a 0-d op, not a loop's element): the integer floor division and modulo in
+# branches the hardware predicts, not selects around the division: both operands
+# positive, the unsigned division alone; a divisor of -1 (MIN // -1 wraps, MIN % -1 is
+# 0); otherwise the signed one, floored. The divisor checked for 0 first.
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def scalar_floor_mod(a, b):
+    return a % b
+# CHECK-LABEL: func.func @scalar_floor_mod(
+# CHECK-NOT:   linalg.generic
+# CHECK:       %[[X:.*]] = tensor.extract %arg0[]
+# CHECK:       %[[Y:.*]] = tensor.extract %arg1[]
+# CHECK:       %[[D:.*]] = ag.assert %{{.*}}, "{{.*}}integer division by zero (tf.math.floormod)" guards %[[Y]]
+# CHECK:       %[[YPOS:.*]] = arith.cmpi sgt, %[[D]]
+# CHECK-NEXT:  %[[XPOS:.*]] = arith.cmpi sge, %[[X]]
+# CHECK-NEXT:  %[[BOTH:.*]] = arith.andi %[[XPOS]], %[[YPOS]]
+# CHECK-NEXT:  %[[R:.*]] = scf.if %[[BOTH]] -> (i32) {
+# CHECK-NEXT:    %[[U:.*]] = arith.remui %[[X]], %[[D]]
+# CHECK-NEXT:    scf.yield %[[U]]
+# CHECK-NEXT:  } else {
+# CHECK:         %[[M1:.*]] = arith.cmpi eq, %[[D]], %c-1_i32
+# CHECK-NEXT:    scf.if %[[M1]] -> (i32) {
+# CHECK:         } else {
+# CHECK:           arith.remsi %[[X]]
+# CHECK:       tensor.from_elements %[[R]]
