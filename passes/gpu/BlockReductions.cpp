@@ -101,21 +101,12 @@ struct Part {
   gpu::AllReduceOperation operation = gpu::AllReduceOperation::ADD;
 };
 
-bool fromZeroByOne(ValueRange lower, ValueRange step) {
-  return llvm::all_of(lower, [](Value v) { return isConstantIntValue(v, 0); }) &&
-         llvm::all_of(step, [](Value v) { return isConstantIntValue(v, 1); });
-}
-
 /// The parts of `loop`'s body where it is a block's loop this pass rewrites.
 std::optional<SmallVector<Part>> match(scf::ParallelOp loop) {
-  if (!ag::isGridLoop(loop) || !fromZeroByOne(loop.getLowerBound(), loop.getStep()))
+  if (!ag::isGridLoop(loop) || !ag::fromZeroByOne(loop.getLowerBound(), loop.getStep()) ||
+      !ag::isKernelBody(loop))
     return std::nullopt;
   Block *body = loop.getBody();
-  if (body->walk([](Operation *op) {
-            return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
-          })
-          .wasInterrupted())
-    return std::nullopt;
   SmallVector<Part> parts;
   Value count; // the lanes of every lanes' loop
   DenseSet<Value> stored;
@@ -134,7 +125,7 @@ std::optional<SmallVector<Part>> match(scf::ParallelOp loop) {
       continue;
     }
     if ((count && lanes.getUpperBound() != count) ||
-        !fromZeroByOne(lanes.getLowerBound(), lanes.getStep()) ||
+        !ag::fromZeroByOne(lanes.getLowerBound(), lanes.getStep()) ||
         loop->isAncestor(lanes.getUpperBound().getParentBlock()->getParentOp()))
       return std::nullopt;
     count = lanes.getUpperBound();

@@ -43,7 +43,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <optional>
 
@@ -56,11 +55,6 @@ using namespace mlir;
 
 namespace {
 
-bool fromZeroByOne(scf::ParallelOp loop) {
-  return llvm::all_of(loop.getLowerBound(), [](Value v) { return isConstantIntValue(v, 0); }) &&
-         llvm::all_of(loop.getStep(), [](Value v) { return isConstantIntValue(v, 1); });
-}
-
 /// `loop`'s lanes' loop where it is a block's loop (one at its top level).
 scf::ForOp lanesOf(scf::ParallelOp loop) {
   for (Operation &op : loop.getBody()->without_terminator())
@@ -69,20 +63,16 @@ scf::ForOp lanesOf(scf::ParallelOp loop) {
   return {};
 }
 
-bool kernelBody(scf::ParallelOp loop) {
-  return !loop.getBody()
-              ->walk([](Operation *op) {
-                return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
-              })
-              .wasInterrupted();
-}
-
-/// A buffer a fused loop may write: a fresh allocation no view aliases.
+/// A buffer a fused loop may write: a fresh allocation that nothing makes another
+/// buffer of (a view, a cast, a loop or branch yielding it), so that no other value
+/// aliases it.
 bool freshBuffer(Value buffer) {
   if (!buffer.getDefiningOp<memref::AllocOp>())
     return false;
-  return llvm::none_of(buffer.getUsers(),
-                       [](Operation *user) { return isa<ViewLikeOpInterface>(user); });
+  return llvm::none_of(buffer.getUsers(), [](Operation *user) {
+    return llvm::any_of(user->getResultTypes(),
+                        [](Type type) { return isa<BaseMemRefType>(type); });
+  });
 }
 
 /// The buffers `loop`'s body loads from and stores into.
@@ -199,7 +189,8 @@ void fuseAfter(scf::ParallelOp first, DenseSet<Operation *> &erased) {
     }
     bool sameRows = later.getNumLoops() >= rows && later.getNumLoops() <= rows + 1 &&
                     llvm::equal(later.getUpperBound().take_front(rows), first.getUpperBound());
-    bool joins = sameRows && fromZeroByOne(later) && kernelBody(later) &&
+    bool joins = sameRows && ag::fromZeroByOne(later.getLowerBound(), later.getStep()) &&
+                 ag::isKernelBody(later) &&
                  (later.getNumLoops() == rows + 1 ? !lanesOf(later)
                                                   : lanesOf(later) &&
                                                         lanesOf(later).getUpperBound() ==
@@ -221,7 +212,8 @@ struct GPUFuseBlocks : ag::impl::GPUFuseBlocksBase<GPUFuseBlocks> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> blocks;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (ag::isGridLoop(loop) && fromZeroByOne(loop) && lanesOf(loop) && kernelBody(loop))
+      if (ag::isGridLoop(loop) && ag::fromZeroByOne(loop.getLowerBound(), loop.getStep()) &&
+          lanesOf(loop) && ag::isKernelBody(loop))
         blocks.push_back(loop);
     });
     // A loop fused into an earlier one is erased (and not looked at again).

@@ -52,15 +52,6 @@ namespace {
 
 constexpr int64_t kThreadsPerBlock = 256;
 
-/// Whether every op in `loop`'s body can run in a GPU kernel.
-bool kernelBody(scf::ParallelOp loop) {
-  return !loop.getBody()
-              ->walk([](Operation *op) {
-                return ag::isKernelOp(op) ? WalkResult::advance() : WalkResult::interrupt();
-              })
-              .wasInterrupted();
-}
-
 /// The tile of threads of a block for `loop`: 256 threads, the innermost dimension
 /// widest; no wider than a dimension of fewer iterations known while compiling.
 SmallVector<int64_t> blockShape(scf::ParallelOp loop) {
@@ -100,7 +91,7 @@ struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> outermost;
     getOperation()->walk([&](scf::ParallelOp loop) {
-      if (ag::isGridLoop(loop) && kernelBody(loop))
+      if (ag::isGridLoop(loop) && ag::isKernelBody(loop))
         outermost.push_back(loop);
     });
     SmallVector<Operation *> bounds;

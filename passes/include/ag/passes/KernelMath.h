@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace ag {
 
@@ -67,6 +68,22 @@ inline bool isKernelOp(mlir::Operation *op) {
   if (auto reduce = dyn_cast<scf::ReduceOp>(op))
     return reduce.getOperands().empty();
   return false;
+}
+
+/// Whether every op in `loop`'s body can run in a GPU kernel.
+inline bool isKernelBody(mlir::scf::ParallelOp loop) {
+  return !loop.getBody()
+              ->walk([](mlir::Operation *op) {
+                return isKernelOp(op) ? mlir::WalkResult::advance()
+                                      : mlir::WalkResult::interrupt();
+              })
+              .wasInterrupted();
+}
+
+/// Whether a loop's bounds start at 0 and step by 1 (every dimension's).
+inline bool fromZeroByOne(mlir::ValueRange lower, mlir::ValueRange step) {
+  return llvm::all_of(lower, [](mlir::Value v) { return mlir::isConstantIntValue(v, 0); }) &&
+         llvm::all_of(step, [](mlir::Value v) { return mlir::isConstantIntValue(v, 1); });
 }
 
 /// Whether `loop` is one a kernel's grid can run: an outermost parallel loop (none
