@@ -159,25 +159,23 @@ LogicalResult emulate(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel) {
       operandBuffers.push_back(buffer(reduce.getValue().getType()));
   }
 
-  // Blocks z, y, x.
-  Value blockIvs[3];
-  Value bounds[3] = {grid.z, grid.y, grid.x};
-  for (int i = 0; i < 3; ++i) {
-    auto loop = scf::ForOp::create(b, loc, zero, bounds[i], one);
-    blockIvs[i] = loop.getInductionVar();
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-  }
-  DenseMap<Value, Value> uniform; // the all_reduce results of the block
-  for (auto [p, ops] : llvm::enumerate(phases)) {
-    // Threads z, y, x.
-    OpBuilder::InsertPoint blockBody = b.saveInsertionPoint();
-    Value threadIvs[3];
-    Value threadBounds[3] = {block.z, block.y, block.x};
+  // A nest of loops over `sizes` z, y, x, the builder left in the innermost; its
+  // indices in `ivs`.
+  auto nest = [&](gpu::KernelDim3 sizes, Value (&ivs)[3]) {
+    Value bounds[3] = {sizes.z, sizes.y, sizes.x};
     for (int i = 0; i < 3; ++i) {
-      auto loop = scf::ForOp::create(b, loc, zero, threadBounds[i], one);
-      threadIvs[i] = loop.getInductionVar();
+      auto loop = scf::ForOp::create(b, loc, zero, bounds[i], one);
+      ivs[i] = loop.getInductionVar();
       b.setInsertionPoint(loop.getBody()->getTerminator());
     }
+  };
+  Value blockIvs[3];
+  nest(grid, blockIvs);
+  DenseMap<Value, Value> uniform; // the all_reduce results of the block
+  for (auto [p, ops] : llvm::enumerate(phases)) {
+    OpBuilder::InsertPoint blockBody = b.saveInsertionPoint();
+    Value threadIvs[3];
+    nest(block, threadIvs);
     Value linear;
     if (!reductions.empty())
       linear = arith::AddIOp::create(
