@@ -2,13 +2,13 @@
 //
 // A reduction of a whole tensor to one value (tf.reduce_sum(x), reduce_max, reduce_all,
 // ...) has no parallel loop: lowered as it is, it is a sequential loop on the host, over
-// the GPU's managed memory. This pass splits it in two. T = min(16384, N) threads (N the
-// element count) rounded up to blocks of 256, thread t combining elements t, t + T,
-// t + 2T, ... in order, each round of the threads reading consecutive elements
-// (coalesced); each block's 256 partials combined into one result of the block (an
-// scf.for over its lanes, marked ag.block_lanes: -ag-gpu-block-reductions makes it a
-// block of threads and a gpu.all_reduce); then the host combines the blocks' results
-// (at most 64) into the original init. Point i of the iteration space (numbered
+// the GPU's managed memory. This pass splits it in two. T threads in blocks of 256, a
+// block for each 4096 elements (N the element count) up to 1024 blocks, thread t
+// combining elements t, t + T, t + 2T, ... in order, each round of the threads reading
+// consecutive elements (coalesced); each block's 256 partials combined into one result
+// of the block (an scf.for over its lanes, marked ag.block_lanes:
+// -ag-gpu-block-reductions makes it a block of threads and a gpu.all_reduce); then the
+// host combines the blocks' results (at most 1024) into the original init. Point i of the iteration space (numbered
 // row-major) is at position (i / s1, i % s1) of a [s0, s1] space; each input is read at
 // its map's dimensions of that position (a broadcast operand, indexed by fewer, again
 // and again).
@@ -86,14 +86,17 @@ using namespace mlir;
 
 namespace {
 
-/// The most partial results (threads of the first kernel) of a reduction to one value;
-/// the threads a per-row reduction's partials aim at in all.
+/// The threads a per-row or per-column reduction's partials aim at in all; a reduction
+/// to one value of a static size below twice this stays on the host.
 constexpr int64_t kPartials = 16384;
 /// The fewest and the most partial results of each row.
 constexpr int64_t kRowPartials = 32;
 constexpr int64_t kRowPartialsMax = 1024;
-/// The threads of a block of a reduction to one value.
+/// A reduction to one value: the threads of a block, the fewest points of each thread
+/// (where there are enough points), the most blocks.
 constexpr int64_t kBlockThreads = 256;
+constexpr int64_t kPointsPerThread = 16;
+constexpr int64_t kBlocksMax = 1024;
 
 /// The op of `op`'s payload that combines the accumulator (the init's block argument)
 /// into the yielded value, if it is one of the combiners this pass knows and the
@@ -290,9 +293,7 @@ void split(linalg::LinalgOp op, Operation *c) {
   for (unsigned d : ArrayRef<unsigned>(p.reduced).drop_front())
     n = b.createOrFold<arith::MulIOp>(loc, n, sizes[d]);
   Value cap;
-  if (k == 0) {
-    cap = arith::ConstantIndexOp::create(b, loc, kPartials);
-  } else {
+  if (k > 0) {
     Value rows = sizes[p.parallel.front()];
     for (unsigned d : ArrayRef<unsigned>(p.parallel).drop_front())
       rows = b.createOrFold<arith::MulIOp>(loc, rows, sizes[d]);
@@ -313,12 +314,20 @@ void split(linalg::LinalgOp op, Operation *c) {
       cap = b.createOrFold<arith::MinUIOp>(loc, atLeastOne, most);
     }
   }
-  Value threads = b.createOrFold<arith::MinUIOp>(loc, n, cap);
+  Value threads;
   if (k == 0) {
-    // Whole blocks of threads: T the blocks' threads that cover min(N, 16384).
+    // Whole blocks of threads, each thread at least 16 points (a block 4096), at most
+    // 1024 blocks: enough loads in flight to keep a GPU's memory busy (64 blocks of 256
+    // threads, what 16384 partials made, would leave half of an H100's 132
+    // multiprocessors idle and the others one block each), few results for the host.
     Value block = arith::ConstantIndexOp::create(b, loc, kBlockThreads);
-    Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, threads, block);
+    Value perBlock = arith::ConstantIndexOp::create(b, loc, kBlockThreads * kPointsPerThread);
+    Value blocks = b.createOrFold<arith::MinUIOp>(
+        loc, b.createOrFold<arith::CeilDivUIOp>(loc, n, perBlock),
+        arith::ConstantIndexOp::create(b, loc, kBlocksMax));
     threads = b.createOrFold<arith::MulIOp>(loc, blocks, block);
+  } else {
+    threads = b.createOrFold<arith::MinUIOp>(loc, n, cap);
   }
   // (No rounds where N is 0: then no point is divided by a size of 0 either.)
   Value someThreads = b.createOrFold<arith::MaxUIOp>(loc, threads, one);

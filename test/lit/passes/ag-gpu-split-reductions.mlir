@@ -1,11 +1,11 @@
 // RUN: ag-opt %s -ag-gpu-split-reductions | FileCheck %s
 // -ag-gpu-split-reductions: a reduction of whole tensors to one value becomes a parallel
-// generic over blocks of 256 partials, T = min(16384, N) rounded up to whole blocks
-// (thread t combines points t, t + T, ... of the iteration space numbered row-major,
-// each input read at its map's dimensions of the point, from the identity, the
-// out-of-range tail skipped; a block combines its lanes' partials in an scf.for marked
-// ag.block_lanes, which -ag-gpu-block-reductions makes a block of threads), and a reduce
-// of the blocks' results into the original init with the combiner alone (not the
+// generic over blocks of 256 partials, a block for each 4096 points up to 1024 blocks
+// (T threads in all; thread t combines points t, t + T, ... of the iteration space
+// numbered row-major, each input read at its map's dimensions of the point, from the
+// identity, the out-of-range tail skipped; a block combines its lanes' partials in an
+// scf.for marked ag.block_lanes, which -ag-gpu-block-reductions makes a block of
+// threads), and a reduce of the blocks' results into the original init with the combiner alone (not the
 // payload's elementwise part). A reduction along the last axes (one or two leading axes
 // kept) likewise, with a block of 32 to 1024 lanes for each row (a multiple of 32),
 // whose result is the row's; along a leading axis, partials of each column, a column's
@@ -22,10 +22,11 @@
 // CHECK:       %[[D0:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
 // CHECK:       %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x?xf32>
 // CHECK:       %[[N:.*]] = arith.muli %[[D0]], %[[D1]]
-// CHECK:       %[[CAP:.*]] = arith.constant 16384 : index
-// CHECK:       %[[CAPPED:.*]] = arith.minui %[[N]], %[[CAP]]
 // CHECK:       %[[C256:.*]] = arith.constant 256 : index
-// CHECK:       %[[G:.*]] = arith.ceildivui %[[CAPPED]], %[[C256]]
+// CHECK:       %[[PER:.*]] = arith.constant 4096 : index
+// CHECK:       %[[MOST:.*]] = arith.constant 1024 : index
+// CHECK:       %[[WANT:.*]] = arith.ceildivui %[[N]], %[[PER]]
+// CHECK:       %[[G:.*]] = arith.minui %[[WANT]], %[[MOST]]
 // CHECK:       %[[T:.*]] = arith.muli %[[G]], %[[C256]]
 // CHECK:       %[[TM:.*]] = arith.maxui %[[T]], %[[C1]]
 // CHECK:       %[[K:.*]] = arith.ceildivui %[[N]], %[[TM]]

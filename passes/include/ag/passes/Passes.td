@@ -558,7 +558,7 @@ def GPUSplitReductions : Pass<"ag-gpu-split-reductions", "mlir::func::FuncOp"> {
     whose inputs are read by projected permutations is split in two:
 
     - to one value (every loop reduced): a parallel `linalg.generic` over blocks of
-      256 partials, T = min(16384, N) rounded up to whole blocks (thread t combines
+      256 partials, a block for each 4096 elements up to 1024 (thread t combines
       elements t, t + T, ... in order: an `scf.for` over `tensor.extract`s of the
       flattened inputs, from the identity, each round reading consecutive elements;
       the block's lanes combined in an `scf.for` marked `ag.block_lanes`, which
