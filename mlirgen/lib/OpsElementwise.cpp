@@ -291,7 +291,7 @@ struct Scalar {
     }
     // TensorFlow: an error for 0; MIN // -1 wraps to MIN (the hardware would trap).
     if (gen.scalarBody)
-      return byMinusOneApart(arith::SubIOp::create(b, l, constant(0), x()),
+      return branchedDivision(arith::SubIOp::create(b, l, constant(0), x()),
                              [&](mlir::Value positive) -> mlir::Value {
                                return arith::DivUIOp::create(b, l, x(), positive);
                              },
@@ -309,7 +309,7 @@ struct Scalar {
   /// the divisor. Euclid's loop, whose remainder feeds the next division, ran 1.21-1.23x
   /// C's time with a select of the divisor before the division and the floor's
   /// correction after it on its critical path.
-  mlir::Value byMinusOneApart(mlir::Value byMinusOne,
+  mlir::Value branchedDivision(mlir::Value byMinusOne,
                               llvm::function_ref<mlir::Value(mlir::Value)> unsignedDivide,
                               llvm::function_ref<mlir::Value(mlir::Value)> divide) {
     mlir::Value yv = gen.checkedDivisor(b, l, tfOpName(op), y());
@@ -375,7 +375,7 @@ struct Scalar {
     // The remainder takes the divisor's sign, as in Python.
     if (!fp()) {
       if (gen.scalarBody)
-        return byMinusOneApart(constant(0),
+        return branchedDivision(constant(0),
                                [&](mlir::Value positive) -> mlir::Value {
                                  return arith::RemUIOp::create(b, l, x(), positive);
                                },
