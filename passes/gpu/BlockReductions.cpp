@@ -57,7 +57,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 #include <optional>
 
@@ -69,24 +68,6 @@ namespace ag {
 using namespace mlir;
 
 namespace {
-
-/// gpu.all_reduce's operation for combiner `c`, if it has one.
-std::optional<gpu::AllReduceOperation> allReduceOf(Operation *c) {
-  using R = gpu::AllReduceOperation;
-  return llvm::TypeSwitch<Operation *, std::optional<R>>(c)
-      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return R::ADD; })
-      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return R::MUL; })
-      .Case<arith::MaximumFOp>([](auto) { return R::MAXIMUMF; })
-      .Case<arith::MinimumFOp>([](auto) { return R::MINIMUMF; })
-      .Case<arith::MaxSIOp>([](auto) { return R::MAXSI; })
-      .Case<arith::MinSIOp>([](auto) { return R::MINSI; })
-      .Case<arith::MaxUIOp>([](auto) { return R::MAXUI; })
-      .Case<arith::MinUIOp>([](auto) { return R::MINUI; })
-      .Case<arith::AndIOp>([](auto) { return R::AND; })
-      .Case<arith::OrIOp>([](auto) { return R::OR; })
-      .Case<arith::XOrIOp>([](auto) { return R::XOR; })
-      .Default([](Operation *) { return std::nullopt; });
-}
 
 /// A top-level op of a block's loop body, and what the kernel does with it.
 struct Part {
@@ -141,7 +122,7 @@ std::optional<SmallVector<Part>> match(scf::ParallelOp loop) {
         (c->getOperand(0) != acc && c->getOperand(1) != acc) ||
         c->getOperand(0) == c->getOperand(1))
       return std::nullopt;
-    std::optional<gpu::AllReduceOperation> operation = allReduceOf(c);
+    std::optional<gpu::AllReduceOperation> operation = ag::allReduceOperation(c);
     if (!operation || !c->getResult(0).getType().isIntOrFloat())
       return std::nullopt;
     parts.push_back({Part::Reduce, &op, c, *operation});

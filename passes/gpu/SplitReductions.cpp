@@ -111,9 +111,8 @@ Operation *combiner(linalg::LinalgOp op) {
   if (!c || c->getBlock() != body || c->getNumOperands() != 2 || c->getNumResults() != 1 ||
       (c->getOperand(0) != acc && c->getOperand(1) != acc))
     return nullptr;
-  if (!isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp, arith::AddIOp,
-           arith::MulIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
-           arith::AndIOp, arith::OrIOp, arith::XOrIOp>(c))
+  // The combiners a block's threads combine with (gpu.all_reduce's).
+  if (!ag::allReduceOperation(c))
     return nullptr;
   return c;
 }

@@ -1,9 +1,11 @@
 //===- KernelMath.h - what a GPU kernel computes (math without libdevice) --===//
 //
 // Shared by -ag-gpu-map-loops (which loops become kernels), -ag-gpu-kernel-checks (which
-// loops would, but for their run-time checks) and -ag-fuse-elementwise's recompute mode
+// loops would, but for their run-time checks), -ag-fuse-elementwise's recompute mode
 // (which producers are cheap to compute again in each consumer without keeping that
-// consumer off the GPU).
+// consumer off the GPU), and the reductions' passes (-ag-gpu-split-reductions,
+// -ag-gpu-fuse-blocks, -ag-gpu-block-reductions: which combiners a block's threads
+// combine with, which loops are blocks).
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_PASSES_KERNELMATH_H
@@ -11,12 +13,16 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <optional>
 
 namespace ag {
 
@@ -68,6 +74,28 @@ inline bool isKernelOp(mlir::Operation *op) {
   if (auto reduce = dyn_cast<scf::ReduceOp>(op))
     return reduce.getOperands().empty();
   return false;
+}
+
+/// gpu.all_reduce's operation for `c`, where `c` is a combiner a reduction can be split
+/// on (-ag-gpu-split-reductions) and a block can combine its threads' values with
+/// (-ag-gpu-block-reductions): float add, mul, maximum and minimum, integer add, mul,
+/// signed and unsigned max and min, and, or, xor.
+inline std::optional<mlir::gpu::AllReduceOperation> allReduceOperation(mlir::Operation *c) {
+  using namespace mlir;
+  using R = gpu::AllReduceOperation;
+  return llvm::TypeSwitch<Operation *, std::optional<R>>(c)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return R::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return R::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return R::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return R::MINIMUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return R::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return R::MINSI; })
+      .Case<arith::MaxUIOp>([](auto) { return R::MAXUI; })
+      .Case<arith::MinUIOp>([](auto) { return R::MINUI; })
+      .Case<arith::AndIOp>([](auto) { return R::AND; })
+      .Case<arith::OrIOp>([](auto) { return R::OR; })
+      .Case<arith::XOrIOp>([](auto) { return R::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// Whether every op in `loop`'s body can run in a GPU kernel.
