@@ -63,18 +63,6 @@ scf::ForOp lanesOf(scf::ParallelOp loop) {
   return {};
 }
 
-/// A buffer a fused loop may write: a fresh allocation that nothing makes another
-/// buffer of (a view, a cast, a loop or branch yielding it), so that no other value
-/// aliases it.
-bool freshBuffer(Value buffer) {
-  if (!buffer.getDefiningOp<memref::AllocOp>())
-    return false;
-  return llvm::none_of(buffer.getUsers(), [](Operation *user) {
-    return llvm::any_of(user->getResultTypes(),
-                        [](Type type) { return isa<BaseMemRefType>(type); });
-  });
-}
-
 /// The buffers `loop`'s body loads from and stores into.
 struct Accesses {
   SmallVector<memref::LoadOp> loads;
@@ -103,10 +91,10 @@ bool fusable(scf::ParallelOp first, scf::ParallelOp later, unsigned rows,
              DenseMap<Operation *, Value> &forward) {
   Accesses a = accessesOf(first), b = accessesOf(later);
   for (Value buffer : a.written)
-    if (!freshBuffer(buffer) || b.written.contains(buffer))
+    if (!ag::freshBuffer(buffer) || b.written.contains(buffer))
       return false;
   for (Value buffer : b.written)
-    if (!freshBuffer(buffer) || a.read.contains(buffer))
+    if (!ag::freshBuffer(buffer) || a.read.contains(buffer))
       return false;
   // What `first` stores at the row, at its top level: the only stores into the buffers
   // `later` reads.

@@ -82,6 +82,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addPass(mlir::createCSEPass()); // the rows' and lanes' counts, one value each
   pm.addNestedPass<mlir::func::FuncOp>(createGPUFuseBlocks());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUBlockReductions());
+  // A kernel's inner loop adding into one element (a matmul's k loop): the element in a
+  // register, stored once.
+  pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterAccumulators());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());

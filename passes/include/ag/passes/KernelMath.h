@@ -5,7 +5,8 @@
 // (which producers are cheap to compute again in each consumer without keeping that
 // consumer off the GPU), and the reductions' passes (-ag-gpu-split-reductions,
 // -ag-gpu-fuse-blocks, -ag-gpu-block-reductions: which combiners a block's threads
-// combine with, which loops are blocks).
+// combine with, which loops are blocks), and which buffers nothing aliases
+// (-ag-gpu-fuse-blocks, -ag-gpu-register-accumulators).
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_PASSES_KERNELMATH_H
@@ -13,6 +14,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -118,6 +120,20 @@ inline bool fromZeroByOne(mlir::ValueRange lower, mlir::ValueRange step) {
 /// around it) of at most three dimensions.
 inline bool isGridLoop(mlir::scf::ParallelOp loop) {
   return !loop->getParentOfType<mlir::scf::ParallelOp>() && loop.getNumLoops() <= 3;
+}
+
+/// Whether `buffer` is a fresh allocation that no other value aliases: nothing makes
+/// another buffer of it (a view, a cast, a loop or branch yielding it, a call that may
+/// return it); its users only load, store, copy, ask its sizes, free or return it. Any
+/// other buffer a function touches is then not it. (-ag-gpu-fuse-blocks,
+/// -ag-gpu-register-accumulators.)
+inline bool freshBuffer(mlir::Value buffer) {
+  if (!buffer.getDefiningOp<mlir::memref::AllocOp>())
+    return false;
+  return llvm::all_of(buffer.getUsers(), [](mlir::Operation *user) {
+    return mlir::isa<mlir::memref::LoadOp, mlir::memref::StoreOp, mlir::memref::CopyOp,
+                     mlir::memref::DimOp, mlir::memref::DeallocOp, mlir::func::ReturnOp>(user);
+  });
 }
 
 } // namespace ag

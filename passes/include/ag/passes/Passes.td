@@ -658,6 +658,24 @@ def GPUFuseBlocks : Pass<"ag-gpu-fuse-blocks", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def GPURegisterAccumulators : Pass<"ag-gpu-register-accumulators", "mlir::func::FuncOp"> {
+  let summary = "A kernel's inner loops that add into one element of a buffer each step: the element in a register, loaded before the loop and stored after";
+  let description = [{
+    For --target=nvptx, after bufferization, before -ag-gpu-map-loops. An `scf.for`
+    inside an `scf.parallel` whose body, at its top level, loads an element of a fresh
+    allocation that nothing aliases (indices defined outside the loop) and then stores
+    into the same element, with no other access to that buffer in the body and every op
+    of known memory effects, carries the element as an iteration argument: loaded once
+    before the loop, stored once after (both under an `scf.if` that the loop runs an
+    iteration, unless its bounds are constants). A matmul's kernel then stores each
+    result once rather than after every multiply-add (the code generator cannot keep it
+    in a register itself: the buffers may alias, to it). The same arithmetic in the same
+    order. Inner loops first.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def GPUBlockReductions : Pass<"ag-gpu-block-reductions", "mlir::func::FuncOp"> {
   let summary = "A reduction's blocks of partials as kernels of a block of threads each, combined by gpu.all_reduce";
   let description = [{

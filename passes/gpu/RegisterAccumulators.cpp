@@ -1,0 +1,184 @@
+//===- RegisterAccumulators.cpp - a kernel's sums kept in registers --------===//
+//
+// A matmul lowered for the GPU is a parallel loop over the result's elements, each
+// iteration an inner loop over k that reads the element, adds a product and stores it
+// back, every k:
+//
+//   scf.parallel (%i, %j) = ... {
+//     scf.for %k = %lb to %ub step %s {
+//       %c = memref.load %C[%i, %j]
+//       %p = arith.mulf (A[%i, %k]) (B[%k, %j])
+//       memref.store (arith.addf %c, %p), %C[%i, %j]
+//     }
+//   }
+//
+// The kernel cannot keep the element in a register: to the code generator, %C may be
+// %A or %B, so every k stores to global memory (which the GPU's L1 cache does not keep)
+// and loads again (PTX: an st.global after each fma). Where %C is a fresh allocation
+// nothing else aliases (ag::freshBuffer), this pass loads the element once before the
+// loop, carries it through the loop as an iteration argument and stores it once after:
+//
+//     scf.if (%lb < %ub) {
+//       %c0 = memref.load %C[%i, %j]
+//       %r = scf.for %k = %lb to %ub step %s iter_args(%c = %c0) {
+//         scf.yield (arith.addf %c, %p) }
+//       memref.store %r, %C[%i, %j]
+//     }
+//
+// the same arithmetic in the same order, so the same results. (The scf.if keeps a loop
+// of no iterations from touching an element it did not touch; it is left out where the
+// bounds are constants.) Applies to an scf.for inside an scf.parallel (a kernel's, or
+// the host's loop that -ag-gpu-kernel-checks reruns) whose body, at its top level, loads
+// an element of a fresh buffer at indices defined outside the loop and then stores
+// into the same element, where nothing else in the body (nested ops included) touches
+// that buffer, and every op of the body has known memory effects. Inner loops first,
+// so that a reduction over two axes (the inner loop's load and store now in the outer
+// loop's body) is carried through both. Other matmuls' and reductions' loops of this
+// shape (a batch matmul, a reduction along leading or middle axes, einsum, tensordot)
+// are kept in registers alike.
+//
+//===----------------------------------------------------------------------------------===//
+#include "ag/passes/KernelMath.h"
+#include "ag/passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace ag {
+#define GEN_PASS_DEF_GPUREGISTERACCUMULATORS
+#include "ag/passes/Passes.h.inc"
+} // namespace ag
+
+using namespace mlir;
+
+namespace {
+
+/// The element `loop` reads and then writes at its top level, in a buffer nothing else
+/// in its body touches: the load and the store (see the file comment); null where none.
+std::pair<memref::LoadOp, memref::StoreOp> accumulator(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  for (Operation &op : body->without_terminator()) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || !ag::freshBuffer(load.getMemRef()) ||
+        !llvm::all_of(load.getIndices(),
+                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
+      continue;
+    Value buffer = load.getMemRef();
+    memref::StoreOp store;
+    bool other = false;
+    // Every use of the buffer in the body: this load and one store after it at the
+    // same indices, at the top level.
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (!loop->isAncestor(user) || user == load)
+        continue;
+      auto candidate = dyn_cast<memref::StoreOp>(user);
+      if (store || !candidate || candidate.getMemRef() != buffer ||
+          candidate->getBlock() != body || candidate->isBeforeInBlock(load) ||
+          !llvm::equal(candidate.getIndices(), load.getIndices())) {
+        other = true;
+        break;
+      }
+      store = candidate;
+    }
+    if (!other && store)
+      return {load, store};
+  }
+  return {};
+}
+
+/// Whether every op in `loop`'s body has memory effects that can be listed (a call, or
+/// an op that says nothing of its effects, might touch the buffer through a pointer
+/// the pass cannot see).
+bool knownEffects(scf::ForOp loop) {
+  return !loop.getBody()
+              ->walk([](Operation *op) {
+                if (isa<scf::YieldOp>(op) || isMemoryEffectFree(op) ||
+                    isa<MemoryEffectOpInterface>(op) ||
+                    op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+                  return WalkResult::advance();
+                return WalkResult::interrupt();
+              })
+              .wasInterrupted();
+}
+
+/// `loop` with its accumulator's element carried through it (see the file comment);
+/// returns the new loop.
+scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store) {
+  IRRewriter rewriter(loop);
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  bool runs = lb && ub && *lb < *ub;
+  scf::IfOp guard;
+  if (!runs) {
+    Value some = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                       loop.getLowerBound(), loop.getUpperBound());
+    // Results: the loop's own (its inits where it runs no iteration).
+    bool results = loop.getNumResults() > 0;
+    guard = scf::IfOp::create(rewriter, loc, loop.getResultTypes(), some,
+                              /*withElseRegion=*/results);
+    // (Built without results, its then branch has its yield already: made below.)
+    if (!guard.thenBlock()->empty())
+      rewriter.eraseOp(guard.thenBlock()->getTerminator());
+    if (results) {
+      rewriter.setInsertionPointToStart(guard.elseBlock());
+      scf::YieldOp::create(rewriter, loc, loop.getInitArgs());
+    }
+    // The loop into the then branch (its results' uses outside are the guard's below).
+    rewriter.moveOpBefore(loop, guard.thenBlock(), guard.thenBlock()->end());
+    rewriter.setInsertionPoint(loop);
+  }
+  Value first = memref::LoadOp::create(rewriter, load.getLoc(), load.getMemRef(), load.getIndices());
+  Value stored = store.getValueToStore();
+  // The loop's body now yields the stored value; the load reads the carried one.
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rewriter, ValueRange{first}, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &, Location, ArrayRef<BlockArgument>) { return SmallVector<Value>{stored}; });
+  auto carried = cast<scf::ForOp>(replaced->getOperation());
+  rewriter.replaceAllUsesWith(load.getResult(), carried.getRegionIterArgs().back());
+  rewriter.eraseOp(load);
+  rewriter.eraseOp(store);
+  rewriter.setInsertionPointAfter(carried);
+  memref::StoreOp::create(rewriter, store.getLoc(), carried.getResults().back(),
+                          store.getMemRef(), store.getIndices());
+  if (!guard)
+    return carried;
+  // The loop and its store into the guard's then branch; the guard's results replace
+  // the loop's.
+  ResultRange results = carried.getResults().drop_back();
+  SmallVector<Value> outer(guard.getResults());
+  for (auto [inner, result] : llvm::zip(results, outer))
+    rewriter.replaceUsesWithIf(inner, result, [&](OpOperand &use) {
+      return !guard->isAncestor(use.getOwner());
+    });
+  rewriter.setInsertionPointToEnd(guard.thenBlock());
+  scf::YieldOp::create(rewriter, loc, ValueRange(results));
+  return carried;
+}
+
+struct RegisterAccumulators
+    : ag::impl::GPURegisterAccumulatorsBase<RegisterAccumulators> {
+  void runOnOperation() override {
+    // Post-order: inner loops first.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (loop->getParentOfType<scf::ParallelOp>())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      if (!knownEffects(loop))
+        continue;
+      // One accumulator after another (a loop computing two results' elements).
+      for (auto [load, store] = accumulator(loop); load; std::tie(load, store) = accumulator(loop))
+        loop = carry(loop, load, store);
+    }
+  }
+};
+
+} // namespace
