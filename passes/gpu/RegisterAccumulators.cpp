@@ -107,8 +107,9 @@ bool knownEffects(scf::ForOp loop) {
 }
 
 /// `loop` with its accumulator's element carried through it (see the file comment);
-/// returns the new loop.
-scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store) {
+/// returns the new loop. `guards` collects the scf.if made around it.
+scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store,
+                 SmallVectorImpl<scf::IfOp> &guards) {
   IRRewriter rewriter(loop);
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
@@ -149,6 +150,7 @@ scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store) {
                           store.getMemRef(), store.getIndices());
   if (!guard)
     return carried;
+  guards.push_back(guard);
   // The loop and its store into the guard's then branch; the guard's results replace
   // the loop's.
   ResultRange results = carried.getResults().drop_back();
@@ -162,6 +164,78 @@ scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store) {
   return carried;
 }
 
+/// The parallel loop before `loop` in its block that fills `buffer` (stores one value,
+/// defined outside it, at its induction variables and does nothing else) over the
+/// same bounds, with nothing between the two touching `buffer`; null where none.
+scf::ParallelOp fillBefore(scf::ParallelOp loop, Value buffer) {
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    bool touches = llvm::any_of(buffer.getUsers(),
+                                [&](Operation *user) { return op->isAncestor(user); });
+    if (!touches) {
+      if (!isMemoryEffectFree(op) && !isa<MemoryEffectOpInterface>(op) &&
+          !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return {};
+      continue;
+    }
+    auto fill = dyn_cast<scf::ParallelOp>(op);
+    if (!fill || fill.getLowerBound() != loop.getLowerBound() ||
+        fill.getUpperBound() != loop.getUpperBound() || fill.getStep() != loop.getStep() ||
+        fill.getNumResults() != 0)
+      return {};
+    Block *body = fill.getBody();
+    auto store = dyn_cast<memref::StoreOp>(body->front());
+    if (!store || !isa<scf::ReduceOp>(store->getNextNode()) || store.getMemRef() != buffer ||
+        !llvm::equal(store.getIndices(), fill.getInductionVars()) ||
+        !fill.isDefinedOutsideOfLoop(store.getValueToStore()))
+      return {};
+    return fill;
+  }
+  return {};
+}
+
+/// Where `loop`'s kernel reads its carried element, at its induction variables, from a
+/// buffer the parallel loop before it filled with one value (a matmul's or a
+/// reduction's init, zeros): the value instead, stored where the inner loop runs no
+/// iteration (the guard's else branch), and the fill loop erased. Every element is then
+/// written once, by `loop`: one kernel rather than two. `guards` are the scf.if of
+/// carry(), `first` the load before the inner loop.
+void takeFill(scf::ParallelOp loop, memref::LoadOp first, ArrayRef<scf::IfOp> guards) {
+  if (!llvm::equal(first.getIndices(), loop.getInductionVars()))
+    return;
+  Value buffer = first.getMemRef();
+  scf::ParallelOp fill = fillBefore(loop, buffer);
+  if (!fill)
+    return;
+  // The store after the inner loop must be reached wherever the load is: directly in
+  // the parallel loop's body, or in a guard of carry() whose else branch gets one.
+  Operation *parent = first->getParentOp();
+  scf::IfOp guard = dyn_cast<scf::IfOp>(parent);
+  if (parent != loop && !(guard && guard->getParentOp() == loop && llvm::is_contained(guards, guard)))
+    return;
+  // Only this load and its store read or write the buffer in the loop.
+  unsigned uses = 0;
+  for (Operation *user : buffer.getUsers())
+    if (loop->isAncestor(user))
+      ++uses;
+  if (uses != 2)
+    return;
+  auto store = cast<memref::StoreOp>(fill.getBody()->front());
+  Value value = store.getValueToStore();
+  IRRewriter rewriter(loop);
+  if (guard) {
+    OpBuilder::InsertionGuard insertion(rewriter);
+    if (!guard.elseBlock()) {
+      rewriter.createBlock(&guard.getElseRegion());
+      scf::YieldOp::create(rewriter, guard.getLoc());
+    }
+    rewriter.setInsertionPoint(guard.elseBlock()->getTerminator());
+    memref::StoreOp::create(rewriter, store.getLoc(), value, buffer, first.getIndices());
+  }
+  rewriter.replaceAllUsesWith(first.getResult(), value);
+  rewriter.eraseOp(first);
+  rewriter.eraseOp(fill);
+}
+
 struct RegisterAccumulators
     : ag::impl::GPURegisterAccumulatorsBase<RegisterAccumulators> {
   void runOnOperation() override {
@@ -171,13 +245,29 @@ struct RegisterAccumulators
       if (loop->getParentOfType<scf::ParallelOp>())
         loops.push_back(loop);
     });
+    SmallVector<scf::IfOp> guards;
     for (scf::ForOp loop : loops) {
       if (!knownEffects(loop))
         continue;
       // One accumulator after another (a loop computing two results' elements).
       for (auto [load, store] = accumulator(loop); load; std::tie(load, store) = accumulator(loop))
-        loop = carry(loop, load, store);
+        loop = carry(loop, load, store, guards);
     }
+    // The loads of the carried elements' first values from a filled buffer: the fill's
+    // value (outermost parallel loops only, the kernels).
+    getOperation()->walk([&](scf::ParallelOp loop) {
+      if (loop->getParentOfType<scf::ParallelOp>())
+        return;
+      SmallVector<memref::LoadOp> firsts;
+      loop.getBody()->walk([&](memref::LoadOp load) {
+        auto carried = dyn_cast<scf::ForOp>(load->getNextNode());
+        if (carried && carried.getInitArgs().size() > 0 &&
+            carried.getInitArgs().back() == load.getResult())
+          firsts.push_back(load);
+      });
+      for (memref::LoadOp first : firsts)
+        takeFill(loop, first, guards);
+    });
   }
 };
 

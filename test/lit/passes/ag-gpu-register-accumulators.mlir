@@ -3,19 +3,23 @@
 // the result's element, adds a product and stores it back every k, carries the element
 // as an iteration argument instead: loaded once before, stored once after, under an
 // scf.if that the loop runs (not where its bounds are constants). A reduction over two
-// axes is carried through both loops where the bounds are constants. Left alone: a
+// axes is carried through both loops where the bounds are constants. Where the parallel
+// loop before fills the buffer with one value over the same bounds (a matmul's zeros),
+// that value is the first one, stored where the inner loop runs no iteration, and the
+// fill is gone (one kernel, not two); not where something between reads the buffer.
+// Left alone: a
 // buffer that may alias another (an argument, a view, one an scf.if yields), a second access to the element's
 // buffer in the body, indices that change with the loop, a store before the load, a
 // call in the body, a loop outside any parallel loop.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME:  (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[M:.*]]: index, %[[N:.*]]: index, %[[K:.*]]: index)
+// CHECK:       %[[ZERO:.*]] = arith.constant 0.0
 // CHECK:       %[[C:.*]] = memref.alloc
-// CHECK:       scf.parallel (%[[I:.*]], %[[J:.*]]) =
+// CHECK-NEXT:  scf.parallel (%[[I:.*]], %[[J:.*]]) =
 // CHECK-NEXT:    %[[RUNS:.*]] = arith.cmpi slt, %{{.*}}, %[[K]] : index
 // CHECK-NEXT:    scf.if %[[RUNS]] {
-// CHECK-NEXT:      %[[FIRST:.*]] = memref.load %[[C]][%[[I]], %[[J]]]
-// CHECK-NEXT:      %[[SUM:.*]] = scf.for %[[KK:.*]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (f32) {
+// CHECK-NEXT:      %[[SUM:.*]] = scf.for %[[KK:.*]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
 // CHECK-NEXT:        %[[X:.*]] = memref.load %[[A]][%[[I]], %[[KK]]]
 // CHECK-NEXT:        %[[Y:.*]] = memref.load %[[B]][%[[KK]], %[[J]]]
 // CHECK-NEXT:        %[[P:.*]] = arith.mulf %[[X]], %[[Y]]
@@ -23,13 +27,20 @@
 // CHECK-NEXT:        scf.yield %[[S]] : f32
 // CHECK-NEXT:      }
 // CHECK-NEXT:      memref.store %[[SUM]], %[[C]][%[[I]], %[[J]]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      memref.store %[[ZERO]], %[[C]][%[[I]], %[[J]]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:    scf.reduce
 // CHECK:       return %[[C]]
 func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %m: index, %n: index, %k: index) -> memref<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
   %c = memref.alloc(%m, %n) : memref<?x?xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+    memref.store %zero, %c[%i, %j] : memref<?x?xf32>
+    scf.reduce
+  }
   scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
     scf.for %kk = %c0 to %k step %c1 {
       %x = memref.load %a[%i, %kk] : memref<?x?xf32>
@@ -89,6 +100,41 @@ func.func @two_axes(%x: memref<8x16x32xf32>) -> (memref<8xf32>, memref<8xi32>) {
     scf.reduce
   }
   return %out, %count : memref<8xf32>, memref<8xi32>
+}
+
+// -----
+
+// The buffer read between the fill and the loop: the fill stays, the first value is
+// loaded.
+// CHECK-LABEL: func.func @read_between
+// CHECK:       scf.parallel
+// CHECK-NEXT:    memref.store %{{.*}}, %[[OUT:.*]][%{{.*}}]
+// CHECK:       memref.load %[[OUT]]
+// CHECK:       scf.parallel (%[[I:.*]]) =
+// CHECK-NEXT:    %[[FIRST:.*]] = memref.load %[[OUT]][%[[I]]]
+// CHECK-NEXT:    scf.for {{.*}} iter_args(%{{.*}} = %[[FIRST]]) -> (f32)
+func.func @read_between(%x: memref<8x32xf32>) -> (memref<8xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant 0.0 : f32
+  %out = memref.alloc() : memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %zero, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  %peek = memref.load %out[%c0] : memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    scf.for %k = %c0 to %c32 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<8x32xf32>
+      %acc = memref.load %out[%i] : memref<8xf32>
+      %s = arith.addf %acc, %v : f32
+      memref.store %s, %out[%i] : memref<8xf32>
+    }
+    scf.reduce
+  }
+  return %out, %peek : memref<8xf32>, f32
 }
 
 // -----
