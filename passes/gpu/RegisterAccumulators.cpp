@@ -37,6 +37,13 @@
 // shape (a batch matmul, a reduction along leading or middle axes, einsum, tensordot)
 // are kept in registers alike.
 //
+// The result's zeros were a kernel of their own, launched before (linalg.fill, a
+// parallel loop storing one value over the same bounds). Where that loop comes just
+// before (nothing between touches the buffer) and the carried element is read at the
+// kernel loop's induction variables, the first value is the fill's value instead, the
+// scf.if's else branch stores it where the inner loop runs no iteration, and the fill
+// is erased: every element is written once, by one kernel.
+//
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
 #include "ag/passes/Passes.h"

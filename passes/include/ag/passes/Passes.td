@@ -670,7 +670,11 @@ def GPURegisterAccumulators : Pass<"ag-gpu-register-accumulators", "mlir::func::
     iteration, unless its bounds are constants). A matmul's kernel then stores each
     result once rather than after every multiply-add (the code generator cannot keep it
     in a register itself: the buffers may alias, to it). The same arithmetic in the same
-    order. Inner loops first.
+    order. Inner loops first. Where the parallel loop just before (nothing between
+    touching the buffer) fills the buffer with one value over the same bounds, and the
+    carried element is read at the kernel loop's induction variables, its first value
+    is the fill's value, stored where the inner loop runs no iteration, and the fill
+    loop is erased: a matmul and its zeros, one kernel.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
