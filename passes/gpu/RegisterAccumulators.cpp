@@ -143,7 +143,9 @@ scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store,
     rewriter.setInsertionPoint(loop);
   }
   Value first = memref::LoadOp::create(rewriter, load.getLoc(), load.getMemRef(), load.getIndices());
-  Value stored = store.getValueToStore();
+  Value stored = store.getValueToStore(), buffer = store.getMemRef();
+  Location storeLoc = store.getLoc();
+  SmallVector<Value> indices(store.getIndices());
   // The loop's body now yields the stored value; the load reads the carried one.
   FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
       rewriter, ValueRange{first}, /*replaceInitOperandUsesInLoop=*/false,
@@ -153,8 +155,7 @@ scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store,
   rewriter.eraseOp(load);
   rewriter.eraseOp(store);
   rewriter.setInsertionPointAfter(carried);
-  memref::StoreOp::create(rewriter, store.getLoc(), carried.getResults().back(),
-                          store.getMemRef(), store.getIndices());
+  memref::StoreOp::create(rewriter, storeLoc, carried.getResults().back(), buffer, indices);
   if (!guard)
     return carried;
   guards.push_back(guard);
@@ -267,7 +268,7 @@ struct RegisterAccumulators
         return;
       SmallVector<memref::LoadOp> firsts;
       loop.getBody()->walk([&](memref::LoadOp load) {
-        auto carried = dyn_cast<scf::ForOp>(load->getNextNode());
+        auto carried = dyn_cast_or_null<scf::ForOp>(load->getNextNode());
         if (carried && carried.getInitArgs().size() > 0 &&
             carried.getInitArgs().back() == load.getResult())
           firsts.push_back(load);
