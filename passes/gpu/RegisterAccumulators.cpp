@@ -98,17 +98,19 @@ std::pair<memref::LoadOp, memref::StoreOp> accumulator(scf::ForOp loop) {
   return {};
 }
 
-/// Whether every op in `loop`'s body has memory effects that can be listed (a call, or
-/// an op that says nothing of its effects, might touch the buffer through a pointer
-/// the pass cannot see).
+/// Whether `op`'s memory effects can be listed (a call, or an op that says nothing of
+/// its effects, might touch a buffer through a pointer the pass cannot see).
+bool effectsKnown(Operation *op) {
+  return isMemoryEffectFree(op) || isa<MemoryEffectOpInterface>(op) ||
+         op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+}
+
+/// Whether every op in `loop`'s body has effectsKnown().
 bool knownEffects(scf::ForOp loop) {
   return !loop.getBody()
               ->walk([](Operation *op) {
-                if (isa<scf::YieldOp>(op) || isMemoryEffectFree(op) ||
-                    isa<MemoryEffectOpInterface>(op) ||
-                    op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-                  return WalkResult::advance();
-                return WalkResult::interrupt();
+                return isa<scf::YieldOp>(op) || effectsKnown(op) ? WalkResult::advance()
+                                                                  : WalkResult::interrupt();
               })
               .wasInterrupted();
 }
@@ -180,8 +182,7 @@ scf::ParallelOp fillBefore(scf::ParallelOp loop, Value buffer) {
     bool touches = llvm::any_of(buffer.getUsers(),
                                 [&](Operation *user) { return op->isAncestor(user); });
     if (!touches) {
-      if (!isMemoryEffectFree(op) && !isa<MemoryEffectOpInterface>(op) &&
-          !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      if (!effectsKnown(op))
         return {};
       continue;
     }
