@@ -16,12 +16,16 @@
 // their bits, which instcombine leaves alone, where it folds fpexts away): the
 // back end writes a flushing function's bfloat16 compare as setp.ftz.bf16, which PTX
 // does not have (ptxas: "Illegal modifier '.ftz' for instruction 'setp'"), and the
-// float32 compare flushes, as the host's (which compares bfloat16 as float32) does.
+// float32 compare flushes, as the host's (which compares bfloat16 as float32) does. So is
+// every extension of a bfloat16 (llvm.fpext), which instcombine would otherwise fold into
+// a float32 compare with a constant, making it a bfloat16 compare again.
 //
 //   llvm.func @k(...) attributes {gpu.kernel, nvvm.kernel}
 //     => llvm.func @k(...) attributes {denormal_fp_math_f32 = "preserve-sign,preserve-sign", ...}
 //   llvm.fcmp "une" %a, %b : bf16
 //     => llvm.fcmp "une" %a', %b' : f32     (x' = bitcast(zext(bitcast(x) : i16) << 16))
+//   llvm.fpext %a : bf16 to f32
+//     => %a'
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
@@ -62,6 +66,19 @@ struct GPUFlushDenormals : ag::impl::GPUFlushDenormalsBase<GPUFlushDenormals> {
       OpBuilder b(compare);
       compare.getLhsMutable().assign(extended(b, compare.getLoc(), compare.getLhs()));
       compare.getRhsMutable().assign(extended(b, compare.getLoc(), compare.getRhs()));
+    });
+    // A float32 compare of an extended bfloat16 with a constant that bfloat16 holds
+    // exactly (a softplus's x > 87) instcombine narrows to a bfloat16 compare: so every
+    // extension of a bfloat16 is its bits too (the same float32, denormals included).
+    getOperation().walk([&](LLVM::FPExtOp extension) {
+      if (!extension.getArg().getType().isBF16())
+        return;
+      OpBuilder b(extension);
+      Value wide = extended(b, extension.getLoc(), extension.getArg());
+      if (!extension.getType().isF32())
+        wide = LLVM::FPExtOp::create(b, extension.getLoc(), extension.getType(), wide);
+      extension.replaceAllUsesWith(wide);
+      extension.erase();
     });
   }
 };

@@ -5,11 +5,12 @@ also compiles for NVIDIA GPUs, and every kernel's PTX passes ptxas for every chi
     python ptx_check.py --assemble FILE.ptx
 
 
-For each function (its first case gives the types: --signature and -D as to-code
-takes them), `agc compile --emit=llvm-dialect` says whether the CPU path compiles it;
-if it does, `agc compile --target=nvptx --emit=ptx` must too, each PTX module it
-prints (after its `// agc: kernel module @NAME for CHIP` line) is assembled by ptxas for
-that chip, and `agc compile --target=nvptx` and `--target=cpu,nvptx` must write the
+For each function and each of its cases' types (--signature and -D as to-code takes
+them: a function's cases in float32 and in bfloat16 are two compiles), `agc compile
+--emit=llvm-dialect` says whether the CPU path compiles it; if it does, `agc compile
+--target=nvptx --emit=ptx` must too, each PTX module it prints (after its `// agc:
+kernel module @NAME for CHIP` line) is assembled by ptxas for that chip, and, for the
+first case's types, `agc compile --target=nvptx` and `--target=cpu,nvptx` must write the
 object and its header; where ptxas's toolkit has fatbinary, the objects carry fat
 binaries, and NVIDIA's cuobjdump (the toolkit's, or .venv's nvidia-cuda-cuobjdump) must
 list one cubin per PTX module in each. Exits 1 on any failure, and 0 with a printed reason, having checked nothing,
@@ -85,11 +86,14 @@ def options_for(case):
     return path, ["--function", case["func"]] + to_code_options(case, signed)
 
 
-def check(agc, ptxas, toolkit, cuobjdump, case, path, options, archs, work):
+def check(agc, ptxas, toolkit, cuobjdump, case, path, options, archs, work, variant):
     """(function, kernels assembled, problem or None); kernels is None where the CPU
-    path refuses the function (nothing to compare). With a toolkit, the objects carry
-    fat binaries, and cuobjdump (where found) must list one cubin per PTX module."""
+    path refuses the function (nothing to compare). Variant 0 (the function's first
+    case's types) writes the objects too: with a toolkit, they carry fat binaries, and
+    cuobjdump (where found) must list one cubin per PTX module."""
     name = f"{case['theme']}:{case['func']}"
+    if variant:
+        name += " " + " ".join(o for o in options if o != "--function" and o != case["func"])
     cpu = subprocess.run([agc, "compile", "--emit=llvm-dialect", path, "-o", os.devnull] + options,
                          capture_output=True, text=True, timeout=300)
     if cpu.returncode != 0:
@@ -98,8 +102,8 @@ def check(agc, ptxas, toolkit, cuobjdump, case, path, options, archs, work):
                           path] + options, capture_output=True, text=True, timeout=300)
     if gpu.returncode != 0:
         return name, 0, f"--target=nvptx exited {gpu.returncode}: {gpu.stderr.strip()[-400:]}"
-    count, problem = assemble(ptxas, gpu.stdout, work, f"{case['theme']}.{case['func']}")
-    if problem:
+    count, problem = assemble(ptxas, gpu.stdout, work, f"{case['theme']}.{case['func']}.{variant}")
+    if problem or variant:
         return name, count, problem
     # The objects: host code launching the kernels (with their CPU versions too), the
     # kernels embedded.
@@ -160,19 +164,24 @@ def main():
                     if f.endswith(".cases") and os.path.exists(os.path.join(HERE, f[:-6] + ".py")))
     if only:
         themes = [t for t in themes if t == only]
-    first = {}
+    functions, jobs_args, seen = set(), [], set()
     for theme in themes:
         for case in load_cases(theme):
-            first.setdefault((theme, case["func"]), case)
+            # The options are read here, on one thread: Python 3.11's ast.parse is not
+            # safe on several ("AST constructor recursion depth mismatch").
+            path, options = options_for(case)
+            key = (theme, case["func"])
+            if (key, tuple(options)) in seen:
+                continue
+            seen.add((key, tuple(options)))
+            jobs_args.append((case, path, options, 1 if key in functions else 0))
+            functions.add(key)
     with tempfile.TemporaryDirectory() as work, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        # The options are read here, on one thread: Python 3.11's ast.parse is not safe on
-        # several ("AST constructor recursion depth mismatch").
-        jobs_args = [(case,) + options_for(case) for case in first.values()]
         toolkit = find_toolkit(ptxas)
         cuobjdump = find_cuobjdump(toolkit)
-        results = list(pool.map(lambda a: check(agc, ptxas, toolkit, cuobjdump, *a, archs, work),
-                                jobs_args))
+        results = list(pool.map(
+            lambda a: check(agc, ptxas, toolkit, cuobjdump, *a[:3], archs, work, a[3]), jobs_args))
     compiled = [r for r in results if r[1] is not None]
     failed = [r for r in compiled if r[2]]
     kernels = sum(r[1] for r in compiled if not r[2])
@@ -186,7 +195,8 @@ def main():
     listing = (" (fat binaries: cuobjdump lists every module's cubins)" if toolkit and cuobjdump
                else " (fat binaries, not listed: no cuobjdump)" if toolkit
                else " (PTX only: no fatbinary beside ptxas)")
-    print(f"ptx_check: {len(first)} functions, {len(compiled)} compiled for the CPU; for "
+    print(f"ptx_check: {len(functions)} functions ({len(results)} with their cases' types), "
+          f"{len(compiled)} compiled for the CPU; for "
           f"nvptx ({archs}): {len(compiled) - len(failed)} compiled, {with_kernels} with "
           f"kernels, {kernels} PTX modules passed ptxas, objects written"
           f"{listing}, {len(failed)} failed")
