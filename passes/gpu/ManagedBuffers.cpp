@@ -5,7 +5,7 @@
 // the runtime's GPU allocator (agrt_gpu_aligned_alloc, runtime/lib/gpu.c), which gives
 // CUDA managed memory, addressable by host and device alike, where a GPU is present, and
 // host memory where none is (a function with no kernel then runs without one). Freeing
-// is the same function for both (the block's header says which it is).
+// is the same function for both (the allocator knows its managed blocks).
 //
 //   llvm.call @_mlir_memref_to_llvm_aligned_alloc(%align, %size)
 //     => llvm.call @agrt_gpu_aligned_alloc(%align, %size)

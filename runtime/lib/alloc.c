@@ -21,19 +21,30 @@
  * of two; host memory where no GPU is usable.
  *
  * A header before each block's data records its size and where its memory starts (and
- * whether it is a small or a managed block): free gets only the pointer. While a compiled function runs, the blocks it allocates are
- * also kept in a list, so that a failed check, which leaves the function by longjmp
- * past its frees, can free them all.
+ * whether it is a small block): free gets only the pointer. A managed block's header is
+ * in host memory of its own, found from the pointer through a table: the host writes a
+ * header at every allocation and free (the call's list below), and a header before
+ * managed data would bring the page it shares with the data to the host each time, and
+ * the next kernel would fault it back to the GPU. While a compiled function runs, the
+ * blocks it allocates are also kept in a list, so that a failed check, which leaves the
+ * function by longjmp past its frees, can free them all.
  *
  *===----------------------------------------------------------------------------------===*/
 #include "blocks.h"
 #include "gpu.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 typedef agrt_header header;
+
+/* A managed block's header, in host memory: the data is elsewhere. */
+typedef struct managed_header {
+  header h;
+  char *data;
+} managed_header;
 
 _Thread_local header *agrt_call_list;
 _Thread_local int agrt_in_call;
@@ -58,6 +69,8 @@ static void unlink_block(header *h) {
   h->prev = h->next = NULL;
 }
 
+static char *data_of(header *h);
+
 void agrt_release_call_blocks(const agrt_call_blocks *saved) {
   header *h = agrt_call_list;
   agrt_call_list = NULL;
@@ -65,7 +78,7 @@ void agrt_release_call_blocks(const agrt_call_blocks *saved) {
   while (h) {
     header *next = h->next;
     h->prev = h->next = NULL;
-    agrt_free(h + 1);
+    agrt_free(data_of(h));
     h = next;
   }
   agrt_call_list = saved->blocks;
@@ -94,7 +107,7 @@ static header *take_cached(block_cache *cache, size_t size, size_t align) {
   int best = -1;
   for (int i = 0; i < kCacheSlots; ++i)
     if (cache->block[i] && cache->size[i] >= size && cache->size[i] / 2 < size &&
-        (uintptr_t)(cache->block[i] + 1) % align == 0 &&
+        (uintptr_t)data_of(cache->block[i]) % align == 0 &&
         (best < 0 || cache->size[i] < cache->size[best]))
       best = i;
   if (best >= 0) {
@@ -140,8 +153,109 @@ enum { kSmallMark = 1, kManagedMark = 2 };
 static void *base_of(const header *h) { return (void *)((uintptr_t)h->base & ~(uintptr_t)3); }
 static int is_small(const header *h) { return (uintptr_t)h->base & kSmallMark; }
 static int is_managed(const header *h) { return ((uintptr_t)h->base & kManagedMark) != 0; }
+static char *data_of(header *h) {
+  return is_managed(h) ? ((managed_header *)h)->data : (char *)(h + 1);
+}
 
-int agrt_block_is_managed(const void *p) { return p && is_managed((const header *)p - 1); }
+/* The managed blocks handed out and not yet freed, by their data's address: an
+ * open-addressing table (linear probing, deletion by moving the probe chain back), under
+ * `lock`. `managed_used` says whether a managed block was ever made: a process that
+ * runs no kernel never takes the lock in agrt_free. */
+static struct {
+  managed_header **slot;
+  size_t capacity, count; /* capacity: 0 or a power of two, at most half full */
+} registry;
+static atomic_int managed_used;
+
+static size_t slot_of(const void *data) {
+  uint64_t x = (uint64_t)(uintptr_t)data;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x & (registry.capacity - 1);
+}
+
+/* Adds `m`; 0 if the table could not grow (no memory). Under `lock`. */
+static int registry_add(managed_header *m) {
+  if (2 * (registry.count + 1) > registry.capacity) {
+    size_t capacity = registry.capacity ? 2 * registry.capacity : 64;
+    managed_header **old = registry.slot, **slots = calloc(capacity, sizeof *slots);
+    if (!slots)
+      return 0;
+    size_t old_capacity = registry.capacity;
+    registry.slot = slots;
+    registry.capacity = capacity;
+    for (size_t i = 0; i < old_capacity; ++i)
+      if (old[i]) {
+        size_t j = slot_of(old[i]->data);
+        while (registry.slot[j])
+          j = (j + 1) & (capacity - 1);
+        registry.slot[j] = old[i];
+      }
+    free(old);
+  }
+  size_t j = slot_of(m->data);
+  while (registry.slot[j])
+    j = (j + 1) & (registry.capacity - 1);
+  registry.slot[j] = m;
+  ++registry.count;
+  return 1;
+}
+
+/* The slot of the block whose data is at `data`, or -1. Under `lock`. */
+static long registry_find(const void *data) {
+  if (!registry.count)
+    return -1;
+  for (size_t j = slot_of(data); registry.slot[j]; j = (j + 1) & (registry.capacity - 1))
+    if (registry.slot[j]->data == data)
+      return (long)j;
+  return -1;
+}
+
+/* Removes the block in slot `j`, moving back the entries after it that probed past it. */
+static void registry_remove(size_t j) {
+  size_t mask = registry.capacity - 1, hole = j;
+  registry.slot[hole] = NULL;
+  --registry.count;
+  for (size_t k = (hole + 1) & mask; registry.slot[k]; k = (k + 1) & mask) {
+    size_t home = slot_of(registry.slot[k]->data);
+    /* k's entry may move into the hole unless its home lies cyclically in (hole, k]. */
+    if (((k - home) & mask) >= ((k - hole) & mask)) {
+      registry.slot[hole] = registry.slot[k];
+      registry.slot[k] = NULL;
+      hole = k;
+    }
+  }
+}
+
+/* The managed block whose data is at `p`, taken out of the table; NULL if `p` is not
+ * one. */
+static header *take_managed(const void *p) {
+  if (!atomic_load_explicit(&managed_used, memory_order_acquire))
+    return NULL;
+  pthread_mutex_lock(&lock);
+  long j = registry_find(p);
+  managed_header *m = j < 0 ? NULL : registry.slot[j];
+  if (m)
+    registry_remove((size_t)j);
+  pthread_mutex_unlock(&lock);
+  return m ? &m->h : NULL;
+}
+
+int agrt_block_is_managed(const void *p) {
+  if (!p || !atomic_load_explicit(&managed_used, memory_order_acquire))
+    return 0;
+  pthread_mutex_lock(&lock);
+  int found = registry_find(p) >= 0;
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+/* Gives a managed block's memory and header back. */
+static void free_managed(header *h) {
+  agrt_gpu_managed_free(base_of(h));
+  free(h);
+}
 
 static void release_small_kept(void *unused) {
   (void)unused;
@@ -200,13 +314,15 @@ void *agrt_alloc(size_t size) { return agrt_aligned_alloc(64, size); }
 void agrt_free(void *p) {
   if (!p)
     return;
-  header *h = (header *)p - 1;
-  unlink_block(h);
-  if (is_managed(h)) {
+  header *h = take_managed(p);
+  if (h) {
+    unlink_block(h);
     if (!keep(&managed_cache, h))
-      agrt_gpu_managed_free(base_of(h));
+      free_managed(h);
     return;
   }
+  h = (header *)p - 1;
+  unlink_block(h);
   if (is_small(h)) {
     if (small_count < kSmallKept) {
       if (!small_registered) { /* the thread's first kept block: free them when it exits */
@@ -225,10 +341,28 @@ void agrt_free(void *p) {
   free(h->base);
 }
 
-/* A managed block with room for `capacity` bytes at `align`; NULL if the driver has
- * none (or no GPU). */
+/* A managed block with room for `capacity` bytes at `align`, its header in host
+ * memory; NULL if the driver has none (or no GPU), or malloc none for the header. */
 static header *new_managed_block(size_t capacity, size_t align) {
-  return block_from(agrt_gpu_managed_alloc, capacity, capacity, align, kManagedMark);
+  /* (The driver's allocations are aligned to 2 MiB in practice, and the pages of the
+   * extra bytes past the data never touched: no memory behind them.) */
+  size_t extra = align - 1;
+  if (capacity > SIZE_MAX - extra)
+    return NULL;
+  managed_header *m = malloc(sizeof *m);
+  if (!m)
+    return NULL;
+  char *base = agrt_gpu_managed_alloc(capacity + extra);
+  if (!base) {
+    free(m);
+    return NULL;
+  }
+  m->data = (char *)(((uintptr_t)base + extra) & ~(uintptr_t)extra);
+  m->h.size = capacity;
+  m->h.base = (void *)((uintptr_t)base | kManagedMark);
+  m->h.prev = m->h.next = NULL;
+  atomic_store_explicit(&managed_used, 1, memory_order_release);
+  return &m->h;
 }
 
 void *agrt_gpu_aligned_alloc(size_t align, size_t size) {
@@ -253,8 +387,15 @@ void *agrt_gpu_aligned_alloc(size_t align, size_t size) {
     if (!h)
       agrt_fail_out_of_memory(size);
   }
+  pthread_mutex_lock(&lock);
+  int added = registry_add((managed_header *)h);
+  pthread_mutex_unlock(&lock);
+  if (!added) {
+    free_managed(h);
+    agrt_fail_out_of_memory(size);
+  }
   link_block(h);
-  return h + 1;
+  return data_of(h);
 }
 
 size_t agc_release_memory(void) {
@@ -268,7 +409,7 @@ size_t agc_release_memory(void) {
     }
     if (managed_cache.block[i]) {
       released += managed_cache.size[i];
-      agrt_gpu_managed_free(base_of(managed_cache.block[i]));
+      free_managed(managed_cache.block[i]);
       managed_cache.block[i] = NULL;
     }
   }

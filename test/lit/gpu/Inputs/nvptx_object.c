@@ -1,6 +1,6 @@
 /* Calls an nvptx object's function (a staged loop around a kernel) twice with agc's GPU
- * runtime: prints each call's status and the result's shape (the recording stand-in
- * for libcuda runs no kernel, so the values are not checked here). */
+ * runtime: prints each call's status, the result's shape and where its data is (the
+ * recording stand-in for libcuda runs no kernel, so the values are not checked here). */
 #include "agc/runtime.h"
 #include "kernels.h"
 
@@ -16,7 +16,7 @@ int main(void) {
     int code = kernels_chain(&x, &y, &status);
     printf("call %d: %d %s\n", call, code, status.message);
     if (code == AGC_OK) {
-      printf("result: rank %d, shape [%lld]\n", y.rank, (long long)y.shape[0]);
+      printf("result: rank %d, shape [%lld], data %p\n", y.rank, (long long)y.shape[0], y.data);
       agc_tensor_free(&y);
     }
   }

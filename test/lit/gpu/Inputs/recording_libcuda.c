@@ -118,8 +118,11 @@ CUresult cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
   return 0;
 }
 CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t bytes, unsigned flags) {
-  record("cuMemAllocManaged(%zu, %u)", bytes, flags);
-  *pointer = (CUdeviceptr)(size_t)malloc(bytes);
+  void *memory = NULL; /* aligned as the driver's allocations are (256 bytes at least) */
+  if (posix_memalign(&memory, 256, bytes))
+    return 2; /* CUDA_ERROR_OUT_OF_MEMORY */
+  *pointer = (CUdeviceptr)(size_t)memory;
+  record("cuMemAllocManaged(%zu, %u) -> %p", bytes, flags, memory);
   ++live_buffers;
   return 0;
 }
