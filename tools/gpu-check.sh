@@ -26,7 +26,10 @@
 #   3. the C programs of gpu/nvptx-object, cpu-nvptx-object and device-memory against
 #      the real driver (there only against a recording stand-in): device inputs, the
 #      caller's stream, a cpu,nvptx object choosing its GPU version;
-#   4. the GPU benchmark (test/bench/bench.py --gpu) with agc, C and JAX.
+#   4. a staged loop of 100,000 launches, and what the driver says of managed memory
+#      there, with the rates of copies to and from it (test/bench/gpu_memory.py);
+#   5. the GPU benchmark (test/bench/bench.py --gpu) with agc (host inputs, and inputs
+#      on the GPU), C and JAX.
 set -u
 cd "$(dirname "$0")/.."
 D=.gpu-check
@@ -96,6 +99,11 @@ run() {
         --args '[[1, 2], [1, 0]]'
     step "a staged loop of kernels" 60 "$agc" run --target=nvptx test/lit/gpu/Inputs/kernels.py:squash \
         --args '[[1, 2, 3, 4, 5]]'
+    # 100,000 launches, each one's argument arrays given back to the stack (the result
+    # is 2, 2: x -> x / 2 + 1 converges there).
+    step "a staged loop of 100,000 launches" 120 "$agc" run --target=nvptx \
+        test/lit/gpu/Inputs/long_loop.py:many_steps --args '[[1, 2], 100000]'
+    step "managed memory" 60 "$py" test/bench/gpu_memory.py
 
     # Each case a process of its own on the one GPU: 8 at a time, a slow one said as it ends.
     step "conformance on the GPU" 300 env PYTHONUNBUFFERED=1 "$py" test/conformance/run.py \
@@ -114,7 +122,7 @@ run() {
     mkdir -p build/tools build/runtime
     cp "$agc" build/tools/agc && cp "$D/lib/libagc-runtime.a" build/runtime/
     step "GPU benchmark" 150 env PYTHONUNBUFFERED=1 CC="$(command -v clang-22 || command -v gcc || command -v cc)" \
-        "$py" test/bench/bench.py --gpu --systems agc,c,jax --reps 5 --out /tmp/bench-gpu
+        "$py" test/bench/bench.py --gpu --systems agc,agc_dev,c,jax --reps 5 --out /tmp/bench-gpu
     cp /tmp/bench-gpu/bench.md /tmp/bench-gpu/bench.json "$out/" 2>/dev/null
     echo "gpu-check: done"
 }

@@ -33,13 +33,16 @@ Writes DIR/bench.md (the table), DIR/bench.json (every time) and DIR/bench.png (
 DIR defaults to build/bench. Prints the table.
 
 --gpu: the GPU benchmark (issue 18). agc compiles programs.py with --target=nvptx (the
-host code for this CPU), the driver calls it with host inputs (each call copies them to
-the GPU and returns managed memory), and the large-tensor workloads and the staged loops
-of small kernels run; TensorFlow, XLA and JAX run on the devices they see (their
-CPU-only wheels see none: the table says which). Bandwidth is given as a fraction of the
-device's peak (memory clock x bus width, from the CUDA driver). Where no GPU is usable
-(no libcuda.so.1, no device), it prints why and exits 0 having run nothing. DIR defaults
-to build/bench-gpu.
+host code for this CPU), and the driver calls it twice over: with host inputs (each call
+copies them to the GPU) and with inputs copied to the GPU once, before the timed calls
+(the column "agc (inputs on the GPU)"). agc's outputs are managed memory, left on the
+GPU, as JAX's results are (timed to block_until_ready, copied to the host once
+afterwards). The large-tensor workloads and the staged loops of small kernels run;
+TensorFlow, XLA and JAX run on the devices they see (their CPU-only wheels see none: the
+table says which). Bandwidth is given as a fraction of the device's peak (memory clock x
+bus width, from the CUDA driver), from agc's time with inputs on the GPU. Where no GPU
+is usable (no libcuda.so.1, no device), it prints why and exits 0 having run nothing.
+DIR defaults to build/bench-gpu.
 """
 import argparse
 import json
@@ -58,7 +61,7 @@ PEERS = os.path.join(ROOT, "test", "bench", "peers")
 sys.path.insert(0, PEERS)
 
 SYSTEMS = ["agc", "c", "c_omp", "tf_eager", "tf_graph", "xla", "jax", "numpy"]
-TITLES = {"agc": "agc", "c": "C (clang -O2 -march=native)", "c_omp": "C + OpenMP",
+TITLES = {"agc": "agc", "agc_dev": "agc (inputs on the GPU)", "c": "C (clang -O2 -march=native)", "c_omp": "C + OpenMP",
           "tf_eager": "TF eager", "tf_graph": "TF graph",
           "xla": "TF + XLA", "jax": "JAX jit", "numpy": "NumPy"}
 DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.float64): 2, np.dtype(np.int32): 3,
@@ -183,22 +186,26 @@ def agree(got, want, tol):
 
 # --- the systems --------------------------------------------------------------------------
 
-def run_native(exe, w, work, reps, omp=False):
+def run_native(exe, w, work, reps, omp=False, env=None):
     out = subprocess.run([exe, ("omp:" if omp else "") + w.name, work, "1", str(reps), str(w.batch)],
-                         check=True, capture_output=True, text=True).stdout
+                         check=True, capture_output=True, text=True,
+                         env=dict(os.environ, **env) if env else None).stdout
     return json.loads(out)["times"]
 
 
-def time_python(fn, args, reps, batch, finish):
+def time_python(fn, args, reps, batch, finish, sync=None):
+    """Times `fn`; `sync` waits for a result (default: `finish`, which also makes it a
+    NumPy array), `finish` then makes the last one an array, untimed."""
+    sync = sync or finish
     finish(fn(*args))  # warm-up (for TF graph, XLA and JAX: the trace and compile too)
     times = []
     for _ in range(reps):
         start = time.perf_counter()
         for _ in range(batch):
             r = fn(*args)
-        result = finish(r)
+        sync(r)
         times.append((time.perf_counter() - start) / batch)
-    return times, result
+    return times, finish(r)
 
 
 def run_reduced(native, peers, system, fn, w, work, full, reps):
@@ -215,7 +222,8 @@ def run_reduced(native, peers, system, fn, w, work, full, reps):
                                   capture_output=True, text=True).stdout)
     full_work, small_work = iterations(full), iterations(small)
     subprocess.run([native, w.name, small, "0", "1"], check=True, capture_output=True)
-    times, got = time_python(fn, peers.args(system, arrays), reps, 1, peers.finish(system))
+    times, got = time_python(fn, peers.args(system, arrays), reps, 1, peers.finish(system),
+                             peers.sync(system))
     problem = agree(got, read_tensor(os.path.join(small, w.name + ".c.out")), w.tol)
     if problem:
         raise RuntimeError(f"wrong result on the reduced input: {problem}")
@@ -277,6 +285,13 @@ class Peers:
         if system == "jax":
             return [self.jax.device_put(a) for a in arrays]
         return [np.array(a) for a in arrays]
+
+    def sync(self, system):
+        """Waits for a result where it is: JAX's stays on its device (on a GPU, as agc's
+        outputs stay in GPU memory), copied to the host only by finish, untimed."""
+        if system == "jax":
+            return self.jax.block_until_ready
+        return self.finish(system)
 
     def finish(self, system):
         if system == "jax":
@@ -461,7 +476,7 @@ def isa_level():
 
 def thread_counts(agc_threads, cores):
     """What each system runs on, as configured for this run."""
-    return {"agc": f"{agc_threads} (libomp; AGC_NUM_THREADS)", "c": "1",
+    return {"agc": f"{agc_threads} (libomp; AGC_NUM_THREADS)", "agc_dev": "the GPU", "c": "1",
             "c_omp": f"{cores} (libomp)", "tf_eager": f"{cores} (intra-op pool)",
             "tf_graph": f"{cores} (intra-op pool)", "xla": f"{cores} (Eigen pool)",
             "jax": f"{cores} (Eigen pool)", "numpy": "1 (BLAS threads in matmul)"}
@@ -479,11 +494,13 @@ def table(results, latency, stream, mach):
              f"{bw / 1e9:.1f} GB/s on all (OpenMP).", ""]
     if gpu:
         lines += [f"GPU: {gpu['name']}, peak memory bandwidth {gpu['peak_bytes_per_s'] / 1e9:.0f} "
-                  f"GB/s. agc: --target=nvptx, called with host inputs; peers: {gpu['peers']}.",
+                  f"GB/s. agc: --target=nvptx, called with host inputs (each call copies them "
+                  f"to the GPU) and with inputs on the GPU (copied once, before the timed "
+                  f"calls); the last column from the latter; peers: {gpu['peers']}.",
                   ""]
     lines += ["Threads: " + "; ".join(f"{TITLES[s]} {threads[s]}" for s in SYSTEMS) + ".", "",
               "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is "
-              "faster). † extrapolated from a reduced input (see bench.py). — : not run (not "
+              "faster; with --gpu, ÷ agc's with inputs on the GPU). † extrapolated from a reduced input (see bench.py). — : not run (not "
               "natural there).", "",
               "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
               "|---|" + "---|" * (len(SYSTEMS) + 1)]
@@ -496,6 +513,8 @@ def table(results, latency, stream, mach):
             group = w.group
             lines.append(f"| **{group}** |" + " |" * (len(SYSTEMS) + 1))
         agc_t = r.get("agc", {}).get("median")
+        # The limit column: the kernels' own time where agc also ran with inputs on the GPU.
+        kernel_t = r.get("agc_dev", {}).get("median") or agc_t
         cells = []
         for s in SYSTEMS:
             e = r.get(s)
@@ -503,17 +522,18 @@ def table(results, latency, stream, mach):
                 cells.append("—" if not e or "error" not in e else "error")
                 continue
             cell = fmt_time(e["median"]) + ("†" if e.get("extrapolated_from") else "")
-            if s != "agc" and agc_t:
-                cell += f" ({e['median'] / agc_t:.3g})"
+            base = "agc_dev" if r.get("agc_dev", {}).get("median") else "agc"
+            if s != base and kernel_t:
+                cell += f" ({e['median'] / kernel_t:.3g})"
             cells.append(cell)
         limit = ""
-        if agc_t and w.bytes_moved:
-            limit = (f"{w.bytes_moved / agc_t / 1e9:.1f} GB/s = "
-                     f"{100 * w.bytes_moved / agc_t / limit_bw:.0f}% of {limit_name}")
-        elif agc_t and w.flops:
-            limit = f"{w.flops / agc_t / 1e9:.1f} GFLOP/s"
-        elif agc_t and "c" in r and r["c"].get("median"):
-            limit = f"{agc_t / r['c']['median']:.2f}× C's time"
+        if kernel_t and w.bytes_moved:
+            limit = (f"{w.bytes_moved / kernel_t / 1e9:.1f} GB/s = "
+                     f"{100 * w.bytes_moved / kernel_t / limit_bw:.0f}% of {limit_name}")
+        elif kernel_t and w.flops:
+            limit = f"{w.flops / kernel_t / 1e9:.1f} GFLOP/s"
+        elif kernel_t and "c" in r and r["c"].get("median"):
+            limit = f"{kernel_t / r['c']['median']:.2f}× C's time"
         lines.append(f"| {w.name} ({w.note}) | " + " | ".join(cells) + f" | {limit} |")
     if latency:
         a = statistics.median(latency["agc"])
@@ -588,6 +608,11 @@ def main():
             opts.out = os.path.join(ROOT, "build", "bench-gpu")
         if opts.agc_arg is None:
             opts.agc_arg = ["--target=nvptx", "--mcpu=native"]
+        # agc twice: inputs in host memory (each call copies them to the GPU), and
+        # inputs already on the GPU (the kernels' own time, as JAX's device arrays).
+        if "agc" in systems or "agc_dev" in opts.systems.split(","):
+            systems.insert(1 if "agc" in systems else 0, "agc_dev")
+        SYSTEMS.insert(1, "agc_dev")
     work = os.path.abspath(opts.out)
     os.makedirs(work, exist_ok=True)
     agc = os.path.join(ROOT, "build", "tools", "agc")
@@ -634,8 +659,9 @@ def main():
                 if s == "c_omp":
                     r[s] = {"times": run_native(native, w, full, opts.reps, omp=True)}
                     got = read_tensor(os.path.join(full, w.name + ".c_omp.out"))
-                elif s == "agc":
-                    r[s] = {"times": run_native(driver, w, full, opts.reps)}
+                elif s in ("agc", "agc_dev"):
+                    env = {"BENCH_INPUTS": "cuda"} if s == "agc_dev" else None
+                    r[s] = {"times": run_native(driver, w, full, opts.reps, env=env)}
                     got = read_tensor(os.path.join(full, w.name + ".agc.out"))
                 else:
                     fn = peers.function(s, w.name)
@@ -644,7 +670,8 @@ def main():
                     if s in w.reduced:
                         r[s] = run_reduced(native, peers, s, fn, w, work, full, min(opts.reps, 3))
                         continue
-                    times, got = time_python(fn, peers.args(s, arrays), opts.reps, w.batch, peers.finish(s))
+                    times, got = time_python(fn, peers.args(s, arrays), opts.reps, w.batch,
+                                             peers.finish(s), peers.sync(s))
                     r[s] = {"times": times}
                 problem = agree(got, want, w.tol)
                 if problem:

@@ -4,9 +4,14 @@
  *
  * usage: driver WORKLOAD DIR WARMUP REPS [BATCH]
  * Reads DIR/WORKLOAD.in, prints {"times": [...]} (seconds per call), and writes the
- * result to DIR/WORKLOAD.agc.out. BATCH calls make one timed run (for the cost of a call). */
+ * result to DIR/WORKLOAD.agc.out. BATCH calls make one timed run (for the cost of a call).
+ * With BENCH_INPUTS=cuda in the environment (bench.py --gpu), the inputs are copied to
+ * the GPU once, before the timed calls, and passed as AGC_CUDA tensors: the calls then
+ * time the kernels and not the copies of their inputs, as JAX's device arrays do. */
 #include "bench_io.h"
 #include "programs.h"
+
+#include <dlfcn.h>
 
 typedef int (*entry_fn)(const agc_tensor *const *, agc_tensor *const *, agc_status *);
 
@@ -49,6 +54,40 @@ static void call(void *p) {
     agc_tensor_free(&c->result);
 }
 
+/* Copies the inputs to device 0's memory through the CUDA driver (its primary context,
+ * the one agc's runtime uses), and points them there. */
+static void inputs_to_gpu(agc_tensor *tensors, int n) {
+  typedef unsigned long long dptr;
+  const char *path = getenv("AGC_CUDA_DRIVER"); /* as agc's runtime reads it */
+  void *cuda = dlopen(path && *path ? path : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!cuda)
+    bench_die("BENCH_INPUTS=cuda: no CUDA driver", dlerror());
+  int (*init)(unsigned) = (int (*)(unsigned))dlsym(cuda, "cuInit");
+  int (*device_get)(int *, int) = (int (*)(int *, int))dlsym(cuda, "cuDeviceGet");
+  int (*retain)(void **, int) = (int (*)(void **, int))dlsym(cuda, "cuDevicePrimaryCtxRetain");
+  int (*set_current)(void *) = (int (*)(void *))dlsym(cuda, "cuCtxSetCurrent");
+  int (*alloc)(dptr *, size_t) = (int (*)(dptr *, size_t))dlsym(cuda, "cuMemAlloc_v2");
+  /* cuMemcpy: with unified addressing (every 64-bit platform) it takes host pointers. */
+  int (*copy)(dptr, dptr, size_t) = (int (*)(dptr, dptr, size_t))dlsym(cuda, "cuMemcpy");
+  int device = 0;
+  void *context = NULL;
+  if (!init || !device_get || !retain || !set_current || !alloc || !copy)
+    bench_die("BENCH_INPUTS=cuda: the CUDA driver lacks a function", NULL);
+  if (init(0) || device_get(&device, 0) || retain(&context, device) || set_current(context))
+    bench_die("BENCH_INPUTS=cuda: the CUDA driver gives no context on device 0", NULL);
+  for (int i = 0; i < n; ++i) {
+    size_t bytes = (size_t)agc_tensor_size(&tensors[i]) * agc_dtype_size(tensors[i].dtype);
+    dptr d = 0;
+    if (bytes == 0)
+      continue;
+    if (alloc(&d, bytes) || copy(d, (dptr)(uintptr_t)tensors[i].data, bytes))
+      bench_die("BENCH_INPUTS=cuda: an input could not be copied to the GPU", NULL);
+    free(tensors[i].data); /* device memory is given back at exit */
+    tensors[i].data = (void *)(uintptr_t)d;
+    tensors[i].device = AGC_CUDA;
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc < 5)
     bench_die("usage: driver WORKLOAD DIR WARMUP REPS [BATCH]", NULL);
@@ -62,6 +101,10 @@ int main(int argc, char **argv) {
   agc_tensor tensors[BENCH_MAX_TENSORS];
   snprintf(path, sizeof path, "%s/%s.in", argv[2], argv[1]);
   int n = bench_read(path, tensors);
+  const char *where = getenv("BENCH_INPUTS");
+  int on_gpu = where && strcmp(where, "cuda") == 0;
+  if (on_gpu)
+    inputs_to_gpu(tensors, n);
   for (int i = 0; i < n; ++i)
     c.inputs[i] = &tensors[i];
   bench_time(call, &c, atoi(argv[3]), atoi(argv[4]), argc > 5 ? atol(argv[5]) : 1);
@@ -70,7 +113,7 @@ int main(int argc, char **argv) {
   snprintf(path, sizeof path, "%s/%s.agc.out", argv[2], argv[1]);
   bench_write(path, &c.result);
   agc_tensor_free(&c.result);
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n && !on_gpu; ++i)
     free(tensors[i].data);
   return 0;
 }
