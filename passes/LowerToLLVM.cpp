@@ -68,5 +68,9 @@ void ag::addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &cano
   pm.addPass(mlir::createConvertToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
   pm.addPass(canonicalize.create());
+  // The stack a call's descriptor or a launch's arguments take in a loop, given back
+  // after it (else each iteration takes more). After the canonicalizer, which drops the
+  // conversion's dead uses of the memory.
+  pm.addPass(createStackScopes());
   pm.addPass(createCheckLLVMLowered());
 }

@@ -540,6 +540,22 @@ def OrderConstantGlobals : Pass<"ag-order-constant-globals", "mlir::ModuleOp"> {
   }];
 }
 
+def StackScopes : Pass<"ag-stack-scopes", "mlir::ModuleOp"> {
+  let summary = "Stack that a call or a launch takes outside the entry block, given back after it";
+  let description = [{
+    In the LLVM dialect, last in the host code's lowering: an llvm.alloca outside a
+    function's entry block (a memref descriptor written on the stack for a runtime call
+    such as tf.print's) and each gpu.launch_func (whose translation allocates the
+    kernel's argument arrays on the stack where it is) between `llvm.intr.stacksave`
+    and `llvm.intr.stackrestore`, the scope ending after the last use of the memory in
+    the block. An alloca outside the entry block takes more stack each time it runs: a
+    staged loop of 1,000,000 tf.print calls, or of 100,000 launches, overflowed the
+    stack of the caller's thread. Only where every use of the memory is in its block
+    (loads, stores into it, address arithmetic, calls); overlapping scopes merge.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def CheckLLVMLowered : Pass<"ag-check-llvm-lowered", "mlir::ModuleOp"> {
   let summary = "Report every operation that is not in the LLVM dialect, at its location";
   let description = [{
