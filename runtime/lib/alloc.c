@@ -439,6 +439,13 @@ size_t agc_cached_memory(void) {
 __attribute__((destructor)) static void release_at_exit(void) {
   agc_release_memory();
   release_small_kept(NULL);
+  pthread_mutex_lock(&lock);
+  if (registry.count == 0) { /* the managed blocks' table, where none is live */
+    free(registry.slot);
+    registry.slot = NULL;
+    registry.capacity = 0;
+  }
+  pthread_mutex_unlock(&lock);
 }
 
 /* MLIR's generic allocation functions, as the CPU pipeline asks for them

@@ -7,7 +7,9 @@ also compiles for NVIDIA GPUs, and every kernel's PTX passes ptxas for every chi
 
 For each function and each of its cases' types (--signature and -D as to-code takes
 them: a function's cases in float32 and in bfloat16 are two compiles), `agc compile
---emit=llvm-dialect` says whether the CPU path compiles it; if it does, `agc compile
+--emit=llvm-dialect` says whether the CPU path compiles it (and its output must have no
+llvm.alloca outside a function's entry block that -ag-stack-scopes left without a
+scope: each run of one takes more stack, and in a loop overflows it); if it does, `agc compile
 --target=nvptx --emit=ptx` must too, each PTX module it prints (after its `// agc:
 kernel module @NAME for CHIP` line) is assembled by ptxas for that chip, and, for the
 first case's types, `agc compile --target=nvptx` and `--target=cpu,nvptx` must write the
@@ -79,6 +81,24 @@ def assemble(ptxas, text, work, stem):
     return len(marks), None
 
 
+BLOCK = re.compile(r"^\s*\^bb\d+", re.M)
+
+
+def unscoped_alloca(llvm_dialect):
+    """The first block label of `llvm_dialect` (agc's --emit=llvm-dialect) whose block
+    has an llvm.alloca and no llvm.intr.stacksave, or None. The entry block of each
+    function (before its first label) is not looked at."""
+    labels = list(BLOCK.finditer(llvm_dialect))
+    for i, label in enumerate(labels):
+        end = labels[i + 1].start() if i + 1 < len(labels) else len(llvm_dialect)
+        body = llvm_dialect[label.end():end]
+        # A block ends at the next label, or at its function's end.
+        body = body.split("\n  }", 1)[0]
+        if "llvm.alloca" in body and "llvm.intr.stacksave" not in body:
+            return label.group(0).strip()
+    return None
+
+
 def options_for(case):
     from run import decorator_text, to_code_options
     path = os.path.join(HERE, case["theme"] + ".py")
@@ -94,10 +114,14 @@ def check(agc, ptxas, toolkit, cuobjdump, case, path, options, archs, work, vari
     name = f"{case['theme']}:{case['func']}"
     if variant:
         name += " " + " ".join(o for o in options if o != "--function" and o != case["func"])
-    cpu = subprocess.run([agc, "compile", "--emit=llvm-dialect", path, "-o", os.devnull] + options,
+    cpu = subprocess.run([agc, "compile", "--emit=llvm-dialect", path, "-o", "-"] + options,
                          capture_output=True, text=True, timeout=300)
     if cpu.returncode != 0:
         return name, None, None
+    block = unscoped_alloca(cpu.stdout)
+    if block:
+        return name, 0, (f"the CPU's LLVM dialect has an llvm.alloca outside its function's "
+                         f"entry block, in {block}, with no stack scope (-ag-stack-scopes)")
     gpu = subprocess.run([agc, "compile", "--target=nvptx", "--emit=ptx", "--gpu-arch", archs,
                           path] + options, capture_output=True, text=True, timeout=300)
     if gpu.returncode != 0:
