@@ -265,14 +265,13 @@ static void release_small_kept(void *unused) {
 
 static void make_small_key(void) { pthread_key_create(&small_key, release_small_kept); }
 
-/* A block from `get` (malloc, or the driver's managed memory) with room for `room`
- * bytes at `align`, holding `size`, `mark` (kSmallMark, kManagedMark or 0) in its base's
- * low bits; NULL if `get` has none. */
-static header *block_from(void *(*get)(size_t), size_t size, size_t room, size_t align,
-                          uintptr_t mark) {
+/* A host block from malloc with room for `room` bytes at `align`, holding `size`, `mark`
+ * (kSmallMark or 0) in its base's low bits, its header right before its data; NULL if
+ * malloc has none. */
+static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark) {
   if (room > SIZE_MAX - align - sizeof(header))
     return NULL;
-  char *base = get(room + align + sizeof(header));
+  char *base = malloc(room + align + sizeof(header));
   if (!base)
     return NULL;
   uintptr_t data = ((uintptr_t)base + sizeof(header) + align - 1) & ~(uintptr_t)(align - 1);
@@ -280,10 +279,6 @@ static header *block_from(void *(*get)(size_t), size_t size, size_t room, size_t
   h->size = size;
   h->base = (void *)((uintptr_t)base | mark);
   return h;
-}
-
-static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark) {
-  return block_from(malloc, size, room, align, mark);
 }
 
 void *agrt_aligned_alloc(size_t align, size_t size) {

@@ -61,8 +61,8 @@ PEERS = os.path.join(ROOT, "test", "bench", "peers")
 sys.path.insert(0, PEERS)
 
 SYSTEMS = ["agc", "c", "c_omp", "tf_eager", "tf_graph", "xla", "jax", "numpy"]
-TITLES = {"agc": "agc", "agc_dev": "agc (inputs on the GPU)", "c": "C (clang -O2 -march=native)", "c_omp": "C + OpenMP",
-          "tf_eager": "TF eager", "tf_graph": "TF graph",
+TITLES = {"agc": "agc", "agc_dev": "agc (inputs on the GPU)", "c": "C (clang -O2 -march=native)",
+          "c_omp": "C + OpenMP", "tf_eager": "TF eager", "tf_graph": "TF graph",
           "xla": "TF + XLA", "jax": "JAX jit", "numpy": "NumPy"}
 DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.float64): 2, np.dtype(np.int32): 3,
                np.dtype(np.int64): 4, np.dtype(np.bool_): 5}
@@ -500,8 +500,8 @@ def table(results, latency, stream, mach):
                   ""]
     lines += ["Threads: " + "; ".join(f"{TITLES[s]} {threads[s]}" for s in SYSTEMS) + ".", "",
               "Median time of one run; in parentheses, that time ÷ agc's (above 1: agc is "
-              "faster; with --gpu, ÷ agc's with inputs on the GPU). † extrapolated from a reduced input (see bench.py). — : not run (not "
-              "natural there).", "",
+              "faster; with --gpu, ÷ agc's with inputs on the GPU). † extrapolated from a "
+              "reduced input (see bench.py). — : not run (not natural there).", "",
               "| workload | " + " | ".join(TITLES[s] for s in SYSTEMS) + " | agc vs limit |",
               "|---|" + "---|" * (len(SYSTEMS) + 1)]
     group = None
@@ -513,8 +513,9 @@ def table(results, latency, stream, mach):
             group = w.group
             lines.append(f"| **{group}** |" + " |" * (len(SYSTEMS) + 1))
         agc_t = r.get("agc", {}).get("median")
-        # The limit column: the kernels' own time where agc also ran with inputs on the GPU.
-        kernel_t = r.get("agc_dev", {}).get("median") or agc_t
+        # The time the ratios and the limit column use: agc's with inputs on the GPU, where
+        # it ran so (--gpu).
+        ref_t = r.get("agc_dev", {}).get("median") or agc_t
         cells = []
         for s in SYSTEMS:
             e = r.get(s)
@@ -523,17 +524,17 @@ def table(results, latency, stream, mach):
                 continue
             cell = fmt_time(e["median"]) + ("†" if e.get("extrapolated_from") else "")
             base = "agc_dev" if r.get("agc_dev", {}).get("median") else "agc"
-            if s != base and kernel_t:
-                cell += f" ({e['median'] / kernel_t:.3g})"
+            if s != base and ref_t:
+                cell += f" ({e['median'] / ref_t:.3g})"
             cells.append(cell)
         limit = ""
-        if kernel_t and w.bytes_moved:
-            limit = (f"{w.bytes_moved / kernel_t / 1e9:.1f} GB/s = "
-                     f"{100 * w.bytes_moved / kernel_t / limit_bw:.0f}% of {limit_name}")
-        elif kernel_t and w.flops:
-            limit = f"{w.flops / kernel_t / 1e9:.1f} GFLOP/s"
-        elif kernel_t and "c" in r and r["c"].get("median"):
-            limit = f"{kernel_t / r['c']['median']:.2f}× C's time"
+        if ref_t and w.bytes_moved:
+            limit = (f"{w.bytes_moved / ref_t / 1e9:.1f} GB/s = "
+                     f"{100 * w.bytes_moved / ref_t / limit_bw:.0f}% of {limit_name}")
+        elif ref_t and w.flops:
+            limit = f"{w.flops / ref_t / 1e9:.1f} GFLOP/s"
+        elif ref_t and "c" in r and r["c"].get("median"):
+            limit = f"{ref_t / r['c']['median']:.2f}× C's time"
         lines.append(f"| {w.name} ({w.note}) | " + " | ".join(cells) + f" | {limit} |")
     if latency:
         a = statistics.median(latency["agc"])
