@@ -638,7 +638,7 @@ def main():
     stream = {k: json.loads(subprocess.run([native, arg], check=True, capture_output=True,
                                            text=True).stdout)
               for k, arg in (("one", "stream"), ("all", "stream-all"))}
-    peers = Peers() if any(s not in ("agc", "c") for s in systems) else None
+    peers = Peers() if any(s not in ("agc", "agc_dev", "c") for s in systems) else None
 
     results = {}
     for w in WORKLOADS:
