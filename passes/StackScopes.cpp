@@ -21,7 +21,8 @@
 //
 // An alloca is given a scope only where every use of its memory is in its own block, by
 // loads, stores into it, address arithmetic and calls (agc's runtime functions keep no
-// pointer they are given): the scope ends after the last. Scopes that overlap in a
+// pointer they are given; what a call returns that may hold an address counts as the
+// memory, and its uses must be such too): the scope ends after the last. Scopes that overlap in a
 // block become one; one that would hold an alloca without a scope of its own is not
 // made. Allocas in the entry block are left, and so are those of nested regions (an
 // OpenMP region's, which its translation puts at the outlined function's entry).
@@ -44,6 +45,13 @@ using namespace mlir;
 
 namespace {
 
+/// Whether a value of `type` may hold an address: a pointer, or an aggregate of one.
+bool mayHoldPointer(Type type) {
+  bool found = false;
+  type.walk([&](LLVM::LLVMPointerType) { found = true; });
+  return found;
+}
+
 /// The last op of its block that uses `alloca`'s memory, or null where a use is in
 /// another block or region, or of a kind that could keep the address.
 Operation *lastUse(LLVM::AllocaOp alloca) {
@@ -61,7 +69,12 @@ Operation *lastUse(LLVM::AllocaOp alloca) {
       } else if (auto store = dyn_cast<LLVM::StoreOp>(user)) {
         if (store.getValue() == address) // the address itself stored: it escapes
           return nullptr;
-      } else if (!isa<LLVM::LoadOp, LLVM::CallOp, LLVM::MemcpyOp, LLVM::MemsetOp>(user)) {
+      } else if (auto call = dyn_cast<LLVM::CallOp>(user)) {
+        // What it returns may point into the memory: its uses count as the memory's.
+        for (Value result : call->getResults())
+          if (mayHoldPointer(result.getType()))
+            addresses.push_back(result);
+      } else if (!isa<LLVM::LoadOp, LLVM::MemcpyOp, LLVM::MemsetOp>(user)) {
         return nullptr;
       }
       if (last->isBeforeInBlock(user))

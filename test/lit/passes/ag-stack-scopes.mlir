@@ -108,3 +108,35 @@ module attributes {gpu.container_module} {
     llvm.return
   }
 }
+
+// -----
+
+// What a call returns may point into the memory: its uses are the memory's. The scope
+// of %a ends after the use of what @identity returned; %b's returned pointer is used in
+// another block, so %b keeps its stack.
+// CHECK-LABEL: llvm.func @returned
+// CHECK:       ^bb1:
+// CHECK-NEXT:  %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
+// CHECK-NEXT:  llvm.alloca
+// CHECK-NEXT:  llvm.call @identity
+// CHECK-NEXT:  llvm.call @use
+// CHECK-NEXT:  llvm.intr.stackrestore %[[SP]] : !llvm.ptr
+// CHECK-NEXT:  llvm.alloca
+// CHECK-NOT:   llvm.intr.stack
+// CHECK:       llvm.return
+llvm.func @identity(!llvm.ptr) -> !llvm.ptr
+llvm.func @use(!llvm.ptr)
+llvm.func @returned(%c: i1) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  llvm.br ^bb1
+^bb1:
+  %a = llvm.alloca %one x i64 : (i64) -> !llvm.ptr
+  %p = llvm.call @identity(%a) : (!llvm.ptr) -> !llvm.ptr
+  llvm.call @use(%p) : (!llvm.ptr) -> ()
+  %b = llvm.alloca %one x i64 : (i64) -> !llvm.ptr
+  %q = llvm.call @identity(%b) : (!llvm.ptr) -> !llvm.ptr
+  llvm.cond_br %c, ^bb1, ^bb2
+^bb2:
+  llvm.call @use(%q) : (!llvm.ptr) -> ()
+  llvm.return
+}
