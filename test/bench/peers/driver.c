@@ -6,8 +6,9 @@
  * Reads DIR/WORKLOAD.in, prints {"times": [...]} (seconds per call), and writes the
  * result to DIR/WORKLOAD.agc.out. BATCH calls make one timed run (for the cost of a call).
  * With BENCH_INPUTS=cuda in the environment (bench.py --gpu), the inputs are copied to
- * the GPU once, before the timed calls, and passed as AGC_CUDA tensors: the calls then
- * time the kernels and not the copies of their inputs, as JAX's device arrays do. */
+ * the GPU once, before the timed calls, and passed as AGC_CUDA tensors: the timed calls
+ * then copy nothing from the host, as calls on JAX's device arrays do (each still copies
+ * its inputs on the GPU, into buffers of its own). */
 #include "bench_io.h"
 #include "programs.h"
 
