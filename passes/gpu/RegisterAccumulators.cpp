@@ -144,7 +144,8 @@ scf::ForOp carry(scf::ForOp loop, memref::LoadOp load, memref::StoreOp store,
     rewriter.moveOpBefore(loop, guard.thenBlock(), guard.thenBlock()->end());
     rewriter.setInsertionPoint(loop);
   }
-  Value first = memref::LoadOp::create(rewriter, load.getLoc(), load.getMemRef(), load.getIndices());
+  Value first =
+      memref::LoadOp::create(rewriter, load.getLoc(), load.getMemRef(), load.getIndices());
   Value stored = store.getValueToStore(), buffer = store.getMemRef();
   Location storeLoc = store.getLoc();
   SmallVector<Value> indices(store.getIndices());
@@ -219,7 +220,8 @@ void takeFill(scf::ParallelOp loop, memref::LoadOp first, ArrayRef<scf::IfOp> gu
   // the parallel loop's body, or in a guard of carry() whose else branch gets one.
   Operation *parent = first->getParentOp();
   scf::IfOp guard = dyn_cast<scf::IfOp>(parent);
-  if (parent != loop && !(guard && guard->getParentOp() == loop && llvm::is_contained(guards, guard)))
+  bool guarded = guard && guard->getParentOp() == loop && llvm::is_contained(guards, guard);
+  if (parent != loop && !guarded)
     return;
   // Only this load and its store read or write the buffer in the loop.
   unsigned uses = 0;
