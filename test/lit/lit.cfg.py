@@ -85,6 +85,15 @@ if agc_static_llvm:
 else:
     lit_config.note("agc links libLLVM.so and libMLIR.so (-Dstatic_llvm=false): its link test is UNSUPPORTED")
 
+# agc linked with its functions in the order a compile runs them (-Dorder_functions).
+if agc_function_order:
+    config.available_features.add("function-order")
+    config.substitutions.append(("%function_order", agc_function_order))
+else:
+    lit_config.note("agc linked without a function order (-Dorder_functions: no lld, no "
+                    "valgrind, a sanitizer or -Dstatic_llvm=false): its layout test is "
+                    "UNSUPPORTED")
+
 # NVIDIA's PTX assembler (the CUDA toolkit), which checks the PTX of --target=nvptx.
 ptxas = shutil.which("ptxas") or os.path.join(
     os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin", "ptxas")
