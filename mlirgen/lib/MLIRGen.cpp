@@ -552,11 +552,9 @@ static std::optional<Value> packedType(const Value &value, std::optional<DType> 
     inner.dims.insert(inner.dims.begin(), int64_t(v.items().size()));
     return inner;
   };
-  // Tensors are not converted here: a list whose tensors are of another dtype than the one
-  // wanted is left to the refusal below.
-  if (dtype && *dtype != *firstDType(value))
-    return std::nullopt;
-  return Value::tensor(*firstDType(value), shapeOf(value));
+  // Of `dtype` where asked (MLIRGen::constant casts the tensors of another dtype, as
+  // TensorFlow's autopacking does), else the first tensor's.
+  return Value::tensor(dtype.value_or(*firstDType(value)), shapeOf(value));
 }
 
 mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::optional<DType> dtype) {
@@ -573,10 +571,7 @@ mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::option
   // A list holding tensors packs them, as TensorFlow converts it (tf.stack of the items,
   // Python numbers among them converted to the tensors' dtype).
   if (std::optional<Value> packed = packedType(value, dtype)) {
-    analysis::CallArgs stack;
-    stack.positional = {value, Value::integer(0)};
-    stack.loc = at;
-    if (!emitConcat(analysis::TFOp::Stack, stack, *packed))
+    if (!constant(*packed, value, at))
       return nullptr;
     return use(packed->ir);
   }
@@ -641,9 +636,19 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
   llvm::SmallVector<mlir::Value> parts;
   for (const Value &e : python.items()) {
     Value item = Value::tensor(out.dtype, analysis::Shape::of(inner));
+    // A tensor of another dtype is cast to the list's (a dtype asked for, as in `x + [i]`).
+    Value cast = Value::tensor(out.dtype, e.shape);
+    if (e.isTensorLike() && e.dtype != out.dtype) {
+      analysis::CallArgs args;
+      args.positional = {e};
+      args.loc = at;
+      if (!emitCast(analysis::TFOp::Cast, args, cast))
+        return false;
+    }
     mlir::Value t = e.isPySequence() && !e.isTensorLike()
                         ? (constant(item, e, at) ? use(item.ir) : nullptr)
-                        : materialize(e, innerType, at);
+                    : cast.ir ? materialize(cast, innerType, at)
+                              : materialize(e, innerType, at);
     if (!t)
       return false;
     llvm::SmallVector<mlir::Value> sizes{indexConstant(1, l)};

@@ -268,6 +268,15 @@ bool MLIRGen::emitArgmax(TFOp op, const CallArgs &args, Value &out) {
     return false;
   int64_t axis = (*dims)[0];
   mlir::Location l = loc(args.loc);
+  // TensorFlow's error: no element to pick along an empty axis (whatever the others).
+  if (inType.getDimSize(axis) == 0 || inType.isDynamicDim(axis)) {
+    mlir::Value size = dimSize(input, axis, l);
+    mlir::Value guarded[] = {input};
+    check(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt, size, indexConstant(0, l)),
+          "tf." + tfOpName(op) + ": reduction axis " + llvm::Twine(axis) + " is empty", {}, l,
+          guarded);
+    input = guarded[0];
+  }
   bool isMax = op == TFOp::Argmax;
   bool fp = analysis::isFloat(x->dtype);
   mlir::Type e = inType.getElementType();

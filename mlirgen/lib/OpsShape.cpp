@@ -181,6 +181,11 @@ bool MLIRGen::emitReshape(TFOp op, const CallArgs &args, Value &out) {
               return false;
             sizes[d] = arith::IndexCastOp::create(builder, l, builder.getIndexType(),
                                                   mlir::tensor::ExtractOp::create(builder, l, v, mlir::ValueRange{}));
+            checkInput(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sge, sizes[d],
+                                             indexConstant(0, l)),
+                       "tf.reshape: agc takes no -1 or other negative size ({0}) from a tensor "
+                       "in the shape; give the -1 as a Python int",
+                       {sizes[d]}, l);
             known = arith::MulIOp::create(builder, l, known, sizes[d]);
           }
         }
@@ -226,8 +231,53 @@ bool MLIRGen::emitReshape(TFOp op, const CallArgs &args, Value &out) {
         }
       }
     }
-  } else if (!inType.hasStaticShape()) {
-    t = checkReshape(t, indexConstant(type.getNumElements(), l), l);
+  } else {
+    if (!inType.hasStaticShape())
+      t = checkReshape(t, indexConstant(type.getNumElements(), l), l);
+    // A shape with sizes given at run time, of which the tracer inferred every one (as
+    // TensorFlow's shape inference takes the one it cannot read for the one to infer: a
+    // tensor of 3 elements reshaped to [n, 1] is [3, 1]): each must be that size, or -1
+    // once.
+    const Value *shape = op == TFOp::Reshape ? args.get(1, "shape") : nullptr;
+    if (shape && (shape->isTensorLike() ||
+                  (shape->isPySequence() &&
+                   llvm::any_of(shape->items(), [](const Value &e) { return e.isTensorLike(); })))) {
+      mlir::Value s = shape->isTensorLike() ? operand(*shape, args.loc) : nullptr;
+      if (shape->isTensorLike() && !s)
+        return false;
+      mlir::Value minusOne = indexConstant(-1, l), inferred = indexConstant(0, l);
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        mlir::Value v;
+        if (s) {
+          v = mlir::tensor::ExtractOp::create(builder, l, s, mlir::ValueRange{indexConstant(d, l)});
+        } else {
+          const Value &e = shape->items()[d];
+          if (!e.isTensorLike())
+            continue; // a Python int: the tracer checked it
+          mlir::Value item = operand(e, args.loc);
+          if (!item)
+            return false;
+          v = mlir::tensor::ExtractOp::create(builder, l, item, mlir::ValueRange{});
+        }
+        v = arith::IndexCastOp::create(builder, l, builder.getIndexType(), v);
+        mlir::Value want = indexConstant(type.getDimSize(d), l);
+        mlir::Value isMinusOne = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, v, minusOne);
+        mlir::Value ok = arith::OrIOp::create(
+            builder, l, arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, v, want),
+            isMinusOne);
+        checkInput(ok, "tf.reshape: dimension " + llvm::Twine(d) + " of the shape is {0}, where " +
+                           "a tensor of " + llvm::Twine(type.getNumElements()) +
+                           " elements needs {1} (or -1)",
+                   {v, want}, l);
+        inferred = arith::AddIOp::create(
+            builder, l, inferred,
+            arith::SelectOp::create(builder, l, isMinusOne, indexConstant(1, l), indexConstant(0, l)));
+      }
+      checkInput(arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ule, inferred,
+                                       indexConstant(1, l)),
+                 "tf.reshape: the shape has {0} sizes of -1; one at most can be inferred",
+                 {inferred}, l);
+    }
   }
   out.ir = handle(reshape(t, type, sizes, l));
   return true;

@@ -626,3 +626,33 @@ def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they
     # are); a shape x does not broadcast to is TensorFlow's error.
     return tf.broadcast_to(x, [2, 3]), tf.broadcast_to(tf.reshape(x, [-1, 1]), shape)
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32), tf.TensorSpec([], tf.int32)])
+def stack_tensor_axis(x, a):
+    # A tensor axis: TensorFlow refuses it while tracing (agc stacked along axis 0).
+    return tf.stack([x, x], axis=a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32), tf.TensorSpec([], tf.int32)])
+def concat_tensor_axis(x, a):
+    # A tensor axis, which TensorFlow takes (agc joined along axis 0 whatever its value).
+    return tf.concat([x, x], axis=a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32), tf.TensorSpec([], tf.int32)])
+def argmax_tensor_axis(x, a):
+    return tf.argmax(x, axis=a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def argmax_of_empty(x):
+    # An empty axis has no position to give: TensorFlow's error when called (agc gave 0).
+    return tf.argmax(x), tf.argmin(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32)])
+def keepdims_tensor(x):
+    # keepdims must be a Python bool: TensorFlow calls bool() on it, which a traced tensor
+    # refuses (agc took it as False).
+    return tf.reduce_sum(x, axis=1, keepdims=tf.constant(True))

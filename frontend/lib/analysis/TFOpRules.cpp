@@ -160,6 +160,9 @@ std::optional<Value> TFOpTyper::typeReduce() {
     return badDtype(*x, "real number tensors");
   const Value *axis = args.get(1, "axis");
   const Value *keep = args.get(2, "keepdims");
+  if (keep && keep->isTensorLike())
+    return error(loc, name + "(): 'keepdims' must be a Python bool, not " + keep->describe() +
+                          " (TensorFlow calls bool() on it, which a traced tensor refuses)");
   bool keepdims = keep && keep->i != 0;
   if (!x->shape.rankKnown)
     return Value::tensor(x->dtype, Shape::unknownRank());
@@ -371,6 +374,8 @@ std::optional<Value> TFOpTyper::typeArgmax() {
     return std::nullopt;
   if (!x->shape.rankKnown)
     return Value::tensor(out.value_or(DType::Int64), Shape::unknownRank());
+  if (axis && axis->kind != Value::Kind::Int && axis->kind != Value::Kind::None)
+    return error(loc, name + "(): 'axis' must be a Python int for agc, not " + axis->describe());
   int64_t rank = x->shape.rank(), a = axis && axis->kind == Value::Kind::Int ? axis->i : 0;
   if (rank == 0 || a < -rank || a >= rank)
     return error(loc, name + "(): axis " + llvm::Twine(a) + " is out of range for " + x->describe());
@@ -470,9 +475,16 @@ std::optional<Value> TFOpTyper::typeConcat() {
   if (!values->isPySequence() || values->items().empty())
     return error(loc, name + "() takes a non-empty list of tensors");
   const Value *axisV = args.get(1, "axis");
-  int64_t axis = axisV && axisV->kind == Value::Kind::Int ? axisV->i : 0;
+  if (axisV && axisV->kind != Value::Kind::Int)
+    return error(loc, name + "(): 'axis' must be a Python int for agc, not " + axisV->describe());
+  int64_t axis = axisV ? axisV->i : 0;
   if (op == TFOp::Concat && !axisV)
     return error(loc, "tf.concat() is missing its argument 'axis'");
+  // tf.stack along axis 0 converts its list first, as tf.convert_to_tensor does: Python
+  // numbers among tensors take the first tensor's dtype (tf.stack([0, x]) of a float32 x).
+  if (op == TFOp::Stack && axis == 0 &&
+      llvm::any_of(values->items(), [](const Value &e) { return e.isTensorLike(); }))
+    return asTensor(*values, loc);
   std::vector<Value> parts;
   for (const Value &e : values->items()) {
     std::optional<Value> t = asTensor(e, loc);

@@ -141,6 +141,61 @@ static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &sha
   return true;
 }
 
+/// The first tensor in `v`'s nesting of lists and tuples, depth first: the one whose
+/// dtype a list holding tensors packs into (TensorFlow's _get_dtype_from_nested_lists).
+static const Value *firstTensor(const Value &v) {
+  if (v.isTensorLike())
+    return &v;
+  if (v.isPySequence())
+    for (const Value &e : v.items())
+      if (const Value *t = firstTensor(e))
+        return t;
+  return nullptr;
+}
+
+std::optional<Shape> Tracer::Impl::packedShape(const Value &v, DType dtype, bool castTensors,
+                                               const Location &loc) {
+  if (v.isTensorLike()) {
+    // Without a dtype asked for, TensorFlow casts nothing: the tensors must agree.
+    if (v.dtype != dtype && (!castTensors || v.dtype == DType::String || dtype == DType::String))
+      return error(loc, "cannot convert a list holding " + aDtype(dtype) + " tensor and " +
+                            v.describe() + " to one tensor (TensorFlow packs the list's "
+                            "items in the dtype of its first tensor); tf.cast one of them");
+    return v.shape;
+  }
+  if (v.isPySequence()) {
+    std::optional<Shape> inner;
+    for (const Value &e : v.items()) {
+      std::optional<Shape> s = packedShape(e, dtype, castTensors, loc);
+      if (!s)
+        return std::nullopt;
+      if (inner && !inner->isCompatibleWith(*s))
+        return error(loc, "cannot pack a list whose items have shapes " + inner->str() +
+                              " and " + s->str() + " into one tensor");
+      inner = inner ? inner->join(*s) : *s;
+    }
+    if (!inner) // an empty list among the items: shape [0]
+      return Shape::of({0});
+    if (inner->rankKnown)
+      inner->dims.insert(inner->dims.begin(), int64_t(v.items().size()));
+    return inner;
+  }
+  // A Python scalar, converted to `dtype` as tf.constant(x, dtype) converts it.
+  bool fits = false;
+  switch (v.kind) {
+  case Value::Kind::Int: fits = isInteger(dtype) || isFloat(dtype) || isComplex(dtype); break;
+  case Value::Kind::Float: fits = isFloat(dtype) || isComplex(dtype); break;
+  case Value::Kind::Bool: fits = dtype != DType::String; break;
+  case Value::Kind::Str: fits = dtype == DType::String; break;
+  default:
+    return error(loc, "cannot convert " + v.describe() + " to a tensor");
+  }
+  if (!fits)
+    return error(loc, "cannot convert " + v.describe() + " to " + aDtype(dtype) +
+                          " tensor, the dtype of the tensors in its list");
+  return Shape::scalar();
+}
+
 std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Location &loc,
                                                 std::optional<DType> want) {
   if (value.isTensorLike()) {
@@ -150,25 +205,16 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
     t.ir = value.ir; // a Variable's is its storage, not a value: toTensor reads it
     return t;
   }
-  if (value.isPySequence() &&
-      llvm::any_of(value.items(), [](const Value &e) { return e.isTensorLike(); })) {
-    // [t0, t1] of tensors packs them (tf.stack).
-    std::optional<Value> first = tensorTypeOf(value.items()[0], loc);
-    if (!first)
+  if (const Value *first = firstTensor(value)) {
+    // A list holding tensors, at any depth, packs them as TensorFlow converts it (its
+    // autopacking: tf.stack of the items, level by level): of the first tensor's dtype,
+    // or `want`, to which the tensors are then cast; Python numbers converted to it.
+    DType dtype = want.value_or(first->dtype);
+    std::optional<Shape> packed = packedShape(value, dtype, /*castTensors=*/dtype != first->dtype,
+                                              loc);
+    if (!packed)
       return std::nullopt;
-    Shape packed = first->shape;
-    for (const Value &e : value.items()) {
-      std::optional<Value> t = tensorTypeOf(e, loc);
-      if (!t)
-        return std::nullopt;
-      if (t->dtype != first->dtype)
-        return error(loc, "cannot pack tensors of dtypes " + dtypeName(first->dtype) + " and " +
-                              dtypeName(t->dtype) + " into one tensor");
-      packed = packed.join(t->shape);
-    }
-    if (packed.rankKnown)
-      packed.dims.insert(packed.dims.begin(), value.items().size());
-    return Value::tensor(want.value_or(first->dtype), packed);
+    return Value::tensor(dtype, *packed);
   }
   std::optional<DType> dtype;
   Shape shape;

@@ -152,6 +152,11 @@ public:
   /// their own branches). Type inference never emits.
   std::optional<Value> tensorTypeOf(const Value &value, const Location &loc,
                                     std::optional<DType> want = std::nullopt);
+  /// The shape of a list holding tensors (`v` or an item of it), packed as `dtype`:
+  /// its tensors of that dtype (any but string with `castTensors`), its Python scalars
+  /// convertible to it, its items of compatible shapes; reported otherwise.
+  std::optional<Shape> packedShape(const Value &v, DType dtype, bool castTensors,
+                                   const Location &loc);
   /// A tensor of `value`'s dtype and shape, from a tensor, a Variable or a Python value.
   std::optional<Value> asTensor(const Value &value, const Location &loc) {
     if (value.kind == Value::Kind::Tensor)
