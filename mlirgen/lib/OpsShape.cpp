@@ -45,15 +45,16 @@ bool MLIRGen::emitMatmul(TFOp, const CallArgs &args, Value &out) {
       llvm::cast<RankedTensorType>(b.getType()).getRank() != rank)
     return fail(args.loc, "tf.matmul with broadcast batch dimensions is not supported by agc's "
                           "code generator");
-  auto flag = [&](unsigned i, llvm::StringRef kw) {
+  auto flag = [&](unsigned i, llvm::StringRef kw) { // a Python bool or int, as the tracer reads it
     const Value *v = args.get(i, kw);
-    return v && v->kind == Value::Kind::Bool && v->i;
+    return v && (v->kind == Value::Kind::Bool || v->kind == Value::Kind::Int) && v->i;
   };
   llvm::SmallVector<int64_t> swap = rank == 2 ? llvm::SmallVector<int64_t>{1, 0}
                                               : llvm::SmallVector<int64_t>{0, 2, 1};
-  if (flag(2, "transpose_a"))
+  // adjoint_x is transpose_x for the real dtypes tf.matmul takes (the tracer refused both).
+  if (flag(2, "transpose_a") || flag(4, "adjoint_a"))
     a = transposed(*this, a, swap, l);
-  if (flag(3, "transpose_b"))
+  if (flag(3, "transpose_b") || flag(5, "adjoint_b"))
     b = transposed(*this, b, swap, l);
   // The sizes that must agree: the inner dimensions, and the batch ones.
   auto agree = [&](int64_t da, int64_t db, const llvm::Twine &what) {

@@ -656,3 +656,42 @@ def keepdims_tensor(x):
     # keepdims must be a Python bool: TensorFlow calls bool() on it, which a traced tensor
     # refuses (agc took it as False).
     return tf.reduce_sum(x, axis=1, keepdims=tf.constant(True))
+
+
+@tf.function
+def matmul_adjoints(a, b):
+    # adjoint_a/adjoint_b are transpose_a/transpose_b for real dtypes (agc ignored them);
+    # both given, or a flag that is not a bool, are TensorFlow's errors.
+    return tf.matmul(a, b, adjoint_b=True), tf.linalg.matmul(a, b, adjoint_a=True)
+
+
+@tf.function
+def matmul_int_flag(a, b):
+    return tf.matmul(a, b, transpose_b=1)
+
+
+@tf.function
+def matmul_transpose_and_adjoint(a, b):
+    return tf.matmul(a, b, transpose_a=True, adjoint_a=True)
+
+
+@tf.function
+def convert_with_hint(x):
+    # dtype_hint: 1 takes float32; 1.5 cannot be int32 and stays float32 (agc ignored it).
+    return tf.convert_to_tensor(1, dtype_hint=tf.float32) + x, tf.convert_to_tensor(1.5, dtype_hint=tf.int32)
+
+
+@tf.function
+def l2_normalize_dim(x):
+    # dim: the deprecated name of axis (agc refused it).
+    return tf.math.l2_normalize(x, dim=1)
+
+
+@tf.function
+def eye_batch_shape():
+    return tf.eye(2, batch_shape=[3])
+
+
+@tf.function
+def transpose_conjugate(x):
+    return tf.transpose(tf.complex(x, x), conjugate=True)

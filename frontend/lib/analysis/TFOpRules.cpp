@@ -203,12 +203,49 @@ std::optional<Value> TFOpTyper::typeConstant() {
   std::optional<DType> want = dtypeArg(args.get(1, "dtype"), loc);
   if (failed)
     return std::nullopt;
+  if (op == TFOp::ConvertToTensor) {
+    // tf.convert_to_tensor(value, dtype, dtype_hint): a Python value takes the hint's dtype
+    // where it converts to it (1 becomes float32 1.0), else its own (1.5 stays float32
+    // for an int32 hint), as TensorFlow's preferred dtype does.
+    const Value *hintArg = args.get(2, "dtype_hint");
+    std::optional<DType> hint = hintArg && hintArg->kind != Value::Kind::None
+                                    ? dtypeArg(hintArg, loc)
+                                    : std::nullopt;
+    if (failed)
+      return std::nullopt;
+    if (hint && !want && !v->isTensorLike()) {
+      std::vector<const Value *> leaves;
+      std::function<void(const Value &)> walk = [&](const Value &e) {
+        if (e.isPySequence())
+          for (const Value &i : e.items())
+            walk(i);
+        else
+          leaves.push_back(&e);
+      };
+      walk(*v);
+      if (llvm::any_of(leaves, [](const Value *e) { return e->isTensorLike(); }))
+        return error(loc, name + "(): a dtype_hint for a list holding tensors is not supported "
+                              "by agc; tf.cast the result");
+      bool converts = llvm::all_of(leaves, [&](const Value *e) {
+        switch (e->kind) {
+        case Value::Kind::Int: return isInteger(*hint) || isFloat(*hint) || isComplex(*hint);
+        case Value::Kind::Float: return isFloat(*hint) || isComplex(*hint);
+        case Value::Kind::Bool: return *hint == DType::Bool;
+        case Value::Kind::Str: return *hint == DType::String;
+        default: return false;
+        }
+      });
+      if (converts)
+        want = hint;
+    }
+  }
   std::optional<Value> t = v->isTensorLike() ? asTensor(*v, loc) : toTensor(*v, loc, want);
   if (!t)
     return std::nullopt;
   if (want && t->dtype != *want)
     return error(loc, name + "(): cannot give " + t->describe() + " the dtype " + dtypeName(*want));
-  if (const Value *shape = args.get(2, "shape"); shape && shape->kind != Value::Kind::None) {
+  if (const Value *shape = op == TFOp::Constant ? args.get(2, "shape") : nullptr;
+      shape && shape->kind != Value::Kind::None) {
     std::optional<Shape> s = shapeFrom(*shape, loc);
     if (!s)
       return std::nullopt;
@@ -270,6 +307,9 @@ std::optional<Value> TFOpTyper::typeEye() {
   std::optional<DType> d = dtypeArg(args.get(3, "dtype"), loc);
   if (failed)
     return std::nullopt;
+  if (const Value *batch = args.get(2, "batch_shape"); batch && batch->kind != Value::Kind::None)
+    return error(loc, name + "(): batch_shape is not supported by agc; tf.tile or tf.broadcast_to "
+                          "the identity");
   int64_t r = rows->kind == Value::Kind::Int ? rows->i : -1;
   int64_t c = cols && cols->kind == Value::Kind::Int ? cols->i : r;
   return Value::tensor(d.value_or(DType::Float32), Shape::of({r, c}));
@@ -400,8 +440,30 @@ std::optional<Value> TFOpTyper::typeMatmul() {
   if (a->shape.rank() < 2 || b->shape.rank() < 2)
     return error(loc, "tf.matmul() needs tensors of rank 2 or more, got " + a->describe() +
                           " and " + b->describe());
-  bool ta = args.get(2, "transpose_a") && args.get(2, "transpose_a")->i;
-  bool tb = args.get(3, "transpose_b") && args.get(3, "transpose_b")->i;
+  // transpose_x or adjoint_x (the same for the real dtypes tf.matmul takes here), each a
+  // Python bool.
+  std::optional<bool> flags[4];
+  const char *flagNames[4] = {"transpose_a", "transpose_b", "adjoint_a", "adjoint_b"};
+  for (unsigned k = 0; k < 4; ++k) {
+    const Value *f = args.get(2 + k, flagNames[k]);
+    if (f && f->kind != Value::Kind::Bool)
+      return error(loc, "TypeError: Expected bool for argument '" + llvm::Twine(flagNames[k]) +
+                            "' of " + name + "(), not " + f->describe());
+    flags[k] = f && f->i != 0;
+  }
+  if (*flags[0] && *flags[2])
+    return error(loc, "ValueError: Only one of transpose_a and adjoint_a can be True.");
+  if (*flags[1] && *flags[3])
+    return error(loc, "ValueError: Only one of transpose_b and adjoint_b can be True.");
+  if (const Value *o = args.get(8, "output_type"); o && o->kind != Value::Kind::None) {
+    std::optional<DType> d = dtypeArg(o, loc);
+    if (!d)
+      return std::nullopt;
+    if (*d != a->dtype)
+      return error(loc, name + "(): an output_type other than the operands' dtype is not "
+                            "supported by agc (TensorFlow takes one only for int8 operands)");
+  }
+  bool ta = *flags[0] || *flags[2], tb = *flags[1] || *flags[3];
   unsigned ra = a->shape.rank(), rb = b->shape.rank();
   int64_t m = a->shape.dims[ra - (ta ? 1 : 2)], k1 = a->shape.dims[ra - (ta ? 2 : 1)];
   int64_t k2 = b->shape.dims[rb - (tb ? 1 : 2)], n = b->shape.dims[rb - (tb ? 2 : 1)];
@@ -425,6 +487,10 @@ std::optional<Value> TFOpTyper::typeTranspose() {
     return std::nullopt;
   if (!x->shape.rankKnown)
     return *x;
+  if (const Value *conj = args.get(2, "conjugate");
+      conj && isComplex(x->dtype) && (conj->isTensorLike() || conj->i != 0))
+    return error(loc, name + "(): conjugate=True is not supported by agc; apply tf.math.conj "
+                          "to the result");
   const Value *perm = args.get(1, "perm");
   Shape s;
   unsigned rank = x->shape.rank();

@@ -470,7 +470,10 @@ Value clipByNorm(Composer &c, const Params &p) {
 
 Value l2Normalize(Composer &c, const Params &p) {
   Value x = floatOperand(c, p[0]);
-  Value axis = p[1] ? *p[1] : Value::none();
+  // `dim` is TensorFlow's deprecated name for `axis` (both given: its ValueError).
+  if (given(p[1]) && given(p[4]))
+    c.fail("ValueError: Cannot specify both 'axis' and 'dim'");
+  Value axis = given(p[1]) ? *p[1] : given(p[4]) ? *p[4] : Value::none();
   Value eps = c.tensor(given(p[2]) ? *p[2] : Value::floating(1e-12), x.dtype);
   Value sq = c.call("tf.math.reduce_sum", {c.call("tf.math.square", {x})},
                     {{"axis", axis}, {"keepdims", Value::boolean(true)}});
@@ -1795,7 +1798,7 @@ const std::vector<Composite> &composites() {
       {{"tf.math.divide_no_nan", "tf.div_no_nan"}, {"x", "y", "name"}, 2, "floats", divideNoNan},
       {{"tf.norm", "tf.linalg.norm"}, {"tensor", "ord", "axis", "keepdims", "name"}, 1, "floats", norm},
       {{"tf.clip_by_norm"}, {"t", "clip_norm", "axes", "name"}, 2, "floats", clipByNorm},
-      {{"tf.math.l2_normalize", "tf.linalg.l2_normalize", "tf.nn.l2_normalize"}, {"x", "axis", "epsilon", "name"}, 1, "floats", l2Normalize},
+      {{"tf.math.l2_normalize", "tf.linalg.l2_normalize", "tf.nn.l2_normalize"}, {"x", "axis", "epsilon", "name", "dim"}, 1, "floats", l2Normalize},
       {{"tf.nn.batch_normalization"}, {"x", "mean", "variance", "offset", "scale", "variance_epsilon", "name"}, 6, "floats", batchNormalization},
       {{"tf.nn.embedding_lookup"}, {"params", "ids", "max_norm", "name"}, 2, "all (ids int32, int64)", embeddingLookup},
       {{"tf.nn.crelu"}, {"features", "axis", "name"}, 1, "floats, ints", crelu},
