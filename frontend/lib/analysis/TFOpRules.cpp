@@ -962,8 +962,13 @@ std::optional<Value> TFOpTyper::typeSort() {
       return error(loc, name + "(): `direction` must be one of \"ASCENDING\" or \"DESCENDING\", "
                             "not " + d->describe());
   }
-  if (op == TFOp::Argsort)
+  if (op == TFOp::Argsort) {
+    // stable: agc's sort always is (ties keep their order), which either value allows.
+    const Value *stable = args.get(3, "stable");
+    if (stable && stable->kind != Value::Kind::Bool && stable->kind != Value::Kind::None)
+      return error(loc, name + "(): 'stable' must be a Python bool, not " + stable->describe());
     return Value::tensor(DType::Int32, x->shape);
+  }
   return *x;
 }
 

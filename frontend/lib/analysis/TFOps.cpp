@@ -234,6 +234,22 @@ const Value *analysis::complexTensorIn(const CallArgs &args) {
   return nullptr;
 }
 
+bool Tracer::Impl::honoursKeywords(llvm::StringRef path, TFOp op, const CallArgs &args) {
+  // tf.print reads its keywords (sep, end, output_stream, summarize) by going through them.
+  if (op == TFOp::Print)
+    return true;
+  for (size_t k = 0; k < args.keywords.size() && k < 64; ++k) {
+    const auto &[key, value] = args.keywords[k];
+    // name= names the op in TensorFlow's graph; None is every optional argument's default.
+    if ((args.keywordsRead >> k & 1) || key == "name" || value.kind == Value::Kind::None)
+      continue;
+    error(args.loc, path + "() with '" + key + "=' is not supported by agc: it would be "
+                    "ignored (leave it out, or write the computation it asks for)");
+    return false;
+  }
+  return true;
+}
+
 std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &given) {
   // NumPy arrays become constants where a TensorFlow function takes them.
   CallArgs args = given;
@@ -331,6 +347,8 @@ std::optional<Value> Tracer::Impl::callTF(llvm::StringRef path, const CallArgs &
       return std::nullopt;
     if (*op == TFOp::Range && lastRange)
       lastRange->ir = v->ir;
+    if (!honoursKeywords(path, *op, args))
+      return std::nullopt;
     return v;
   }
   llvm_unreachable("every handover is handled");

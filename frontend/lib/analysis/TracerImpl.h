@@ -183,6 +183,9 @@ public:
 
   // --- TFOps.cpp, TracerMethods.cpp: tf.* functions and methods ----------------------
   std::optional<Value> callTF(llvm::StringRef path, const CallArgs &args);
+  /// Whether the typing rule or the lowering of tf function `path` (op `op`) read every
+  /// keyword of `args` but name= and those given None; reports the first it did not.
+  bool honoursKeywords(llvm::StringRef path, TFOp op, const CallArgs &args);
   std::optional<Value> addN(const CallArgs &args);
   std::optional<Value> callMethod(const Value &method, const CallArgs &args,
                                   const ast::CallExpr &expr);

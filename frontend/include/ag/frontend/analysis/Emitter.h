@@ -39,13 +39,21 @@ struct CallArgs {
   std::vector<std::pair<std::string, Value>> keywords;
   Location loc; ///< The whole call.
 
+  /// Which keywords get() has given out (bit k: keywords[k]): the typing rule and the
+  /// lowering of a TensorFlow function read what they honour, and the tracer refuses a
+  /// keyword neither read rather than ignore it (Tracer::Impl::callTF).
+  mutable uint64_t keywordsRead = 0;
+
   /// The argument at `index`, or the keyword `name`; null when absent.
   const Value *get(unsigned index, llvm::StringRef name) const {
     if (index < positional.size())
       return &positional[index];
-    for (const auto &[key, value] : keywords)
-      if (key == name)
-        return &value;
+    for (size_t k = 0; k < keywords.size(); ++k)
+      if (keywords[k].first == name) {
+        if (k < 64)
+          keywordsRead |= uint64_t(1) << k;
+        return &keywords[k].second;
+      }
     return nullptr;
   }
   size_t count() const { return positional.size() + keywords.size(); }
