@@ -634,6 +634,7 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
   one.append(inner.begin(), inner.end());
   auto oneType = RankedTensorType::get(one, type.getElementType());
   llvm::SmallVector<mlir::Value> parts;
+  mlir::Value first;
   for (const Value &e : python.items()) {
     Value item = Value::tensor(out.dtype, analysis::Shape::of(inner));
     // A tensor of another dtype is cast to the list's (a dtype asked for, as in `x + [i]`).
@@ -651,6 +652,24 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
                               : materialize(e, innerType, at);
     if (!t)
       return false;
+    // The items' sizes known only at run time must be the first item's, as tf.stack
+    // checks them (the tracer compared the static ones).
+    for (int64_t d = 0; first && d < innerType.getRank(); ++d) {
+      if (!innerType.isDynamicDim(d))
+        continue;
+      mlir::Value have = dimSize(t, d, l), want = dimSize(first, d, l);
+      if (have == want)
+        continue;
+      mlir::Value guarded[] = {t};
+      check(mlir::arith::CmpIOp::create(builder, l, mlir::arith::CmpIPredicate::eq, have, want),
+            "tf.stack: dimension " + llvm::Twine(d) + " is {0} in values[" +
+                llvm::Twine(parts.size()) + "] and {1} in values[0]; the tensors stacked must "
+                "have one shape",
+            {have, want}, l, guarded);
+      t = guarded[0];
+    }
+    if (!first)
+      first = t;
     llvm::SmallVector<mlir::Value> sizes{indexConstant(1, l)};
     for (int64_t d = 0; d < innerType.getRank(); ++d)
       sizes.push_back(dimSize(t, d, l));

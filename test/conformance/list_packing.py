@@ -125,3 +125,14 @@ def reshape_sizes_from_tensors(x, i, j):
 @tf.function
 def reshape_minus_one_from_tensor(x, i, j):
     return tf.reshape(x, [i, j])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def convert_dynamic_rows(a, b):
+    # Sizes known only at run time: they must agree when it runs (TensorFlow's pack error).
+    return tf.convert_to_tensor([a, b])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def add_dynamic_rows(a, b):
+    return tf.zeros([2, 2]) + [a, b]
