@@ -695,3 +695,17 @@ def eye_batch_shape():
 @tf.function
 def transpose_conjugate(x):
     return tf.transpose(tf.complex(x, x), conjugate=True)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.float32)])
+def range_mixed_bounds(n, x):
+    # Bounds of several dtypes are cast to the highest (int32 < int64 < float32 ...), as
+    # math_ops.range does (agc refused them).
+    return tf.range(1, n, 0.5), tf.range(n, x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def range_int64_start(n):
+    # 2**33 makes the range int64 (agc made it int32, wrapping the start to 0). The limit
+    # wraps to n in int32 (2**33 + n), so start > limit: TensorFlow's error.
+    return tf.range(2**33, 2**33 + n)

@@ -329,23 +329,38 @@ std::optional<Value> TFOpTyper::typeRange() {
     parts.push_back(b);
   if (c)
     parts.push_back(c);
+  // As math_ops.range: each bound converted alone (a Python number to `dtype` where given,
+  // else int32, int64 for an int int32 cannot hold, float32), then all cast to `dtype`,
+  // or to the highest of their dtypes in int32 < int64 < float16 < bfloat16 < float32 <
+  // float64 (tf.range(1, n, 0.5) of an int32 n is float32).
+  static const DType kHierarchy[] = {DType::Int32,    DType::Int64,   DType::Float16,
+                                     DType::BFloat16, DType::Float32, DType::Float64};
+  auto rank = [](DType d) {
+    return std::find(std::begin(kHierarchy), std::end(kHierarchy), d) - std::begin(kHierarchy);
+  };
   DType dtype = DType::Int32;
   bool known = true;
   for (const Value *p : parts) {
+    DType own;
     if (p->isTensorLike()) {
-      dtype = p->dtype;
+      own = p->dtype;
       known = false;
-    } else if (p->kind == Value::Kind::Float && isInteger(dtype)) {
-      dtype = DType::Float32;
-    } else if (p->kind == Value::Kind::Int && p->i != int32_t(p->i) && dtype == DType::Int32) {
-      dtype = DType::Int64;
-    } else if (!p->isPyScalar()) {
+    } else if (p->kind == Value::Kind::Float) {
+      if (want && !isFloat(*want))
+        return error(loc, "tf.range(): cannot convert " + p->describe() + " to " +
+                              aDtype(*want) + " tensor");
+      own = want.value_or(DType::Float32);
+    } else if (p->kind == Value::Kind::Int) {
+      own = want.value_or(p->i == int32_t(p->i) ? DType::Int32 : DType::Int64);
+    } else {
       return error(loc, "tf.range() takes numbers, not " + p->describe());
     }
+    if (!want && rank(own) == int64_t(std::size(kHierarchy)))
+      return error(loc, "tf.range() takes int32, int64, float16, bfloat16, float32 or float64 "
+                        "bounds, not " + p->describe());
+    if (rank(own) > rank(dtype))
+      dtype = own;
   }
-  for (const Value *p : parts)
-    if (p->isTensorLike() && p->dtype != dtype)
-      return error(loc, "tf.range() arguments have different dtypes");
   if (want)
     dtype = *want;
   int64_t size = -1;
