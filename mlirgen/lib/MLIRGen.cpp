@@ -523,20 +523,9 @@ mlir::Value MLIRGen::materialize(const Value &value, RankedTensorType type, cons
 /// first tensor's dtype (or `dtype`), the items' shapes joined; nothing for a list without
 /// tensors.
 static std::optional<Value> packedType(const Value &value, std::optional<DType> dtype) {
-  std::function<bool(const Value &)> holdsTensor = [&](const Value &v) {
-    return v.isTensorLike() || (v.isPySequence() && llvm::any_of(v.items(), holdsTensor));
-  };
-  if (!value.isPySequence() || !holdsTensor(value))
+  const Value *first = value.isPySequence() ? analysis::firstTensorIn(value) : nullptr;
+  if (!first)
     return std::nullopt;
-  std::function<std::optional<DType>(const Value &)> firstDType =
-      [&](const Value &v) -> std::optional<DType> {
-    if (v.isTensorLike())
-      return v.dtype;
-    for (const Value &e : v.isPySequence() ? v.items() : std::vector<Value>{})
-      if (std::optional<DType> d = firstDType(e))
-        return d;
-    return std::nullopt;
-  };
   std::function<analysis::Shape(const Value &)> shapeOf = [&](const Value &v) {
     if (v.isTensorLike())
       return v.shape;
@@ -554,7 +543,7 @@ static std::optional<Value> packedType(const Value &value, std::optional<DType> 
   };
   // Of `dtype` where asked (MLIRGen::constant casts the tensors of another dtype, as
   // TensorFlow's autopacking does), else the first tensor's.
-  return Value::tensor(dtype.value_or(*firstDType(value)), shapeOf(value));
+  return Value::tensor(dtype.value_or(first->dtype), shapeOf(value));
 }
 
 mlir::Value MLIRGen::operand(const Value &value, const Location &at, std::optional<DType> dtype) {
@@ -612,16 +601,7 @@ bool MLIRGen::constant(Value &out, const Value &python, const Location &at) {
   RankedTensorType type = tensorType(out, at);
   if (!type)
     return false;
-  bool packs = python.isPySequence() &&
-               llvm::any_of(python.items(), [](const Value &e) {
-                 return e.isTensorLike() || e.isPySequence();
-               }) &&
-               llvm::any_of(python.items(), [](const Value &e) {
-                 std::vector<const Value *> flat;
-                 flatten(e, flat);
-                 return llvm::any_of(flat, [](const Value *s) { return s->isTensorLike(); });
-               });
-  if (!packs) {
+  if (!python.isPySequence() || !analysis::firstTensorIn(python)) {
     mlir::Value c = denseConstant(python, type, at);
     out.ir = c ? handle(c) : nullptr;
     return c != nullptr;

@@ -77,10 +77,7 @@ bool MLIRGen::emitConstant(TFOp, const CallArgs &args, Value &out) {
   }
   // A list holding tensors packs them (their sizes may be known only at run time); one of
   // Python values alone has the static shape it is written with.
-  std::function<bool(const Value &)> holdsTensor = [&](const Value &e) {
-    return e.isTensorLike() || (e.isPySequence() && llvm::any_of(e.items(), holdsTensor));
-  };
-  if (v->isPySequence() && !type.hasStaticShape() && !holdsTensor(*v))
+  if (v->isPySequence() && !type.hasStaticShape() && !analysis::firstTensorIn(*v))
     return fail(args.loc, "internal error: a constant of dynamic shape");
   return constant(out, *v, args.loc);
 }

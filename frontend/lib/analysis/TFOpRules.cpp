@@ -214,6 +214,9 @@ std::optional<Value> TFOpTyper::typeConstant() {
     if (failed)
       return std::nullopt;
     if (hint && !want && !v->isTensorLike()) {
+      if (firstTensorIn(*v))
+        return error(loc, name + "(): a dtype_hint for a list holding tensors is not "
+                              "supported by agc; tf.cast the result");
       std::vector<const Value *> leaves;
       std::function<void(const Value &)> walk = [&](const Value &e) {
         if (e.isPySequence())
@@ -223,9 +226,6 @@ std::optional<Value> TFOpTyper::typeConstant() {
           leaves.push_back(&e);
       };
       walk(*v);
-      if (llvm::any_of(leaves, [](const Value *e) { return e->isTensorLike(); }))
-        return error(loc, name + "(): a dtype_hint for a list holding tensors is not supported "
-                              "by agc; tf.cast the result");
       bool converts = llvm::all_of(leaves, [&](const Value *e) {
         switch (e->kind) {
         case Value::Kind::Int: return isInteger(*hint) || isFloat(*hint) || isComplex(*hint);

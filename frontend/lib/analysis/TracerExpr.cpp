@@ -141,18 +141,6 @@ static bool inferLiteral(const Value &v, std::optional<DType> &dtype, Shape &sha
   return true;
 }
 
-/// The first tensor in `v`'s nesting of lists and tuples, depth first: the one whose
-/// dtype a list holding tensors packs into (TensorFlow's _get_dtype_from_nested_lists).
-static const Value *firstTensor(const Value &v) {
-  if (v.isTensorLike())
-    return &v;
-  if (v.isPySequence())
-    for (const Value &e : v.items())
-      if (const Value *t = firstTensor(e))
-        return t;
-  return nullptr;
-}
-
 std::optional<Shape> Tracer::Impl::packedShape(const Value &v, DType dtype, bool castTensors,
                                                const Location &loc) {
   if (v.isTensorLike()) {
@@ -205,7 +193,7 @@ std::optional<Value> Tracer::Impl::tensorTypeOf(const Value &value, const Locati
     t.ir = value.ir; // a Variable's is its storage, not a value: toTensor reads it
     return t;
   }
-  if (const Value *first = firstTensor(value)) {
+  if (const Value *first = firstTensorIn(value)) {
     // A list holding tensors, at any depth, packs them as TensorFlow converts it (its
     // autopacking: tf.stack of the items, level by level): of the first tensor's dtype,
     // or `want`, to which the tensors are then cast; Python numbers converted to it.

@@ -493,3 +493,13 @@ ag::analysis::squeezedDims(const Shape &shape, const Value *axis, std::string &e
   }
   return out;
 }
+
+const Value *analysis::firstTensorIn(const Value &v) {
+  if (v.isTensorLike())
+    return &v;
+  if (v.isPySequence())
+    for (const Value &e : v.items())
+      if (const Value *t = firstTensorIn(e))
+        return t;
+  return nullptr;
+}

@@ -270,6 +270,10 @@ bool isHashable(const Value &v);
 std::optional<bool> pyEquals(const Value &a, const Value &b);
 /// Python's == on hashable values (dict keys).
 bool keyEquals(const Value &a, const Value &b);
+/// The first tensor (or tf.Variable) in `v`'s nesting of lists and tuples, depth first,
+/// `v` itself if it is one; null where it holds none. A list holding one converts to a
+/// tensor of its dtype (TensorFlow's autopacking, _get_dtype_from_nested_lists).
+const Value *firstTensorIn(const Value &v);
 
 inline const std::vector<Value> &Value::items() const {
   return kind == Kind::List || kind == Kind::Dict || kind == Kind::Set ? object->items
