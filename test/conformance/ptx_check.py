@@ -188,7 +188,10 @@ def main():
                     if f.endswith(".cases") and os.path.exists(os.path.join(HERE, f[:-6] + ".py")))
     if only:
         themes = [t for t in themes if t == only]
-    functions, jobs_args, seen = set(), [], set()
+    # Each signature of a function its own variant number: its PTX files are named after
+    # it, and two signatures assembled at once under one name overwrote each other's file
+    # while ptxas read it (a "syntax error" in a fresh clone's CI run).
+    variants, jobs_args, seen = {}, [], set()
     for theme in themes:
         for case in load_cases(theme):
             # The options are read here, on one thread: Python 3.11's ast.parse is not
@@ -198,8 +201,8 @@ def main():
             if (key, tuple(options)) in seen:
                 continue
             seen.add((key, tuple(options)))
-            jobs_args.append((case, path, options, 1 if key in functions else 0))
-            functions.add(key)
+            jobs_args.append((case, path, options, variants.get(key, 0)))
+            variants[key] = variants.get(key, 0) + 1
     with tempfile.TemporaryDirectory() as work, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         toolkit = find_toolkit(ptxas)
@@ -219,7 +222,7 @@ def main():
     listing = (" (fat binaries: cuobjdump lists every module's cubins)" if toolkit and cuobjdump
                else " (fat binaries, not listed: no cuobjdump)" if toolkit
                else " (PTX only: no fatbinary beside ptxas)")
-    print(f"ptx_check: {len(functions)} functions ({len(results)} with their cases' types), "
+    print(f"ptx_check: {len(variants)} functions ({len(results)} with their cases' types), "
           f"{len(compiled)} compiled for the CPU; for "
           f"nvptx ({archs}): {len(compiled) - len(failed)} compiled, {with_kernels} with "
           f"kernels, {kernels} PTX modules passed ptxas, objects written"
