@@ -26,6 +26,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -177,7 +178,12 @@ static void optimize(Module &m, TargetMachine &machine, unsigned level) {
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
-  PassBuilder pb(&machine);
+  // The pipeline skips the functions marked optnone: the entry points (CABI.cpp's
+  // markEntryPoint), which are written as they are to be compiled.
+  PassInstrumentationCallbacks instrumentation;
+  OptNoneInstrumentation optNone(/*DebugLogging=*/false);
+  optNone.registerCallbacks(instrumentation);
+  PassBuilder pb(&machine, PipelineTuningOptions(), std::nullopt, &instrumentation);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
