@@ -58,7 +58,7 @@ TEST_CASE("shared canonicalize passes fold as canonicalize does, on one set of p
   // Another run with the same dialects finds the set already built.
   CHECK(addsLeft(context, canonicalize, 2) == 0);
   CHECK(canonicalize.builds() == 1);
-  // A dialect loaded since: its patterns are collected too.
+  // A dialect loaded since: the sets are collected again (still one for these ops).
   context.loadDialect<mlir::scf::SCFDialect>();
   CHECK(addsLeft(context, canonicalize, 1) == 0);
   CHECK(canonicalize.builds() == 2);
@@ -66,6 +66,48 @@ TEST_CASE("shared canonicalize passes fold as canonicalize does, on one set of p
   mlir::MLIRContext other;
   other.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect>();
   CHECK(addsLeft(other, canonicalize, 1) == 0);
+  CHECK(canonicalize.builds() == 3);
+}
+
+TEST_CASE("shared canonicalize passes take the patterns of the dialects the IR holds") {
+  // One set per set of dialects present: scf's patterns (here, an scf.if on a constant
+  // condition replaced by its branch) are in the set of IR that holds scf ops only.
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::func::FuncDialect, mlir::arith::ArithDialect,
+                      mlir::scf::SCFDialect>();
+  ag::SharedCanonicalizer canonicalize;
+  auto run = [&](const char *source) {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+    REQUIRE(module);
+    mlir::PassManager pm(&context);
+    pm.addPass(canonicalize.create());
+    pm.addPass(canonicalize.create());
+    REQUIRE(mlir::succeeded(pm.run(*module)));
+    int ifs = 0, adds = 0;
+    module->walk([&](mlir::scf::IfOp) { ++ifs; });
+    module->walk([&](mlir::arith::AddIOp) { ++adds; });
+    return std::pair{ifs, adds};
+  };
+  CHECK(run(kTwoFolds) == std::pair{0, 0});
+  CHECK(canonicalize.builds() == 1); // func, arith and builtin
+  CHECK(run(R"mlir(
+func.func @h(%x: i32) -> i32 {
+  %true = arith.constant true
+  %r = scf.if %true -> i32 {
+    %z = arith.constant 0 : i32
+    %y = arith.addi %x, %z : i32
+    scf.yield %y : i32
+  } else {
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+)mlir") == std::pair{0, 0});
+  // With scf: its patterns, the if on `true` replaced by its branch; then, all of it
+  // folded to `return %x`, the second pass's set is builtin's and func's.
+  CHECK(canonicalize.builds() == 3);
+  CHECK(run(kTwoFolds) == std::pair{0, 0});
   CHECK(canonicalize.builds() == 3);
 }
 

@@ -23,10 +23,10 @@ class Pass;
 
 namespace ag {
 
-/// Makes canonicalize passes (MLIR's, with its default options) that share one set of
-/// patterns, collected and frozen once per run of the pipeline rather than once per
-/// instance (passes/SharedCanonicalizer.cpp). A pipeline makes one and adds
-/// `canonicalize.create()` wherever it canonicalizes.
+/// Makes canonicalize passes (MLIR's, with its default options) that share their sets of
+/// patterns: one per set of dialects the IR holds, collected and frozen once per run of
+/// the pipeline rather than once per instance (passes/SharedCanonicalizer.cpp). A
+/// pipeline makes one and adds `canonicalize.create()` wherever it canonicalizes.
 class SharedCanonicalizer {
 public:
   struct Patterns;
@@ -34,7 +34,7 @@ public:
   SharedCanonicalizer();
   ~SharedCanonicalizer();
   std::unique_ptr<mlir::Pass> create() const;
-  /// How many times the patterns were collected (for tests).
+  /// How many sets of patterns were collected (for tests).
   size_t builds() const;
 
 private:
