@@ -395,6 +395,40 @@ struct Scalar {
         arith::AndIOp::create(b, l, nonzero, arith::XOrIOp::create(b, l, rNeg, yNeg));
     return arith::SelectOp::create(b, l, adjust, arith::AddFOp::create(b, l, r, yv), r);
   }
+  /// tf.truncatediv: C's quotient, rounded toward zero. As TensorFlow's kernel: an
+  /// error for an integer 0 divisor, MIN / -1 wrapping to MIN.
+  mlir::Value truncateDivide() {
+    if (fp()) {
+      // Toward zero as a floor or a ceiling (both targets have those; the nvptx
+      // pipeline lowers no math.trunc); NaN stays NaN, -0.5 gives -0.
+      mlir::Value q = arith::DivFOp::create(b, l, x(), y());
+      return arith::SelectOp::create(b, l, compare(FP::OLT, IP::slt, q, constant(0)),
+                                     math::CeilOp::create(b, l, q), math::FloorOp::create(b, l, q));
+    }
+    if (uns()) {
+      mlir::Value guarded[] = {y()};
+      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
+                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
+      return arith::DivUIOp::create(b, l, x(), guarded[0]);
+    }
+    auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
+    mlir::Value q = arith::DivSIOp::create(b, l, x(), safe);
+    return arith::SelectOp::create(b, l, minusOne, arith::SubIOp::create(b, l, constant(0), x()), q);
+  }
+  /// tf.truncatemod: C's remainder (fmod for floats), with the dividend's sign.
+  mlir::Value truncateMod() {
+    if (fp())
+      return arith::RemFOp::create(b, l, x(), flushed(y())); // as floorMod's divisor
+    if (uns()) {
+      mlir::Value guarded[] = {y()};
+      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
+                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
+      return arith::RemUIOp::create(b, l, x(), guarded[0]);
+    }
+    auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
+    return arith::SelectOp::create(b, l, minusOne, constant(0),
+                                   arith::RemSIOp::create(b, l, x(), safe));
+  }
   /// x() modulo `divisor` (neither 0 nor -1), signed, with the divisor's sign.
   mlir::Value integerFloorMod(mlir::Value divisor) {
     mlir::Value zero = constant(0);
@@ -594,7 +628,8 @@ bool MLIRGen::emitBinary(TFOp op, const CallArgs &args, Value &out) {
   // that loop free of branches. Broadcast, every divisor is used unless the result has no
   // elements, which it has exactly when the dividend has none: then nothing is divided,
   // and TensorFlow raises nothing.
-  bool division = op == TFOp::Floordiv || op == TFOp::Floormod || op == TFOp::Mod;
+  bool division = op == TFOp::Floordiv || op == TFOp::Floormod || op == TFOp::Mod ||
+                  op == TFOp::Truncatediv || op == TFOp::Truncatemod;
   auto divisorType = llvm::cast<RankedTensorType>(b.getType());
   auto dividendType = llvm::cast<RankedTensorType>(a.getType());
   llvm::SaveAndRestore<bool> hoisted(divisorsChecked, divisorsChecked);

@@ -86,7 +86,7 @@ bool MLIRGen::emitMatmul(TFOp, const CallArgs &args, Value &out) {
   return true;
 }
 
-bool MLIRGen::emitTranspose(TFOp, const CallArgs &args, Value &out) {
+bool MLIRGen::emitTranspose(TFOp op, const CallArgs &args, Value &out) {
   const Value *x = args.get(0, "a");
   RankedTensorType type = tensorType(out, args.loc);
   mlir::Value t = x && type ? operand(*x, args.loc) : nullptr;
@@ -94,8 +94,12 @@ bool MLIRGen::emitTranspose(TFOp, const CallArgs &args, Value &out) {
     return false;
   int64_t rank = type.getRank();
   llvm::SmallVector<int64_t> perm;
-  const Value *p = args.get(1, "perm");
-  if (!p || p->kind == Value::Kind::None) {
+  const Value *p = op == TFOp::MatrixTranspose ? nullptr : args.get(1, "perm");
+  if (op == TFOp::MatrixTranspose) {
+    // The typing rule saw rank 2 or more.
+    perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[rank - 1], perm[rank - 2]);
+  } else if (!p || p->kind == Value::Kind::None) {
     for (int64_t d = rank - 1; d >= 0; --d)
       perm.push_back(d);
   } else if (p->isPySequence()) {

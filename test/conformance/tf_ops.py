@@ -709,3 +709,83 @@ def range_int64_start(n):
     # 2**33 makes the range int64 (agc made it int32, wrapping the start to 0). The limit
     # wraps to n in int32 (2**33 + n), so start > limit: TensorFlow's error.
     return tf.range(2**33, 2**33 + n)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def rint_halves(x):
+    # Half to even, as tf.round (agc refused tf.math.rint).
+    return tf.math.rint(x), tf.math.rint(x * 10.0) / 10.0
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.int32)])
+def truncate_div_mod_int32(a, b):
+    # C's division: toward zero, the remainder with the dividend's sign (agc refused
+    # tf.truncatediv and tf.truncatemod).
+    return tf.truncatediv(a, b), tf.truncatemod(a, b), a // b, a % b
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int64), tf.TensorSpec([], tf.int64)])
+def truncate_div_mod_int64(a, b):
+    return tf.truncatediv(a, b), tf.truncatemod(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def truncate_div_mod_float32(a, b):
+    return tf.truncatediv(a, b), tf.truncatemod(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
+def truncate_div_mod_float64_by_scalar(a):
+    return tf.truncatediv(a, 0.75), tf.truncatemod(a, -0.75)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def python_number_first(a):
+    # A Python number first converts to its own dtype: float32 here, y's.
+    return tf.truncatemod(7.5, a), tf.maximum(0.0, a), tf.math.floordiv(-7.0, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
+def python_number_first_other_dtype(a):
+    # 7.5 becomes a float32 tensor before TensorFlow looks at a (float64): a TypeError
+    # while tracing (agc converted 7.5 to float64).
+    return tf.truncatemod(7.5, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def python_int_first_float_tensor(a):
+    # tf.maximum(0, a): 0 is an int32 tensor, a float32 one: TensorFlow's TypeError.
+    return tf.maximum(0, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def python_list_first(a):
+    # A list first converts by its own elements too: ints, int32.
+    return tf.add([1, 2], a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.uint8), tf.TensorSpec([None], tf.int8)])
+def truncatediv_small_ints(a, b):
+    return tf.truncatediv(a, tf.constant(7, tf.uint8)), tf.truncatediv(b, tf.constant(-3, tf.int8))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32)])
+def matrix_transpose_batch(m):
+    # The last two axes (agc refused tf.linalg.matrix_transpose).
+    return tf.linalg.matrix_transpose(m), tf.linalg.matrix_transpose(m[0])
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32)])
+def matrix_transpose_complex(x):
+    return tf.linalg.matrix_transpose(tf.complex(x, -x))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int8)])
+def truncatemod_int8(a):
+    # TensorFlow's TruncateMod has no int8: refused while tracing.
+    return tf.truncatemod(a, a)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def matrix_transpose_vector(v):
+    return tf.linalg.matrix_transpose(v)

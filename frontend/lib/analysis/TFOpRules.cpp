@@ -71,7 +71,8 @@ bool analysis::acceptsComplex(TFOp op) {
   // Creating, shaping and rearranging.
   case TFOp::Constant: case TFOp::ConvertToTensor: case TFOp::Zeros: case TFOp::Ones:
   case TFOp::Fill: case TFOp::ZerosLike: case TFOp::OnesLike:
-  case TFOp::Transpose: case TFOp::Reshape: case TFOp::ExpandDims: case TFOp::Squeeze:
+  case TFOp::Transpose: case TFOp::MatrixTranspose: case TFOp::Reshape: case TFOp::ExpandDims:
+  case TFOp::Squeeze:
   case TFOp::Concat: case TFOp::Stack: case TFOp::Shape: case TFOp::Size: case TFOp::Rank:
   case TFOp::Gather: case TFOp::Tile: case TFOp::Reverse: case TFOp::Matmul:
   // State.
@@ -88,11 +89,24 @@ std::optional<std::pair<Value, Value>> TFOpTyper::binaryOperands() {
   const Value *a = need(0, "x"), *b = a ? need(1, "y") : nullptr;
   if (!b)
     return std::nullopt;
-  // tf functions convert both arguments, even two Python numbers.
+  // tf functions convert both arguments, even two Python numbers, in order: a Python
+  // number or list first takes its own dtype (int32, float32), not y's, and y must then
+  // have it (TensorFlow's op builder: a TypeError while tracing). Python's operators are
+  // the other way round: `7 + y` converts 7 to y's dtype.
+  bool pythonFirst = a->isPyScalar() || a->isPySequence();
   std::optional<Value> ta = a->isTensorLike() ? asTensor(*a, loc)
-                                              : toTensor(*a, loc, b->isTensorLike()
-                                                                      ? std::optional<DType>(b->dtype)
-                                                                      : std::nullopt);
+                            : toTensor(*a, loc, b->isTensorLike() && !pythonFirst
+                                                    ? std::optional<DType>(b->dtype)
+                                                    : std::nullopt);
+  if (ta && pythonFirst && b->isTensorLike() && b->dtype != ta->dtype) {
+    error(loc, name + "(): x, " + a->describe() + ", becomes " + aDtype(ta->dtype) +
+                   " tensor before y is looked at, and y is " + b->describe() +
+                   ": TensorFlow refuses the mismatch (TypeError)");
+    impl.note(loc, "give x y's dtype (tf.constant(x, tf." + dtypeName(b->dtype) +
+                       ")), pass the tensor first, or use the operator, which converts the "
+                       "number to the tensor's dtype");
+    return std::nullopt;
+  }
   std::optional<Value> tb = ta ? (b->isTensorLike() ? asTensor(*b, loc) : toTensor(*b, loc, ta->dtype))
                                : std::nullopt;
   if (!tb)
@@ -128,11 +142,23 @@ std::optional<Value> TFOpTyper::typeArithmetic() {
   std::optional<std::pair<Value, Value>> xy = binaryOperands();
   if (!xy)
     return std::nullopt;
+  // TensorFlow's kernels of the truncating division: TruncateDiv for every real number
+  // dtype, TruncateMod for four.
+  DType dtype = xy->first.dtype;
+  if (op == TFOp::Truncatediv && isComplex(dtype))
+    return badDtype(xy->first, "real number tensors (TensorFlow has no TruncateDiv kernel "
+                               "for complex ones)");
+  if (op == TFOp::Truncatemod && xy->first.dtype == xy->second.dtype &&
+      dtype != DType::Int32 && dtype != DType::Int64 && dtype != DType::Float32 &&
+      dtype != DType::Float64)
+    return badDtype(xy->first, "int32, int64, float32 or float64 tensors (TensorFlow's "
+                               "TruncateMod kernels)");
   ast::BinaryOp bop = op == TFOp::Add                                ? ast::BinaryOp::Add
                       : op == TFOp::Subtract                         ? ast::BinaryOp::Sub
                       : op == TFOp::Multiply                         ? ast::BinaryOp::Mul
                       : op == TFOp::Divide || op == TFOp::Truediv    ? ast::BinaryOp::Div
-                      : op == TFOp::Floordiv                         ? ast::BinaryOp::FloorDiv
+                      : op == TFOp::Floordiv || op == TFOp::Truncatediv
+                                                                     ? ast::BinaryOp::FloorDiv
                       : op == TFOp::Pow                              ? ast::BinaryOp::Pow
                                                                      : ast::BinaryOp::Mod;
   return binary(bop, xy->first, xy->second, loc);
@@ -500,12 +526,21 @@ std::optional<Value> TFOpTyper::typeTranspose() {
   std::optional<Value> x = tensorOf(0, "a");
   if (!x)
     return std::nullopt;
+  if (op == TFOp::MatrixTranspose && (!x->shape.rankKnown || x->shape.rank() < 2))
+    return error(loc, name + "() transposes the last two axes of a tensor of rank 2 or "
+                          "more, not of " + x->describe() +
+                          (x->shape.rankKnown ? "" : " (agc needs its rank when compiling)"));
   if (!x->shape.rankKnown)
     return *x;
   if (const Value *conj = args.get(2, "conjugate");
       conj && isComplex(x->dtype) && (conj->isTensorLike() || conj->i != 0))
     return error(loc, name + "(): conjugate=True is not supported by agc; apply tf.math.conj "
                           "to the result");
+  if (op == TFOp::MatrixTranspose) {
+    Shape s = x->shape;
+    std::swap(s.dims[s.dims.size() - 1], s.dims[s.dims.size() - 2]);
+    return Value::tensor(x->dtype, s);
+  }
   const Value *perm = args.get(1, "perm");
   Shape s;
   unsigned rank = x->shape.rank();
