@@ -267,6 +267,14 @@ struct Scalar {
   }
   mlir::Value compare(FP f, IP i) { return compare(f, i, x(), y()); }
 
+  /// y(), an unsigned divisor, checked nonzero (TensorFlow's error for 0); no -1 to
+  /// wrap.
+  mlir::Value checkedUnsignedDivisor() {
+    mlir::Value guarded[] = {y()};
+    gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
+              "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
+    return guarded[0];
+  }
   mlir::Value trueDivide() {
     if (fp())
       return arith::DivFOp::create(b, l, x(), y());
@@ -284,10 +292,7 @@ struct Scalar {
       return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x(), y()));
     if (uns()) {
       // Unsigned: no negative quotient to floor, no -1 to wrap.
-      mlir::Value guarded[] = {y()};
-      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
-                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
-      return arith::DivUIOp::create(b, l, x(), guarded[0]);
+      return arith::DivUIOp::create(b, l, x(), checkedUnsignedDivisor());
     }
     // TensorFlow: an error for 0; MIN // -1 wraps to MIN (the hardware would trap).
     if (gen.scalarBody)
@@ -367,10 +372,7 @@ struct Scalar {
   }
   mlir::Value floorMod() {
     if (uns()) {
-      mlir::Value guarded[] = {y()};
-      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
-                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
-      return arith::RemUIOp::create(b, l, x(), guarded[0]);
+      return arith::RemUIOp::create(b, l, x(), checkedUnsignedDivisor());
     }
     // The remainder takes the divisor's sign, as in Python.
     if (!fp()) {
@@ -406,10 +408,7 @@ struct Scalar {
                                      math::CeilOp::create(b, l, q), math::FloorOp::create(b, l, q));
     }
     if (uns()) {
-      mlir::Value guarded[] = {y()};
-      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
-                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
-      return arith::DivUIOp::create(b, l, x(), guarded[0]);
+      return arith::DivUIOp::create(b, l, x(), checkedUnsignedDivisor());
     }
     auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
     mlir::Value q = arith::DivSIOp::create(b, l, x(), safe);
@@ -420,10 +419,7 @@ struct Scalar {
     if (fp())
       return arith::RemFOp::create(b, l, x(), flushed(y())); // as floorMod's divisor
     if (uns()) {
-      mlir::Value guarded[] = {y()};
-      gen.check(b, arith::CmpIOp::create(b, l, IP::ne, y(), constant(0)),
-                "integer division by zero (tf.math." + tfOpName(op) + ")", {}, l, guarded);
-      return arith::RemUIOp::create(b, l, x(), guarded[0]);
+      return arith::RemUIOp::create(b, l, x(), checkedUnsignedDivisor());
     }
     auto [safe, minusOne] = gen.safeDivisor(b, l, tfOpName(op), y());
     return arith::SelectOp::create(b, l, minusOne, constant(0),
