@@ -362,6 +362,10 @@ llvm::StringRef dtypeWordsOfRule(llvm::StringRef typing, llvm::StringRef name) {
   // "floats": float16, bfloat16, float32, float64; "ints": int8 to int64, uint8 to uint64.
   if (name == "abs" || name == "negative" || name == "sign")
     return "floats, signed ints";
+  if (name == "truncatediv")
+    return "floats, ints";
+  if (name == "truncatemod")
+    return "int32, int64, float32, float64"; // TensorFlow's TruncateMod kernels
   static const llvm::StringMap<const char *> kWords = {
       {"UnaryFloat", "floats"},
       {"UnaryNumeric", "floats, ints"},
