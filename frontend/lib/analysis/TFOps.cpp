@@ -216,20 +216,12 @@ std::optional<Value> Tracer::Impl::addN(const CallArgs &args) {
 }
 
 const Value *analysis::complexTensorIn(const CallArgs &args) {
-  std::function<const Value *(const Value &)> find = [&](const Value &v) -> const Value * {
-    if (v.isTensorLike() && isComplex(v.dtype))
-      return &v;
-    if (v.isPySequence())
-      for (const Value &e : v.items())
-        if (const Value *c = find(e))
-          return c;
-    return nullptr;
-  };
+  auto complex = [](const Value &t) { return isComplex(t.dtype); };
   for (const Value &v : args.positional)
-    if (const Value *c = find(v))
+    if (const Value *c = firstTensorIn(v, complex))
       return c;
   for (const auto &kw : args.keywords)
-    if (const Value *c = find(kw.second))
+    if (const Value *c = firstTensorIn(kw.second, complex))
       return c;
   return nullptr;
 }

@@ -494,12 +494,13 @@ ag::analysis::squeezedDims(const Shape &shape, const Value *axis, std::string &e
   return out;
 }
 
-const Value *analysis::firstTensorIn(const Value &v) {
+const Value *analysis::firstTensorIn(const Value &v,
+                                     llvm::function_ref<bool(const Value &)> accept) {
   if (v.isTensorLike())
-    return &v;
+    return !accept || accept(v) ? &v : nullptr;
   if (v.isPySequence())
     for (const Value &e : v.items())
-      if (const Value *t = firstTensorIn(e))
+      if (const Value *t = firstTensorIn(e, accept))
         return t;
   return nullptr;
 }

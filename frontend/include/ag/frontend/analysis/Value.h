@@ -18,6 +18,7 @@
 #include "ag/frontend/AST.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -272,8 +273,10 @@ std::optional<bool> pyEquals(const Value &a, const Value &b);
 bool keyEquals(const Value &a, const Value &b);
 /// The first tensor (or tf.Variable) in `v`'s nesting of lists and tuples, depth first,
 /// `v` itself if it is one; null where it holds none. A list holding one converts to a
-/// tensor of its dtype (TensorFlow's autopacking, _get_dtype_from_nested_lists).
-const Value *firstTensorIn(const Value &v);
+/// tensor of its dtype (TensorFlow's autopacking, _get_dtype_from_nested_lists). With
+/// `accept`, the first tensor it accepts.
+const Value *firstTensorIn(const Value &v,
+                           llvm::function_ref<bool(const Value &)> accept = nullptr);
 
 inline const std::vector<Value> &Value::items() const {
   return kind == Kind::List || kind == Kind::Dict || kind == Kind::Set ? object->items
