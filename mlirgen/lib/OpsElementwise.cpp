@@ -704,6 +704,61 @@ bool MLIRGen::emitClip(TFOp, const CallArgs &args, Value &out) {
   return true;
 }
 
+namespace {
+/// The truncating conversion of float `x` (float32 or float64) to a signed integer of
+/// `bits` bits as x86-64 does it (cvttss2si, cvttsd2si): toward zero where the integer
+/// fits, else, for a NaN, an infinity or a number too large, the "integer indefinite",
+/// the most negative integer. Written as a select, so that an arith.fptosi out of range,
+/// which is poison to LLVM (and saturates on NVIDIA GPUs), is never what the program
+/// sees: the same integer on every CPU and target.
+mlir::Value truncateToSigned(OpBuilder &b, mlir::Location l, mlir::Value x, unsigned bits) {
+  mlir::IntegerType type = b.getIntegerType(bits);
+  double limit = std::ldexp(1.0, int(bits) - 1); // exact in float32 and float64
+  mlir::Value atLeast = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, x,
+                                              constantOf(b, l, x.getType(), -limit));
+  mlir::Value below = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x,
+                                            constantOf(b, l, x.getType(), limit));
+  mlir::Value fits = arith::AndIOp::create(b, l, atLeast, below);
+  mlir::Value indefinite = arith::ConstantOp::create(
+      b, l, b.getIntegerAttr(type, llvm::APInt::getSignedMinValue(bits)));
+  return arith::SelectOp::create(b, l, fits, arith::FPToSIOp::create(b, l, type, x), indefinite);
+}
+
+/// Float `x` to the integer dtype `to` as TensorFlow's Cast kernel computes it on x86-64
+/// (its static_cast as compiled there; TensorFlow's vectorized loop can differ for numbers
+/// out of range, its scalar loop is this): int32 and int64 directly; int8, int16, uint8
+/// and uint16 through int32, then cut (300.7 -> uint8 44, -1.5 -> uint8 255, 5e9 ->
+/// uint16 0); uint32 through int64, then cut; uint64 through int64 below 2**63 (-1.5 ->
+/// 2**64 - 1) and exactly up to 2**64, else (NaN, infinities, too large) 2**63.
+mlir::Value floatToInteger(OpBuilder &b, mlir::Location l, mlir::Value x, DType to,
+                           mlir::Type toType) {
+  if (x.getType().getIntOrFloatBitWidth() < 32) // float16, bfloat16: exact in float32
+    x = arith::ExtFOp::create(b, l, b.getF32Type(), x);
+  switch (to) {
+  case DType::Int32:
+    return truncateToSigned(b, l, x, 32);
+  case DType::Int64:
+    return truncateToSigned(b, l, x, 64);
+  case DType::UInt32:
+    return arith::TruncIOp::create(b, l, toType, truncateToSigned(b, l, x, 64));
+  case DType::UInt64: {
+    mlir::Value two63 = constantOf(b, l, x.getType(), std::ldexp(1.0, 63));
+    mlir::Value upper = arith::AndIOp::create(
+        b, l, arith::CmpFOp::create(b, l, arith::CmpFPredicate::OGE, x, two63),
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x,
+                              constantOf(b, l, x.getType(), std::ldexp(1.0, 64))));
+    // x - 2**63 is exact for x in [2**63, 2**64) (Sterbenz).
+    mlir::Value high = arith::XOrIOp::create(
+        b, l, truncateToSigned(b, l, arith::SubFOp::create(b, l, x, two63), 64),
+        arith::ConstantOp::create(b, l, b.getIntegerAttr(toType, llvm::APInt::getSignedMinValue(64))));
+    return arith::SelectOp::create(b, l, upper, high, truncateToSigned(b, l, x, 64));
+  }
+  default:
+    return arith::TruncIOp::create(b, l, toType, truncateToSigned(b, l, x, 32));
+  }
+}
+} // namespace
+
 /// Converts scalar `x` from dtype `from` to `to` as tf.cast does (float to int truncates,
 /// to bool is `!= 0`).
 mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType from, DType to,
@@ -729,16 +784,8 @@ mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType 
                ? arith::ExtFOp::create(b, l, toType, x).getResult()
                : arith::TruncFOp::create(b, l, toType, x).getResult();
   }
-  if (analysis::isFloat(from)) {
-    // As TensorFlow's static_cast compiles on x86-64: through a 64-bit integer, then cut
-    // to the dtype (300.7 -> uint8 44, -1.5 -> uint8 255); uint64 converts directly.
-    if (to == DType::UInt64)
-      return arith::FPToUIOp::create(b, l, toType, x).getResult();
-    if (toBits >= 32 && !analysis::isUnsigned(to))
-      return arith::FPToSIOp::create(b, l, toType, x).getResult();
-    mlir::Value wide = arith::FPToSIOp::create(b, l, b.getI64Type(), x);
-    return arith::TruncIOp::create(b, l, toType, wide).getResult();
-  }
+  if (analysis::isFloat(from))
+    return floatToInteger(b, l, x, to, toType);
   if (analysis::isFloat(to))
     return analysis::isUnsigned(from) ? arith::UIToFPOp::create(b, l, toType, x).getResult()
                                       : arith::SIToFPOp::create(b, l, toType, x).getResult();

@@ -85,7 +85,16 @@ def where_clip_cast(x, c):
 # tf.clip_by_value is maximum(minimum(t, hi), lo): lo wins where lo > hi.
 # CHECK:         arith.minimumf %{{.*}}, %[[HI:in_[0-9]+]]
 # CHECK-NEXT:    arith.maximumf %{{.*}}, %[[LO:in_[0-9]+]]
-# CHECK:         arith.fptosi
+# tf.cast to int32: fptosi only where the integer fits (out of range it is LLVM's poison),
+# else int32's most negative, x86-64's "integer indefinite", as TensorFlow's cast gives.
+# CHECK:         %[[LOW:.*]] = arith.constant -2.14748365E+9 : f32
+# CHECK-NEXT:    %[[GE:.*]] = arith.cmpf oge, %[[X:in[_0-9]*]], %[[LOW]]
+# CHECK-NEXT:    %[[HIGH:.*]] = arith.constant 2.14748365E+9 : f32
+# CHECK-NEXT:    %[[LT:.*]] = arith.cmpf olt, %[[X]], %[[HIGH]]
+# CHECK-NEXT:    %[[FITS:.*]] = arith.andi %[[GE]], %[[LT]]
+# CHECK-NEXT:    %[[MIN:.*]] = arith.constant -2147483648 : i32
+# CHECK-NEXT:    %[[I:.*]] = arith.fptosi %[[X]] : f32 to i32
+# CHECK-NEXT:    arith.select %[[FITS]], %[[I]], %[[MIN]] : i32
 
 
 # Python's %: the correction for differing signs is chosen from the signs of x and y,
