@@ -46,6 +46,8 @@ void ag::addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &cano
   pm.addPass(createApproximateTanh());
   pm.addPass(createApproximateLog());
   pm.addPass(createMathToIntrinsics());
+  // bfloat16 conversions without __truncsfbf2 (which Debian 12's libgcc lacks).
+  pm.addPass(createExpandBFloat16());
   pm.addPass(mlir::createConvertMathToFuncs());
   pm.addPass(mlir::createConvertMathToLibmPass());
   // expand_shapes of several dynamic sizes in a group, which the next crashes on.

@@ -35,6 +35,13 @@
 
 #include <mutex>
 
+// libgcc's float16 conversions (GCC 12 and later): LLVM calls them where the CPU has no
+// F16C (`agc run --mcpu=x86-64`); declared only to take their addresses for the JIT.
+extern "C" void __extendhfsf2();
+extern "C" void __extendhfdf2();
+extern "C" void __truncsfhf2();
+extern "C" void __truncdfhf2();
+
 using namespace ag;
 using namespace ag::driver;
 using namespace llvm;
@@ -325,6 +332,12 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("mgpuMemcpy", reinterpret_cast<void *>(&mgpuMemcpy));
   add("agrt_gpu_aligned_alloc", reinterpret_cast<void *>(&agrt_gpu_aligned_alloc));
   add("agc_uses_gpu", reinterpret_cast<void *>(&agc_uses_gpu));
+  // float16 conversions without F16C, from libgcc (linked into agc, as into the objects
+  // a C compiler links).
+  add("__extendhfsf2", reinterpret_cast<void *>(&__extendhfsf2));
+  add("__extendhfdf2", reinterpret_cast<void *>(&__extendhfdf2));
+  add("__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2));
+  add("__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2));
   if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
     return err;
   // The C library and libm: this process's.

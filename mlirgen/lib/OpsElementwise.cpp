@@ -780,6 +780,12 @@ mlir::Value ag::castScalar(OpBuilder &b, mlir::Location l, mlir::Value x, DType 
   if (analysis::isFloat(from) && analysis::isFloat(to)) {
     if (fromBits == toBits) // float16 <-> bfloat16: through float32
       x = arith::ExtFOp::create(b, l, b.getF32Type(), x);
+    // float64 to float16 or bfloat16 through float32, rounded twice, as Eigen's half and
+    // bfloat16 convert a double (static_cast<float> first). (LLVM's direct truncation
+    // called __truncdfbf2, which Debian 12's libgcc lacks, and __truncdfhf2, which
+    // `agc run` did not find.)
+    if (fromBits == 64 && toBits == 16)
+      x = arith::TruncFOp::create(b, l, b.getF32Type(), x);
     return analysis::bitWidth(to) > x.getType().getIntOrFloatBitWidth()
                ? arith::ExtFOp::create(b, l, toType, x).getResult()
                : arith::TruncFOp::create(b, l, toType, x).getResult();

@@ -169,3 +169,12 @@ def casts_out_of_range(x):
     # 24064 for 3e9 as uint16 (cut from int64): now the same integers on every CPU.
     return (tf.cast(x, tf.int8), tf.cast(x, tf.int16), tf.cast(x, tf.int32), tf.cast(x, tf.int64),
             tf.cast(x, tf.uint8), tf.cast(x, tf.uint16), tf.cast(x, tf.uint32), tf.cast(x, tf.uint64))
+
+
+@tf.function
+def double_to_half(x):
+    # A float64 to float16 and bfloat16 through float32, as Eigen converts a double:
+    # 1 + 2**-11 + 2**-40 rounds to float32's 1 + 2**-11, a tie, to even: 1 (rounded
+    # directly it is float16's 1 + 2**-10). agc rounded once, and `agc run` could not find
+    # the __truncdfhf2 LLVM called.
+    return tf.cast(x, tf.float16), tf.cast(x, tf.bfloat16)

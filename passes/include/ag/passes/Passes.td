@@ -431,6 +431,27 @@ def ExpandShapeMetadata : Pass<"ag-expand-shape-metadata"> {
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::memref::MemRefDialect"];
 }
 
+def ExpandBFloat16 : Pass<"ag-expand-bfloat16"> {
+  let summary = "bfloat16 conversions as integer operations, for every CPU";
+  let description = [{
+    LLVM lowers a float32 to bfloat16 `fptrunc` to one instruction where the CPU has
+    AVX512-BF16, and elsewhere (x86-64-v3, agc's default) to a call of `__truncsfbf2`,
+    which Debian 12's libgcc does not have: the object could not be linked, and
+    `agc run` could not find it. This pass rewrites `arith.truncf` to bfloat16 (rounded
+    to nearest even, a NaN kept a NaN, as Eigen's bfloat16 rounds) and `arith.extf` from
+    it as bit operations on the integers, with upstream's ExpandBFloat16 patterns, so
+    that the code is the same on every CPU.
+    ```mlir
+    %b = arith.truncf %x : f32 to bf16
+    // =>
+    %i = arith.bitcast %x : f32 to i32
+    ... the rounding bias added, NaN selected to 0x7fc0, shifted right 16 ...
+    %b = arith.bitcast %h : i16 to bf16
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def ThreadCount : Pass<"ag-thread-count", "mlir::ModuleOp"> {
   let summary = "Every omp.parallel as wide as the runtime chooses when it starts";
   let description = [{
