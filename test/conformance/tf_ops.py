@@ -789,3 +789,147 @@ def truncatemod_int8(a):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
 def matrix_transpose_vector(v):
     return tf.linalg.matrix_transpose(v)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def slice_rows(m):
+    # A window of a matrix: from row 1, two rows, every column; and one column (agc
+    # refused tf.slice).
+    return tf.slice(m, [1, 0], [2, -1]), tf.slice(m, [0, 1], [-1, 1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([3, 4], tf.int32)])
+def slice_static(m):
+    return tf.slice(m, [1, 1], [2, 3]), tf.slice(m, [3, 0], [-1, 2]), tf.slice(m, [0, 0], [3, 4])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+def slice_window(x, start):
+    # A begin known only when it runs, the size an int: the result's length is static, and
+    # a window past either end is TensorFlow's error, not Python's clipped slice.
+    w = tf.slice(x, [start], [2])
+    return w, tf.reduce_sum(w)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([1], tf.int64),
+                              tf.TensorSpec([1], tf.int64)])
+def slice_tensor_bounds(x, begin, size):
+    return tf.slice(x, begin, size)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+def slice_tail(x, n):
+    # The last n elements.
+    return tf.slice(x, [tf.size(x) - n], [-1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.complex64)])
+def slice_complex(z):
+    return tf.slice(z, [1, 0], [-1, 1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def slice_negative_begin(x):
+    # Slice does not count from the end: an error when it runs.
+    return tf.slice(x, [-1], [1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
+def slice_past_end(x):
+    return tf.slice(x, [1], [5])
+
+
+@tf.function(input_signature=[tf.TensorSpec([3], tf.float32)])
+def slice_begin_past_end(x):
+    # With size -1 and a known dimension, TensorFlow refuses while tracing.
+    return tf.slice(x, [4], [-1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def slice_bad_size(x):
+    return tf.slice(x, [0], [-2])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32)])
+def slice_wrong_length(x):
+    return tf.slice(x, [1], [1])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([1], tf.int64)])
+def slice_mixed_dtypes(x, begin):
+    return tf.slice(x, begin, tf.constant([1], tf.int32))
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32)])
+def adjoint_real_complex(m):
+    # The conjugate transpose of the last two axes (agc refused tf.linalg.adjoint).
+    z = tf.complex(m, m * 2.0)
+    return tf.linalg.adjoint(m), tf.linalg.adjoint(z), tf.linalg.adjoint(tf.stack([z, -z]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def saturate_pixels(x):
+    # Pixels back to uint8 without wrapping (agc refused tf.saturate_cast): clipped to
+    # [0, 255] first, NaN cast as tf.cast casts it.
+    return tf.saturate_cast(x * 255.0, tf.uint8), tf.saturate_cast(x * 255.0, tf.int8)
+
+
+@tf.function
+def saturate_casts(x):
+    # Every dtype the limits of which TensorFlow computes in x's dtype: float32 to int32
+    # clips to 2147483520 (2**31 rounds up in float32: one float below), to uint32 to
+    # 4294967040.
+    return (tf.saturate_cast(x, tf.int8), tf.saturate_cast(x, tf.uint8),
+            tf.saturate_cast(x, tf.int16), tf.saturate_cast(x, tf.uint16),
+            tf.saturate_cast(x, tf.int32), tf.saturate_cast(x, tf.uint32),
+            tf.saturate_cast(x, tf.bfloat16), tf.saturate_cast(x, tf.float32),
+            tf.saturate_cast(x, tf.float64))
+
+
+@tf.function
+def saturate_to_half(x):
+    # To float16's [-65504, 65504]. (Not from int32: TensorFlow's NumPy prints an overflow
+    # warning computing that limit, which the suite would read as output.)
+    return tf.saturate_cast(x, tf.float16)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float16)])
+def saturate_half(x):
+    # float16 limits: int16's 32767 rounds to 32768 in float16, one float16 below is 32752.
+    # (Not to int32: TensorFlow's NumPy prints an overflow warning there, which the suite
+    # would read as output.)
+    return (tf.saturate_cast(x, tf.int8), tf.saturate_cast(x, tf.uint8),
+            tf.saturate_cast(x, tf.int16), tf.saturate_cast(x, tf.uint16),
+            tf.saturate_cast(x, tf.uint32), tf.saturate_cast(x, tf.bfloat16),
+            tf.saturate_cast(x, tf.float64))
+
+
+@tf.function
+def saturate_casts_wide(x):
+    # To int64 and uint64, whose upper limit a float cannot hold below 2**63 and 2**64:
+    # TensorFlow clips to 2**63 (2**64) and casts, as agc does.
+    return tf.saturate_cast(x, tf.int64), tf.saturate_cast(x, tf.uint64)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.complex64)])
+def saturate_complex(z):
+    # A complex number to a real dtype: its real part, saturated.
+    return tf.saturate_cast(z, tf.int8), tf.saturate_cast(z, tf.complex128)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.uint32)])
+def saturate_uint32(x):
+    # TensorFlow has no ClipByValue kernel for uint32: an error when it runs.
+    return tf.saturate_cast(x, tf.uint8)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int64)])
+def saturate_int64_to_int64(x):
+    # TensorFlow 2.21 makes the upper limit float(2**63 - 1) = 2**63 an int64: it wraps to
+    # -2**63, and every value becomes -2**63. agc refuses, located.
+    return tf.saturate_cast(x, tf.int64)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.bool)])
+def saturate_bool(x):
+    return tf.saturate_cast(x, tf.int32)

@@ -14,9 +14,11 @@
 //===----------------------------------------------------------------------------------===//
 #include "TracerImpl.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
+#include <cstdint>
 
 using namespace ag;
 using namespace ag::analysis;
@@ -73,8 +75,11 @@ public:
   Value constant(double c, const Value &like) {
     return tensor(Value::floating(c), like.dtype);
   }
-  /// Rows lo..hi (Python ints, or int scalar tensors) of `t` along `axis` (>= 0).
-  Value slice(const Value &t, int64_t axis, const Value &lo, const Value &hi) {
+  /// Rows lo..hi (Python ints, or int scalar tensors) of `t` along `axis` (>= 0); with
+  /// `knownSize` >= 0, the number of rows the caller has checked hi - lo to be (the static
+  /// size of a result whose bounds are known only at run time).
+  Value slice(const Value &t, int64_t axis, const Value &lo, const Value &hi,
+              int64_t knownSize = -1) {
     if (!ok)
       return {};
     std::vector<IndexItem> items;
@@ -97,7 +102,7 @@ public:
     if (lo.kind == Value::Kind::Int && hi.kind == Value::Kind::Int && shape.dims[axis] >= 0)
       shape.dims[axis] = std::max<int64_t>(0, std::min(hi.i, shape.dims[axis]) - lo.i);
     else
-      shape.dims[axis] = -1;
+      shape.dims[axis] = knownSize;
     Value out = Value::tensor(t.dtype, shape);
     return subscript(t, items, out);
   }
@@ -1607,6 +1612,277 @@ Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Valu
   return c.where(named, chosen, tensor);
 }
 
+// --- tf.slice ------------------------------------------------------------------------------
+
+/// The elements of tf.slice's `begin` or `size` (`what`) for an input of rank `rank`: a
+/// Python int stays one, the others are int32/int64 scalar tensors, all of `*dtype` (set
+/// by the first tensor of the two: TensorFlow's Slice has one index dtype, and converts
+/// Python ints to it).
+std::optional<std::vector<Value>> sliceVector(Composer &c, const Value &v, size_t rank,
+                                              llvm::StringRef what,
+                                              std::optional<DType> &dtype) {
+  auto sameDType = [&](const Value &t) {
+    if (!isIndexInteger(t.dtype)) {
+      c.fail("'" + what + "' must hold int32 or int64 values, not " + t.describe());
+      return false;
+    }
+    if (dtype && *dtype != t.dtype) {
+      c.fail("'begin' and 'size' must have one dtype, int32 or int64: " + what + " is " +
+             dtypeName(t.dtype) + ", the other " + dtypeName(*dtype) + " (TypeError)");
+      return false;
+    }
+    dtype = t.dtype;
+    return true;
+  };
+  std::vector<Value> out;
+  if (v.isPySequence()) {
+    for (const Value &e : v.items()) {
+      if (e.kind == Value::Kind::Int) {
+        out.push_back(e);
+        continue;
+      }
+      if (!e.isTensorLike() || !e.shape.rankKnown || e.shape.rank() != 0) {
+        c.fail("the elements of '" + what + "' must be ints or int scalar tensors, not " +
+               e.describe());
+        return std::nullopt;
+      }
+      Value t = c.tensor(e);
+      if (!c.ok || !sameDType(t))
+        return std::nullopt;
+      out.push_back(t);
+    }
+  } else if (v.isTensorLike()) {
+    Value t = c.tensor(v);
+    if (!c.ok || !sameDType(t))
+      return std::nullopt;
+    if (!t.shape.rankKnown || t.shape.rank() != 1 || t.shape.dims[0] < 0) {
+      c.fail("'" + what + "' must be a 1-D tensor of a length known when compiling, not " +
+             t.describe());
+      return std::nullopt;
+    }
+    for (int64_t i = 0; i < t.shape.dims[0]; ++i)
+      out.push_back(c.row(t, 0, i));
+  } else {
+    c.fail("'" + what + "' must be a list of ints or a 1-D int tensor, one element per "
+           "axis of the input, not " + v.describe());
+    return std::nullopt;
+  }
+  if (c.ok && out.size() != rank) {
+    c.fail("'" + what + "' has " + llvm::Twine(out.size()) + " elements for an input of "
+           "rank " + llvm::Twine(rank) + " (TensorFlow: Shape must be rank " +
+           llvm::Twine(rank) + ")");
+    return std::nullopt;
+  }
+  return c.ok ? std::optional<std::vector<Value>>(std::move(out)) : std::nullopt;
+}
+
+Value sliceOp(Composer &c, const Params &p) {
+  // size[i] elements from begin[i] along each axis (size -1: to the end). TensorFlow's
+  // Slice kernel, unlike Python's slices, neither counts a negative begin from the end
+  // nor clips: a begin outside [0, dim] or a size past the end is its run-time error
+  // (InvalidArgumentError), checked here as it runs; a size below -1, or a begin past a
+  // known dimension with size -1, it refuses while tracing, as agc does.
+  // (p: input_, begin, size, name.)
+  Value x = ranked(c, c.tensor(*p[0]), "input_");
+  if (!c.ok)
+    return {};
+  size_t rank = x.shape.rank();
+  std::optional<DType> dtype;
+  std::optional<std::vector<Value>> begin = sliceVector(c, *p[1], rank, "begin", dtype);
+  std::optional<std::vector<Value>> size =
+      begin ? sliceVector(c, *p[2], rank, "size", dtype) : std::nullopt;
+  if (!size)
+    return {};
+  DType index = dtype.value_or(DType::Int32);
+  for (size_t axis = 0; axis < rank && c.ok; ++axis) {
+    const Value &b = (*begin)[axis], &s = (*size)[axis];
+    int64_t n = x.shape.dims[axis];
+    bool staticB = b.kind == Value::Kind::Int, staticS = s.kind == Value::Kind::Int;
+    if (staticS && s.i < -1)
+      return c.fail("size[" + llvm::Twine(axis) + "] is " + llvm::Twine(s.i) +
+                    ": a size is -1 (to the end) or at least 0");
+    if (staticB && staticS && s.i == -1 && n >= 0 && b.i > n)
+      return c.fail("begin[" + llvm::Twine(axis) + "] is " + llvm::Twine(b.i) +
+                    ", past the end of dimension " + llvm::Twine(axis) + " (size " +
+                    llvm::Twine(n) + ")");
+    if (staticB && staticS && b.i == 0 && s.i == -1)
+      continue; // the whole axis
+    // The bounds as index tensors where anything is known only at run time.
+    bool known = staticB && staticS && n >= 0;
+    if (known && b.i >= 0 && b.i <= n && (s.i == -1 || b.i + s.i <= n)) {
+      x = c.slice(x, axis, b, Value::integer(s.i == -1 ? n : b.i + s.i));
+      continue;
+    }
+    Value dim = c.tensor(dimOf(c, x, axis), index);
+    Value lo = c.tensor(b, index);
+    Value zero = c.tensor(Value::integer(0), index);
+    Value count = staticS ? (s.i == -1 ? c.sub(dim, lo) : c.tensor(s, index))
+                          : c.where(c.cmp(ast::CmpOp::Eq, s, c.tensor(Value::integer(-1), index)),
+                                    c.sub(dim, lo), s);
+    Value hi = c.add(lo, count);
+    Value inRange = c.call(
+        "tf.math.logical_and",
+        {c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::LtE, zero, lo), c.cmp(ast::CmpOp::LtE, lo, dim)}),
+         c.call("tf.math.logical_and", {c.cmp(ast::CmpOp::LtE, zero, count), c.cmp(ast::CmpOp::LtE, hi, dim)})});
+    c.call("tf.debugging.Assert", {inRange, Value::list({})},
+           {{"message", Value::str("tf.slice: begin[" + std::to_string(axis) + "] or size[" +
+                                   std::to_string(axis) + "] out of range for dimension " +
+                                   std::to_string(axis) + " of the input (Expected begin in [0, "
+                                   "dim] and size in [0, dim - begin])")}});
+    // The static size TensorFlow's shape function gives: a size given as an int (the
+    // check above makes it so), or what -1 leaves of a known dimension after an int begin.
+    int64_t knownSize = staticS && s.i >= 0            ? s.i
+                        : staticS && staticB && n >= 0 ? n - b.i
+                                                       : -1;
+    // A statically wrong slice fails its check before it is taken; its shape is then
+    // Python's (clipped), which extract_slice can hold.
+    if (known)
+      knownSize = -1;
+    x = c.slice(x, axis, lo, hi, knownSize);
+  }
+  return x;
+}
+
+// --- tf.saturate_cast ----------------------------------------------------------------------
+
+const llvm::fltSemantics &semanticsOf(DType d) {
+  switch (d) {
+  case DType::Float16: return llvm::APFloat::IEEEhalf();
+  case DType::BFloat16: return llvm::APFloat::BFloat();
+  case DType::Float32: return llvm::APFloat::IEEEsingle();
+  default: return llvm::APFloat::IEEEdouble();
+  }
+}
+
+double toDouble(llvm::APFloat v) {
+  bool lost;
+  v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+  return v.convertToDouble();
+}
+
+/// A real dtype's .min or .max as TensorFlow's DType gives it, exactly (a long double
+/// holds every int64 and uint64, and every float of these dtypes).
+long double dtypeLimit(DType d, bool max) {
+  if (isFloat(d))
+    return toDouble(llvm::APFloat::getLargest(semanticsOf(d), /*Negative=*/!max));
+  unsigned bits = bitWidth(d);
+  if (isUnsigned(d))
+    return max ? std::ldexp((long double)1, bits) - 1 : 0;
+  return max ? std::ldexp((long double)1, bits - 1) - 1 : -std::ldexp((long double)1, bits - 1);
+}
+
+/// Whether NumPy compares numbers of dtypes `a` and `b` as float64 (np.promote_types; a
+/// bfloat16 it cannot promote, and saturate_cast falls back to Python's float): there
+/// 2**63 - 1 is 2**63. Every other promotion holds both dtypes' numbers exactly.
+bool comparesAsFloat64(DType a, DType b) {
+  if (a == DType::BFloat16 || b == DType::BFloat16 || a == DType::Float64 || b == DType::Float64)
+    return true;
+  if (isFloat(a) && isFloat(b))
+    return false;
+  if (!isFloat(a) && !isFloat(b))
+    return bitWidth(a) == 64 && bitWidth(b) == 64 && isUnsigned(a) != isUnsigned(b);
+  DType integer = isFloat(a) ? b : a, real = isFloat(a) ? a : b;
+  unsigned needs = bitWidth(integer) <= 8 ? 16 : bitWidth(integer) <= 16 ? 32 : 64;
+  return needs > bitWidth(real);
+}
+
+Value saturateCast(Composer &c, const Params &p) {
+  // math_ops.saturate_cast: the value clipped (ClipByValue) to the limits of the output
+  // dtype as NumPy computes them in the input's dtype (min(in.max, out.max) made an
+  // input number, one step toward 0 where it rounded past out.max), then cast; a complex
+  // input gives its real part to a real dtype. (p: value, dtype, name.)
+  Value x = c.tensor(*p[0]);
+  std::optional<DType> to = c.ok ? c.impl.dtypeArg(p[1], c.loc) : std::nullopt;
+  if (!to) {
+    c.ok = false;
+    return {};
+  }
+  DType in = x.dtype;
+  if (isComplex(in) && isComplex(*to)) {
+    if (bitWidth(in) > bitWidth(*to))
+      return c.fail("from " + dtypeName(in) + " to " + dtypeName(*to) + " is not supported "
+                    "by agc (TensorFlow clips the parts with ClipByValue, which has no "
+                    "complex kernel)");
+    return c.call("tf.cast", {x, Value::dtypeOf(*to)});
+  }
+  if (isComplex(in)) {
+    x = c.call("tf.math.real", {x});
+    in = realPart(in);
+  }
+  DType out = realPart(*to);
+  for (DType d : {in, out})
+    if (!isFloat(d) && !isInteger(d))
+      return c.fail("TypeError: Cannot find minimum value of " + dtypeName(d));
+  // TensorFlow 2.21 has no CPU kernel of ClipByValue for uint32 and uint64: the graph
+  // builds, and running it fails, whatever the limits.
+  if (in == DType::UInt32 || in == DType::UInt64) {
+    c.call("tf.debugging.Assert", {c.tensor(Value::boolean(false), DType::Bool), Value::list({})},
+           {{"message", Value::str("No OpKernel was registered to support Op 'ClipByValue' "
+                                   "with these attrs: [T=DT_" + dtypeName(in).upper() + "]")}});
+    return c.call("tf.cast", {x, Value::dtypeOf(*to)});
+  }
+  bool asFloat64 = comparesAsFloat64(in, out);
+  auto exceeds = [&](long double a, long double b) { // a > b as NumPy compares them
+    return asFloat64 ? double(a) > double(b) : a > b;
+  };
+  // NumPy's np_dtype(v) of a float64 v: rounded to a float dtype, truncated to an integer
+  // one (where it does not fit, NumPy's integer is not a limit at all: every value of
+  // int64 -> int64 becomes -2**63 in TensorFlow 2.21; refused).
+  auto inNumber = [&](double v) -> std::optional<long double> {
+    if (isFloat(in)) {
+      llvm::APFloat f(v);
+      bool lost;
+      f.convert(semanticsOf(in), llvm::APFloat::rmNearestTiesToEven, &lost);
+      return toDouble(f);
+    }
+    long double t = std::trunc((long double)v);
+    if (t < dtypeLimit(in, false) || t > dtypeLimit(in, true))
+      return std::nullopt;
+    return t;
+  };
+  auto towardZero = [&](long double v) -> std::optional<long double> {
+    if (!isFloat(in))
+      return std::nullopt; // np.nextafter has no integer loop: TensorFlow's TypeError
+    llvm::APFloat f{double(v)};
+    bool lost;
+    f.convert(semanticsOf(in), llvm::APFloat::rmNearestTiesToEven, &lost);
+    f.next(/*nextDown=*/v > 0);
+    return toDouble(f);
+  };
+  std::optional<long double> lo = inNumber(
+      std::max(double(dtypeLimit(in, false)), double(dtypeLimit(out, false))));
+  if (lo && exceeds(dtypeLimit(out, false), *lo))
+    lo = towardZero(*lo);
+  std::optional<long double> hi = inNumber(
+      std::min(double(dtypeLimit(in, true)), double(dtypeLimit(out, true))));
+  if (hi && exceeds(*hi, dtypeLimit(out, true)))
+    hi = towardZero(*hi);
+  if (!lo || !hi)
+    return c.fail("from " + dtypeName(in) + " to " + dtypeName(*to) + " is refused: "
+                  "TensorFlow 2.21 makes its upper limit, min(float(" + dtypeName(in) +
+                  ".max), float(" + dtypeName(out) + ".max)), an " + dtypeName(in) +
+                  " number, which " + dtypeName(in) + " cannot hold, so that its results "
+                  "are not saturated values (use tf.cast, or tf.clip_by_value then tf.cast)");
+  auto constant = [&](long double v) {
+    if (isFloat(in))
+      return c.tensor(Value::floating(double(v)), in);
+    if (v > (long double)INT64_MAX)
+      return unsignedConstant(c, uint64_t(v), in);
+    return c.tensor(Value::integer(int64_t(v)), in);
+  };
+  x = c.call("tf.clip_by_value", {x, constant(*lo), constant(*hi)});
+  return c.call("tf.cast", {x, Value::dtypeOf(*to)});
+}
+
+/// tf.linalg.adjoint: the conjugate transpose of the last two axes (the transpose of a
+/// real matrix).
+Value adjoint(Composer &c, const Params &p) {
+  Value x = c.tensor(*p[0]);
+  if (c.ok && isComplex(x.dtype))
+    x = c.call("tf.math.conj", {x});
+  return c.call("tf.linalg.matrix_transpose", {x});
+}
+
 Value broadcastTo(Composer &c, const Params &p) {
   // x at every point of `shape`, as tf.where broadcasts its operands (exact for every
   // dtype), the result's shape checked to be `shape` (x may not be larger).
@@ -1820,6 +2096,9 @@ const std::vector<Composite> &composites() {
       {{"tf.math.reciprocal_no_nan"}, {"x", "name"}, 1, "floats", reciprocalNoNan},
       {{"tf.linspace", "tf.lin_space"}, {"start", "stop", "num", "name", "axis"}, 3, "floats", linspace},
       {{"tf.broadcast_to"}, {"input", "shape", "name"}, 2, "all", broadcastTo},
+      {{"tf.slice"}, {"input_", "begin", "size", "name"}, 3, "all (begin, size int32, int64)", sliceOp},
+      {{"tf.linalg.adjoint"}, {"matrix", "name"}, 1, "all", adjoint},
+      {{"tf.saturate_cast", "tf.dtypes.saturate_cast"}, {"value", "dtype", "name"}, 2, "numbers (from uint32, uint64: TensorFlow's run-time error)", saturateCast},
       {{"tf.tensor_scatter_nd_update"}, {"tensor", "indices", "updates", "name"}, 3, "all but strings (indices int32, int64)", tensorScatterUpdate},
       {{"tf.tensor_scatter_nd_add"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatterAdd},
       {{"tf.scatter_nd"}, {"indices", "updates", "shape", "name"}, 3, "numbers (indices int32, int64)", scatterNd},
@@ -1860,9 +2139,10 @@ bool Tracer::Impl::isComposite(llvm::StringRef path) {
 
 std::optional<Value> Tracer::Impl::composite(llvm::StringRef path, const CallArgs &args) {
   // TensorFlow's composites treat complex numbers their own way (tf.norm and
-  // reduce_variance take |z|, l2_normalize z * conj(z)): only a matrix product is the
-  // same for them here.
-  if (path != "tf.linalg.matvec")
+  // reduce_variance take |z|, l2_normalize z * conj(z)): only a matrix product, a slice
+  // and the adjoint (conjugated, as TensorFlow's) are the same for them here.
+  if (path != "tf.linalg.matvec" && path != "tf.slice" && path != "tf.linalg.adjoint" &&
+      path != "tf.saturate_cast" && path != "tf.dtypes.saturate_cast")
     if (const Value *z = complexTensorIn(args))
       return error(args.loc, path + "() of " + z->describe() + " is not supported by agc");
   Composer c(*this, path, args.loc);
