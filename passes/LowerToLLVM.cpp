@@ -20,6 +20,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -46,7 +47,13 @@ void ag::addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &cano
   pm.addPass(createApproximateTanh());
   pm.addPass(createApproximateLog());
   pm.addPass(createMathToIntrinsics());
-  // bfloat16 conversions without __truncsfbf2 (which Debian 12's libgcc lacks).
+  // bfloat16 arithmetic in float32, each result rounded back (as Eigen's bfloat16
+  // operators compute), and the conversions as integer operations: LLVM made both calls
+  // of __truncsfbf2 on a CPU without AVX512-BF16, which Debian 12's libgcc lacks.
+  mlir::arith::ArithEmulateUnsupportedFloatsOptions bf16InF32;
+  bf16InF32.sourceTypeStrs = {"bf16"};
+  bf16InF32.targetTypeStr = "f32";
+  pm.addPass(mlir::arith::createArithEmulateUnsupportedFloats(bf16InF32));
   pm.addPass(createExpandBFloat16());
   pm.addPass(mlir::createConvertMathToFuncs());
   pm.addPass(mlir::createConvertMathToLibmPass());

@@ -41,6 +41,8 @@ extern "C" void __extendhfsf2();
 extern "C" void __extendhfdf2();
 extern "C" void __truncsfhf2();
 extern "C" void __truncdfhf2();
+// agc's runtime's (runtime.c): the float to bfloat16 rounding Debian 12's libgcc lacks.
+extern "C" void __truncsfbf2();
 
 using namespace ag;
 using namespace ag::driver;
@@ -338,6 +340,7 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("__extendhfdf2", reinterpret_cast<void *>(&__extendhfdf2));
   add("__truncsfhf2", reinterpret_cast<void *>(&__truncsfhf2));
   add("__truncdfhf2", reinterpret_cast<void *>(&__truncdfhf2));
+  add("__truncsfbf2", reinterpret_cast<void *>(&__truncsfbf2));
   if (Error err = main.define(orc::absoluteSymbols(std::move(runtime))))
     return err;
   // The C library and libm: this process's.

@@ -1058,6 +1058,21 @@ uint16_t agc_float_to_bfloat16(float f) {
   return (uint16_t)(x >> 16);
 }
 
+#if defined(__x86_64__)
+/* LLVM's rounding of a float to bfloat16 where the CPU has no AVX512-BF16: it keeps a
+   bfloat16 it selects or moves as a float and rounds it back with this function, which
+   libgcc has from GCC 13 on (Debian 12's GCC 12 lacks it: an object with bfloat16 could
+   not be linked). The same here, weak so that a libgcc that has it may give its own:
+   to nearest even, a NaN a quiet NaN. Its bfloat16 is returned as a _Float16 is, in the
+   low 16 bits of xmm0. */
+__attribute__((weak)) _Float16 __truncsfbf2(float f) {
+  uint16_t bits = agc_float_to_bfloat16(f);
+  _Float16 r;
+  memcpy(&r, &bits, sizeof r);
+  return r;
+}
+#endif
+
 /* A string element as TensorFlow prints it: in double quotes, its bytes as they are. */
 static void print_string_element(const char *at, char *out, size_t size) {
   int64_t h;

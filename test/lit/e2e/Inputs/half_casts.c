@@ -29,7 +29,10 @@ int main(void) {
   /* Just above the halfway points of bfloat16 (1 + 2**-8) and of float32: rounded to
      float32 first, as TensorFlow (Eigen) converts a double, they are ties, to even. */
   double d[3] = {1.0 + 0x1p-8 + 0x1p-40, 0.1, -1e300};
+  uint16_t b[3] = {agc_float_to_bfloat16(1.5f), agc_float_to_bfloat16(-2.25f),
+                   agc_float_to_bfloat16(100.0f)};
   return show("to_bfloat16", half_casts_to_bfloat16, AGC_FLOAT32, 5, f) |
          show("to_float16", half_casts_to_float16, AGC_FLOAT32, 5, f) |
-         show("double_to_bfloat16", half_casts_double_to_bfloat16, AGC_FLOAT64, 3, d);
+         show("double_to_bfloat16", half_casts_double_to_bfloat16, AGC_FLOAT64, 3, d) |
+         show("bfloat16_where", half_casts_bfloat16_where, AGC_BFLOAT16, 3, b);
 }
