@@ -933,3 +933,52 @@ def saturate_int64_to_int64(x):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.bool)])
 def saturate_bool(x):
     return tf.saturate_cast(x, tf.int32)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def polyval_cubic(x):
+    # 2x^3 - x + 0.5 by Horner's rule (agc refused tf.math.polyval).
+    return tf.math.polyval([2.0, 0.0, -1.0, 0.5], x), tf.math.polyval([], x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])
+def sequence_masks(lengths):
+    # Padding masks for a batch of sequences (agc refused tf.sequence_mask).
+    return (tf.sequence_mask(lengths), tf.sequence_mask(lengths, 5),
+            tf.sequence_mask(lengths, 4, dtype=tf.float32))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int64), tf.TensorSpec([], tf.int64)])
+def sequence_mask_tensor_maxlen(lengths, maxlen):
+    return tf.sequence_mask(lengths, maxlen)
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32), tf.TensorSpec([3, 4], tf.float32)])
+def tensordot_forms(a, b):
+    # A matrix product, an outer product and a full contraction (agc refused tf.tensordot).
+    return (tf.tensordot(a, b, axes=1), tf.tensordot(a, b, axes=0),
+            tf.tensordot(a, tf.transpose(b)[:2], axes=[[0, 1], [0, 1]]),
+            tf.tensordot(a, b, axes=[[1], [0]]), tf.tensordot(b, a, axes=[0, 1]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3, None], tf.float32), tf.TensorSpec([None, 3], tf.float32)])
+def tensordot_dynamic(a, b):
+    return tf.tensordot(a, b, axes=[[1, 0], [1, 0]])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def meshgrids(x, y):
+    # A grid of points (agc refused tf.meshgrid).
+    gx, gy = tf.meshgrid(x, y)
+    ix, iy = tf.meshgrid(x, y, indexing="ij")
+    return gx, gy, ix, iy, gx * gx + gy * gy
+
+
+@tf.function(input_signature=[tf.TensorSpec([2], tf.int32)])
+def meshgrid_three(x):
+    return tf.meshgrid(x, [1, 2, 3], tf.constant([7]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32)])
+def tensordot_too_many_axes(a):
+    return tf.tensordot(a, a, axes=3)

@@ -1743,6 +1743,233 @@ Value sliceOp(Composer &c, const Params &p) {
   return x;
 }
 
+// --- tf.math.polyval, tf.sequence_mask, tf.tensordot, tf.meshgrid -------------------------
+
+Value polyval(Composer &c, const Params &p) {
+  // Horner's rule as math_ops.polyval writes it: p = coeffs[0], then p = c + p * x for
+  // each next coefficient, each converted alone (a Python float is a float32 tensor).
+  // (p: coeffs, x, name.)
+  if (!p[0]->isPySequence() || p[0]->kind != Value::Kind::List)
+    return c.fail("Argument coeffs must be list type, not " + p[0]->describe() + " (ValueError)");
+  Value x = c.tensor(*p[1]);
+  const std::vector<Value> &coeffs = p[0]->items();
+  if (coeffs.empty())
+    return c.call("tf.zeros_like", {x});
+  Value acc = c.tensor(coeffs[0]);
+  for (size_t i = 1; i < coeffs.size() && c.ok; ++i)
+    acc = c.add(c.tensor(coeffs[i]), c.mul(acc, x));
+  return acc;
+}
+
+Value sequenceMask(Composer &c, const Params &p) {
+  // array_ops.sequence_mask: range(maxlen) < lengths[..., None], maxlen by default the
+  // largest length (at least 0), then cast to dtype unless bool. (p: lengths, maxlen,
+  // dtype, name.)
+  Value lengths = c.tensor(*p[0]);
+  if (!c.ok)
+    return {};
+  Value row;
+  DType index;
+  if (given(p[1]) && p[1]->kind == Value::Kind::Int) {
+    // A Python int: the row's length is known when compiling, as TensorFlow's shape.
+    index = DType::Int32;
+    row = c.call("tf.range", {Value::integer(0), *p[1], Value::integer(1)});
+  } else {
+    Value maxlen;
+    if (given(p[1])) {
+      maxlen = c.tensor(*p[1]);
+      if (c.ok && (!maxlen.shape.rankKnown || maxlen.shape.rank() != 0))
+        return c.fail("Argument `maxlen` must be scalar for sequence_mask, not " +
+                      maxlen.describe() + " (ValueError)");
+    } else {
+      maxlen = c.call("tf.math.reduce_max", {lengths});
+      maxlen = c.call("tf.math.maximum", {c.tensor(Value::integer(0), maxlen.dtype), maxlen});
+    }
+    if (!c.ok)
+      return {};
+    index = maxlen.dtype;
+    row = c.call("tf.range", {c.tensor(Value::integer(0), index), maxlen,
+                              c.tensor(Value::integer(1), index)});
+  }
+  Value matrix = c.call("tf.cast", {c.call("tf.expand_dims", {lengths, Value::integer(-1)}),
+                                    Value::dtypeOf(index)});
+  Value result = c.cmp(ast::CmpOp::Lt, row, matrix);
+  if (!given(p[2]))
+    return result;
+  std::optional<DType> dtype = c.ok ? c.impl.dtypeArg(p[2], c.loc) : std::nullopt;
+  if (!dtype) {
+    c.ok = false;
+    return {};
+  }
+  return *dtype == DType::Bool ? result : c.call("tf.cast", {result, Value::dtypeOf(*dtype)});
+}
+
+/// The axes tf.tensordot contracts in a and in b, from its `axes` argument (an int N: a's
+/// last N and b's first N; a pair of ints or of lists), made non-negative; or a failure.
+std::optional<std::pair<std::vector<int64_t>, std::vector<int64_t>>>
+tensordotAxes(Composer &c, const Value &axes, size_t rankA, size_t rankB) {
+  std::vector<int64_t> a, b;
+  if (axes.kind == Value::Kind::Int) {
+    if (axes.i < 0) {
+      c.fail("'axes' must be at least 0, not " + llvm::Twine(axes.i) + " (ValueError)");
+      return std::nullopt;
+    }
+    if (size_t(axes.i) > rankA || size_t(axes.i) > rankB) {
+      c.fail("'axes' must not be larger than the number of dimensions of tensor (" +
+             llvm::Twine(axes.i) + " axes, ranks " + llvm::Twine(rankA) + " and " +
+             llvm::Twine(rankB) + ")");
+      return std::nullopt;
+    }
+    for (int64_t i = 0; i < axes.i; ++i) {
+      a.push_back(int64_t(rankA) - axes.i + i);
+      b.push_back(i);
+    }
+    return std::make_pair(a, b);
+  }
+  if (!axes.isPySequence() || axes.items().size() != 2) {
+    c.fail("'axes' must be a Python int, or a list of two ints or of two lists of ints, "
+           "not " + axes.describe());
+    return std::nullopt;
+  }
+  for (auto [side, rank, out] : {std::tuple{&axes.items()[0], rankA, &a},
+                                 std::tuple{&axes.items()[1], rankB, &b}}) {
+    std::vector<Value> list = side->isPySequence() ? side->items() : std::vector<Value>{*side};
+    for (const Value &v : list) {
+      if (v.kind != Value::Kind::Int) {
+        c.fail("the axes must be Python ints, not " + v.describe());
+        return std::nullopt;
+      }
+      std::optional<int64_t> axis = normalAxis(c, v.i, rank);
+      if (!axis)
+        return std::nullopt;
+      out->push_back(*axis);
+    }
+  }
+  if (a.size() != b.size()) {
+    c.fail("Different number of contraction axes 'a' and 'b', " + llvm::Twine(a.size()) +
+           " != " + llvm::Twine(b.size()) + " (ValueError)");
+    return std::nullopt;
+  }
+  return std::make_pair(a, b);
+}
+
+/// tf.tensordot's operand `t` as a matrix: its free axes first (the contracted ones first
+/// where `flipped`, b's), transposed only if that moves an axis, then reshaped to
+/// [free, contracted] sizes; and the sizes of its free axes (ints where known, else
+/// scalar int32 tensors).
+std::pair<Value, std::vector<Value>> tensordotMatrix(Composer &c, const Value &t,
+                                                     const std::vector<int64_t> &axes,
+                                                     bool flipped) {
+  size_t rank = t.shape.rank();
+  std::vector<int64_t> freeAxes;
+  for (size_t i = 0; i < rank; ++i)
+    if (!llvm::is_contained(axes, int64_t(i)))
+      freeAxes.push_back(i);
+  std::vector<int64_t> perm = flipped ? axes : freeAxes;
+  llvm::append_range(perm, flipped ? freeAxes : axes);
+  Value moved = t;
+  bool identity = true;
+  for (size_t i = 0; i < rank; ++i)
+    identity &= perm[i] == int64_t(i);
+  if (!identity) {
+    std::vector<Value> p;
+    for (int64_t d : perm)
+      p.push_back(Value::integer(d));
+    moved = c.call("tf.transpose", {t, Value::list(p)});
+  }
+  // The product of the sizes of `dims`: a Python int where all are known.
+  auto product = [&](const std::vector<int64_t> &dims) {
+    int64_t known = 1;
+    bool all = true;
+    for (int64_t d : dims) {
+      if (t.shape.dims[d] < 0)
+        all = false;
+      else
+        known *= t.shape.dims[d];
+    }
+    if (all)
+      return Value::integer(known);
+    Value prod = c.tensor(Value::integer(1), DType::Int32);
+    for (int64_t d : dims)
+      prod = c.mul(prod, dimOf(c, t, d));
+    return prod;
+  };
+  std::vector<Value> freeSizes;
+  for (int64_t d : freeAxes)
+    freeSizes.push_back(t.shape.dims[d] >= 0 ? Value::integer(t.shape.dims[d]) : dimOf(c, t, d));
+  Value free = product(freeAxes), contracted = product(axes);
+  std::vector<Value> shape = flipped ? std::vector<Value>{contracted, free}
+                                     : std::vector<Value>{free, contracted};
+  bool same = rank == 2 && shape[0].kind == Value::Kind::Int && shape[1].kind == Value::Kind::Int &&
+              moved.shape.dims[0] == shape[0].i && moved.shape.dims[1] == shape[1].i;
+  Value matrix = same ? moved : c.call("tf.reshape", {moved, Value::list(shape)});
+  return {matrix, freeSizes};
+}
+
+Value tensordot(Composer &c, const Params &p) {
+  // math_ops.tensordot: each operand transposed and reshaped to a matrix, one matmul,
+  // reshaped to a's free dimensions then b's. (p: a, b, axes, name.)
+  Value a = ranked(c, c.tensor(*p[0]), "a");
+  Value b = ranked(c, c.tensor(*p[1]), "b");
+  if (!c.ok)
+    return {};
+  auto axes = tensordotAxes(c, *p[2], a.shape.rank(), b.shape.rank());
+  if (!axes)
+    return {};
+  auto [ma, freeA] = tensordotMatrix(c, a, axes->first, /*flipped=*/false);
+  auto [mb, freeB] = tensordotMatrix(c, b, axes->second, /*flipped=*/true);
+  Value product = c.call("tf.linalg.matmul", {ma, mb});
+  if (!c.ok)
+    return {};
+  std::vector<Value> shape = freeA;
+  llvm::append_range(shape, freeB);
+  bool same = shape.size() == 2 && llvm::all_of(llvm::enumerate(shape), [&](auto e) {
+    return e.value().kind == Value::Kind::Int && product.shape.dims[e.index()] == e.value().i;
+  });
+  return same ? product : c.call("tf.reshape", {product, Value::list(shape)});
+}
+
+Value meshgrid(Composer &c, const CallArgs &args) {
+  // array_ops.meshgrid: each argument flattened and reshaped to -1 on its own axis, 1 on
+  // the others (xy indexing: the first two axes swapped), times ones of the full shape.
+  std::string indexing = "xy";
+  for (const auto &[key, v] : args.keywords) {
+    if (key == "indexing" && v.kind == Value::Kind::Str) {
+      indexing = v.text;
+    } else if (key != "name") {
+      c.fail("'" + key + "' is an invalid keyword argument for this function (TypeError)");
+      return {};
+    }
+  }
+  if (indexing != "xy" && indexing != "ij")
+    return c.fail("Argument `indexing` parameter must be either 'xy' or 'ij', got '" +
+                  indexing + "' (ValueError)");
+  size_t ndim = args.positional.size();
+  if (ndim == 0)
+    return Value::list({});
+  std::vector<Value> flat, sizes;
+  for (const Value &v : args.positional) {
+    Value x = c.call("tf.reshape", {c.tensor(v), Value::list({Value::integer(-1)})});
+    if (!c.ok)
+      return {};
+    flat.push_back(x);
+    sizes.push_back(x.shape.dims[0] >= 0 ? Value::integer(x.shape.dims[0])
+                                         : c.call("tf.size", {x}));
+  }
+  bool xy = indexing == "xy" && ndim > 1;
+  if (xy)
+    std::swap(sizes[0], sizes[1]);
+  Value ones = c.call("tf.ones", {Value::list(sizes)}, {{"dtype", Value::dtypeOf(flat[0].dtype)}});
+  std::vector<Value> out;
+  for (size_t i = 0; i < ndim && c.ok; ++i) {
+    size_t at = xy && i < 2 ? 1 - i : i;
+    std::vector<Value> shape(ndim, Value::integer(1));
+    shape[at] = Value::integer(-1);
+    out.push_back(c.mul(c.call("tf.reshape", {flat[i], Value::list(shape)}), ones));
+  }
+  return Value::list(std::move(out));
+}
+
 // --- tf.saturate_cast ----------------------------------------------------------------------
 
 const llvm::fltSemantics &semanticsOf(DType d) {
@@ -2098,6 +2325,9 @@ const std::vector<Composite> &composites() {
       {{"tf.broadcast_to"}, {"input", "shape", "name"}, 2, "all", broadcastTo},
       {{"tf.slice"}, {"input_", "begin", "size", "name"}, 3, "all (begin, size int32, int64)", sliceOp},
       {{"tf.linalg.adjoint"}, {"matrix", "name"}, 1, "all", adjoint},
+      {{"tf.math.polyval"}, {"coeffs", "x", "name"}, 2, "numbers", polyval},
+      {{"tf.sequence_mask"}, {"lengths", "maxlen", "dtype", "name"}, 1, "lengths ints; any dtype out", sequenceMask},
+      {{"tf.tensordot", "tf.linalg.tensordot"}, {"a", "b", "axes", "name"}, 3, "floats, ints", tensordot},
       {{"tf.saturate_cast", "tf.dtypes.saturate_cast"}, {"value", "dtype", "name"}, 2, "numbers (from uint32, uint64: TensorFlow's run-time error)", saturateCast},
       {{"tf.tensor_scatter_nd_update"}, {"tensor", "indices", "updates", "name"}, 3, "all but strings (indices int32, int64)", tensorScatterUpdate},
       {{"tf.tensor_scatter_nd_add"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatterAdd},
@@ -2134,7 +2364,8 @@ const Composite *findComposite(llvm::StringRef path) {
 } // namespace
 
 bool Tracer::Impl::isComposite(llvm::StringRef path) {
-  return path == "tf.einsum" || path == "tf.linalg.einsum" || findComposite(path);
+  return path == "tf.einsum" || path == "tf.linalg.einsum" || path == "tf.meshgrid" ||
+         findComposite(path);
 }
 
 std::optional<Value> Tracer::Impl::composite(llvm::StringRef path, const CallArgs &args) {
@@ -2148,6 +2379,8 @@ std::optional<Value> Tracer::Impl::composite(llvm::StringRef path, const CallArg
   Composer c(*this, path, args.loc);
   if (path == "tf.einsum" || path == "tf.linalg.einsum")
     return c.result(einsum(c, args));
+  if (path == "tf.meshgrid")
+    return c.result(meshgrid(c, args));
   const Composite *entry = findComposite(path);
   std::optional<Params> params =
       bindParams(*this, path.rsplit('.').second, args, entry->params, entry->required);
@@ -2161,4 +2394,5 @@ void analysis::listCompositeOps(std::vector<std::pair<std::string, std::string>>
     for (const char *p : c.paths)
       out.emplace_back(p, c.dtypes);
   out.emplace_back("tf.einsum", "floats, ints");
+  out.emplace_back("tf.meshgrid", "numbers");
 }
