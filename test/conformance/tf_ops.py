@@ -982,3 +982,70 @@ def meshgrid_three(x):
 @tf.function(input_signature=[tf.TensorSpec([2, 3], tf.float32)])
 def tensordot_too_many_axes(a):
     return tf.tensordot(a, a, axes=3)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.int32)])
+def moving_sums(x, width):
+    # Sums of each window of `width` consecutive values, with tf.slice in a staged loop.
+    n = tf.size(x) - width + 1
+    sums = tf.TensorArray(tf.float32, size=n)
+    for i in tf.range(n):
+        sums = sums.write(i, tf.reduce_sum(tf.slice(x, [i], [width])))
+    return sums.stack()
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([None, None], tf.float32)])
+def masked_means(lengths, values):
+    # The mean of each row's first lengths[i] values.
+    mask = tf.sequence_mask(lengths, tf.shape(values)[1], dtype=tf.float32)
+    total = tf.reduce_sum(values * mask, axis=1)
+    count = tf.maximum(tf.reduce_sum(mask, axis=1), 1.0)
+    return total / count
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def newton_polyval(x):
+    # Newton's method on p(t) = t^3 - 2t - 5, from each x, 20 steps.
+    t = x
+    for _ in tf.range(20):
+        p = tf.math.polyval([1.0, 0.0, -2.0, -5.0], t)
+        dp = tf.math.polyval([3.0, 0.0, -2.0], t)
+        t = t - p / dp
+    return t
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def grid_min(xs, ys):
+    # The smallest value of (x - 1)^2 + (y + 2)^2 over a grid, and where it is.
+    gx, gy = tf.meshgrid(xs, ys)
+    f = tf.square(gx - 1.0) + tf.square(gy + 2.0)
+    flat = tf.reshape(f, [-1])
+    k = tf.argmin(flat)
+    return tf.reduce_min(f), tf.gather(tf.reshape(gx, [-1]), k), tf.gather(tf.reshape(gy, [-1]), k)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+def quantize(x):
+    # Scale each row to [-127, 127] by its largest magnitude, then to int8.
+    scale = tf.reduce_max(tf.abs(x), axis=1, keepdims=True) / 127.0
+    q = tf.saturate_cast(tf.round(x / tf.maximum(scale, 1e-12)), tf.int8)
+    return q, tf.tensordot(tf.cast(q, tf.float32), tf.ones([4]), axes=1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None, 2], tf.float32)])
+def clip_updates(a, b):
+    # Updates scaled together so that their global norm is at most 5 (agc refused
+    # tf.clip_by_global_norm and tf.linalg.global_norm).
+    (ca, cb), norm = tf.clip_by_global_norm([a, b], 5.0)
+    return ca, cb, norm, tf.linalg.global_norm([ca, cb])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float64)])
+def clip_with_none(a):
+    clipped, norm = tf.clip_by_global_norm((a, None), tf.constant(1.0, tf.float64), use_norm=tf.constant(2.0, tf.float64))
+    return clipped[0], norm
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float64)])
+def global_norm_mixed(a, b):
+    return tf.linalg.global_norm([a, b])

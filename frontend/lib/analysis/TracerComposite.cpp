@@ -1970,6 +1970,62 @@ Value meshgrid(Composer &c, const CallArgs &args) {
   return Value::list(std::move(out));
 }
 
+// --- tf.linalg.global_norm, tf.clip_by_global_norm -----------------------------------------
+
+/// The tensors of a t_list (a list or tuple; None entries stay None), or a failure.
+std::optional<std::vector<Value>> tensorList(Composer &c, const Value &list) {
+  if (!list.isPySequence()) {
+    c.fail("`t_list` should be a sequence of tensors, not " + list.describe() + " (TypeError)");
+    return std::nullopt;
+  }
+  std::vector<Value> out;
+  for (const Value &t : list.items())
+    out.push_back(t.kind == Value::Kind::None ? t : c.tensor(t));
+  return c.ok ? std::optional<std::vector<Value>>(std::move(out)) : std::nullopt;
+}
+
+/// clip_ops.global_norm: sqrt(2 * the sum of each tensor's l2_loss).
+Value globalNormOf(Composer &c, const std::vector<Value> &values) {
+  std::vector<Value> halves;
+  for (const Value &v : values)
+    if (v.kind != Value::Kind::None)
+      halves.push_back(c.call("tf.nn.l2_loss", {v}));
+  if (halves.empty())
+    return c.fail("no tensor in t_list (TensorFlow's stack of no values fails)");
+  Value half = c.call("tf.math.reduce_sum", {c.call("tf.stack", {Value::list(halves)})});
+  return c.call("tf.math.sqrt", {c.mul(half, c.constant(2.0, half))});
+}
+
+Value globalNorm(Composer &c, const Params &p) {
+  // (p: t_list, name.)
+  std::optional<std::vector<Value>> values = tensorList(c, *p[0]);
+  return values ? globalNormOf(c, *values) : Value{};
+}
+
+Value clipByGlobalNorm(Composer &c, const Params &p) {
+  // clip_ops.clip_by_global_norm: each tensor times clip_norm * min(1 / norm, 1 / clip_norm)
+  // (NaN where the norm is not finite), and the norm. (p: t_list, clip_norm, use_norm,
+  // name.)
+  std::optional<std::vector<Value>> values = tensorList(c, *p[0]);
+  if (!values)
+    return {};
+  Value norm = given(p[2]) ? c.tensor(*p[2]) : globalNormOf(c, *values);
+  if (!c.ok)
+    return {};
+  Value scaleForFinite = c.mul(
+      *p[1], c.call("tf.math.minimum", {c.div(Value::floating(1.0), norm),
+                                        c.div(c.constant(1.0, norm), *p[1])}));
+  Value scale = c.add(scaleForFinite, c.sub(norm, norm));
+  std::vector<Value> clipped;
+  for (const Value &v : *values)
+    clipped.push_back(v.kind == Value::Kind::None
+                          ? v
+                          : c.mul(v, c.call("tf.cast", {scale, Value::dtypeOf(v.dtype)})));
+  if (!c.ok)
+    return {};
+  return Value::sequence(Value::Kind::Tuple, {Value::list(std::move(clipped)), norm});
+}
+
 // --- tf.saturate_cast ----------------------------------------------------------------------
 
 const llvm::fltSemantics &semanticsOf(DType d) {
@@ -2326,6 +2382,8 @@ const std::vector<Composite> &composites() {
       {{"tf.slice"}, {"input_", "begin", "size", "name"}, 3, "all (begin, size int32, int64)", sliceOp},
       {{"tf.linalg.adjoint"}, {"matrix", "name"}, 1, "all", adjoint},
       {{"tf.math.polyval"}, {"coeffs", "x", "name"}, 2, "numbers", polyval},
+      {{"tf.linalg.global_norm"}, {"t_list", "name"}, 1, "floats", globalNorm},
+      {{"tf.clip_by_global_norm"}, {"t_list", "clip_norm", "use_norm", "name"}, 2, "floats", clipByGlobalNorm},
       {{"tf.sequence_mask"}, {"lengths", "maxlen", "dtype", "name"}, 1, "lengths ints; any dtype out", sequenceMask},
       {{"tf.tensordot", "tf.linalg.tensordot"}, {"a", "b", "axes", "name"}, 3, "floats, ints", tensordot},
       {{"tf.saturate_cast", "tf.dtypes.saturate_cast"}, {"value", "dtype", "name"}, 2, "numbers (from uint32, uint64: TensorFlow's run-time error)", saturateCast},
