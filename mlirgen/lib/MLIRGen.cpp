@@ -335,6 +335,10 @@ bool MLIRGen::sameSize(mlir::Value a, mlir::Value b) {
 
 int64_t MLIRGen::elementBytes(RankedTensorType type) {
   mlir::Type e = type.getElementType();
+  // tf.argsort's positions, and other scratch tensors of indices: 64 bits on every target
+  // agc has. (getIntOrFloatBitWidth crashed on them.)
+  if (e.isIndex())
+    return 8;
   if (auto c = llvm::dyn_cast<mlir::ComplexType>(e))
     return 2 * c.getElementType().getIntOrFloatBitWidth() / 8;
   unsigned bits = e.getIntOrFloatBitWidth();
