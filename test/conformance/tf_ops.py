@@ -1049,3 +1049,36 @@ def clip_with_none(a):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float64)])
 def global_norm_mixed(a, b):
     return tf.linalg.global_norm([a, b])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])
+def unique_ids(ids):
+    # The distinct ids in the order they first appear, and where each element went
+    # (agc refused tf.unique).
+    y, idx = tf.unique(ids)
+    out = tf.unique_with_counts(ids, out_idx=tf.int64)
+    return y, idx, out.y, out.idx, out.count
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def unique_floats(x):
+    u = tf.unique(x)
+    return u.y, u.idx
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.bool)])
+def unique_bools(x):
+    return tf.unique(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.int32)])
+def unique_matrix(x):
+    return tf.unique(x)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.int32), tf.TensorSpec([None], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def argsort_of_segments(data, ids, n):
+    # The order of segment minimums whose count is a value: agc crashed sizing tf.argsort's
+    # scratch positions (an index tensor) against it.
+    return tf.argsort(tf.math.unsorted_segment_min(data, ids, n))

@@ -949,6 +949,86 @@ Value topK(Composer &c, const Params &p) {
   return t;
 }
 
+/// tf.unique and tf.unique_with_counts: the distinct values of a vector in the order of
+/// their first occurrence (TensorFlow's hash map: a NaN equals nothing, -0.0 equals 0.0
+/// and the first kept), each element's index among them, and each value's count. Sorted
+/// (O(n log n)): the groups of equal neighbours, each group's smallest original index
+/// (a segment min), the groups ordered by it.
+Value uniqueOf(Composer &c, const Params &p, bool withCounts) {
+  // (p: x, out_idx, name.)
+  Value x = ranked(c, c.tensor(*p[0]), "x");
+  if (!c.ok)
+    return {};
+  if (x.shape.rank() != 1)
+    return c.fail("unique expects a 1D vector, not " + x.describe());
+  if (!isFloat(x.dtype) && !isInteger(x.dtype) && x.dtype != DType::Bool)
+    return c.fail("of " + x.describe() + " is not supported by agc (numbers and bools are)");
+  DType outIdx = DType::Int32;
+  if (given(p[1])) {
+    std::optional<DType> d = c.impl.dtypeArg(p[1], c.loc);
+    if (!d || !isIndexInteger(*d))
+      return c.fail("out_idx must be tf.int32 or tf.int64");
+    outIdx = *d;
+  }
+  Value keys = x.dtype == DType::Bool ? c.call("tf.cast", {x, Value::dtypeOf(DType::Int32)}) : x;
+  Value order, nan;
+  if (isFloat(x.dtype)) {
+    // A NaN sorts as +inf, then all NaNs go last (agc's argsort is stable, and refuses
+    // NaNs): each is a group of its own, after the infinities.
+    nan = c.call("tf.math.is_nan", {x});
+    keys = c.where(nan, c.call("tf.fill", {c.call("tf.shape", {x}), c.constant(INFINITY, x)}), x);
+    Value byValue = c.call("tf.argsort", {keys});
+    Value nanLast = c.call("tf.argsort", {c.call("tf.cast", {c.call("tf.gather", {nan, byValue}),
+                                                             Value::dtypeOf(DType::Int32)})});
+    order = c.call("tf.gather", {byValue, nanLast});
+  } else {
+    order = c.call("tf.argsort", {keys});
+  }
+  Value sorted = c.call("tf.gather", {keys, order});
+  Value n = c.call("tf.size", {x});
+  Value one = c.tensor(Value::integer(1), DType::Int32);
+  Value differs = c.cmp(ast::CmpOp::NotEq, c.slice(sorted, 0, Value::integer(1), n),
+                        c.slice(sorted, 0, Value::integer(0), c.sub(n, one)));
+  if (isFloat(x.dtype))
+    differs = c.call("tf.math.logical_or",
+                     {differs, c.slice(c.call("tf.gather", {nan, order}), 0, Value::integer(1), n)});
+  // A group starts at 0 and wherever a value differs from the one before it; cut to n
+  // elements (none for an empty x).
+  Value starts = c.slice(c.call("tf.concat", {Value::list({c.tensor(Value::list({Value::boolean(true)}), DType::Bool), differs}),
+                                              Value::integer(0)}),
+                         0, Value::integer(0), n);
+  Value startInts = c.call("tf.cast", {starts, Value::dtypeOf(DType::Int32)});
+  Value group = c.sub(c.call("tf.math.cumsum", {startInts}), one);
+  Value groups = c.call("tf.math.reduce_sum", {startInts});
+  Value first = c.call("tf.math.unsorted_segment_min", {order, group, groups});
+  Value byFirst = c.call("tf.argsort", {first});
+  Value y = c.call("tf.gather", {x, c.call("tf.gather", {first, byFirst})});
+  // An element's group, in the order of first occurrences: through the inverses of the
+  // two permutations.
+  Value groupOf = c.call("tf.gather", {group, c.call("tf.argsort", {order})});
+  Value idx = c.call("tf.gather", {c.call("tf.argsort", {byFirst}), groupOf});
+  if (outIdx != DType::Int32)
+    idx = c.call("tf.cast", {idx, Value::dtypeOf(outIdx)});
+  if (!c.ok)
+    return {};
+  if (!withCounts) {
+    static const Value kUnique = namedTupleClass("UniqueOutput", {"y", "idx"});
+    Value t = Value::sequence(Value::Kind::Tuple, {y, idx});
+    t.object = kUnique.object;
+    return t;
+  }
+  Value count = c.call("tf.math.unsorted_segment_sum", {c.call("tf.ones_like", {idx}), idx, groups});
+  if (!c.ok)
+    return {};
+  static const Value kUniqueCounts = namedTupleClass("UniqueWithCounts", {"y", "idx", "count"});
+  Value t = Value::sequence(Value::Kind::Tuple, {y, idx, count});
+  t.object = kUniqueCounts.object;
+  return t;
+}
+
+Value unique(Composer &c, const Params &p) { return uniqueOf(c, p, false); }
+Value uniqueWithCounts(Composer &c, const Params &p) { return uniqueOf(c, p, true); }
+
 Value booleanMask(Composer &c, const Params &p) {
   // The rows of `tensor` (over the mask's dimensions from `axis`) where `mask` is true:
   // both flattened over those dimensions, then gathered at tf.where(mask).
@@ -2382,6 +2462,8 @@ const std::vector<Composite> &composites() {
       {{"tf.slice"}, {"input_", "begin", "size", "name"}, 3, "all (begin, size int32, int64)", sliceOp},
       {{"tf.linalg.adjoint"}, {"matrix", "name"}, 1, "all", adjoint},
       {{"tf.math.polyval"}, {"coeffs", "x", "name"}, 2, "numbers", polyval},
+      {{"tf.unique"}, {"x", "out_idx", "name"}, 1, "numbers, bool (out_idx int32, int64)", unique},
+      {{"tf.unique_with_counts"}, {"x", "out_idx", "name"}, 1, "numbers, bool (out_idx int32, int64)", uniqueWithCounts},
       {{"tf.linalg.global_norm"}, {"t_list", "name"}, 1, "floats", globalNorm},
       {{"tf.clip_by_global_norm"}, {"t_list", "clip_norm", "use_norm", "name"}, 2, "floats", clipByGlobalNorm},
       {{"tf.sequence_mask"}, {"lengths", "maxlen", "dtype", "name"}, 1, "lengths ints; any dtype out", sequenceMask},
