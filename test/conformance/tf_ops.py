@@ -1082,3 +1082,31 @@ def argsort_of_segments(data, ids, n):
     # The order of segment minimums whose count is a value: agc crashed sizing tf.argsort's
     # scratch positions (an index tensor) against it.
     return tf.argsort(tf.math.unsorted_segment_min(data, ids, n))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def bin_edges(edges, x):
+    # Which bin each value falls in (agc refused tf.searchsorted).
+    return (tf.searchsorted(edges, x), tf.searchsorted(edges, x, side="right"),
+            tf.searchsorted(edges, x, out_type=tf.int64))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.int32), tf.TensorSpec([None, 2], tf.int32)])
+def rows_searchsorted(seq, values):
+    return tf.searchsorted(seq, values, side="right")
+
+
+@tf.function(input_signature=[tf.TensorSpec([2, 3], tf.int32), tf.TensorSpec([3, 2], tf.int32)])
+def rows_mismatch(seq, values):
+    return tf.searchsorted(seq, values)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float64)])
+def searchsorted_dtypes(seq, values):
+    return tf.searchsorted(seq, values)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def searchsorted_unsorted(seq, x):
+    # A sequence that is not sorted: TensorFlow's binary search gives some position.
+    return tf.searchsorted(seq, x)

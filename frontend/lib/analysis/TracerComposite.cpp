@@ -2106,6 +2106,82 @@ Value clipByGlobalNorm(Composer &c, const Params &p) {
   return Value::sequence(Value::Kind::Tuple, {Value::list(std::move(clipped)), norm});
 }
 
+// --- tf.searchsorted --------------------------------------------------------------------------
+
+Value searchsorted(Composer &c, const Params &p) {
+  // array_ops.searchsorted: both tensors as rows (their leading dimensions flattened),
+  // each value's position in its row: TensorFlow's LowerBound (side='left': how many
+  // elements are smaller) or UpperBound ('right': how many the value is not smaller than),
+  // counted here rather than searched, which is the same position in a sorted row; a row
+  // that is not sorted (or holds a NaN), where a binary search's answer is no rule, is a
+  // run-time error. (p: sorted_sequence, values, side, out_type, name.)
+  Value seq = ranked(c, c.tensor(*p[0]), "sorted_sequence");
+  Value v = ranked(c, c.tensor(*p[1]), "values");
+  if (!c.ok)
+    return {};
+  if (seq.shape.rank() == 0 || v.shape.rank() == 0)
+    return c.fail("sorted_sequence and values must be at least 1-D, not " +
+                  (seq.shape.rank() == 0 ? seq : v).describe());
+  if (seq.dtype != v.dtype)
+    return c.fail("sorted_sequence is " + seq.describe() + " and values " + v.describe() +
+                  ": they must have one dtype (TypeError)");
+  if (!isFloat(seq.dtype) && !isInteger(seq.dtype))
+    return c.fail("of " + seq.describe() + " is not supported by agc (numbers are)");
+  std::string side = "left";
+  if (given(p[2])) {
+    if (p[2]->kind != Value::Kind::Str || (p[2]->text != "left" && p[2]->text != "right"))
+      return c.fail("side must be 'left' or 'right', not " + p[2]->describe() + " (ValueError)");
+    side = p[2]->text;
+  }
+  DType outType = DType::Int32;
+  if (given(p[3])) {
+    std::optional<DType> d = c.impl.dtypeArg(p[3], c.loc);
+    if (!d || !isIndexInteger(*d))
+      return c.fail("out_type must be tf.int32 or tf.int64");
+    outType = *d;
+  }
+  auto rows = [&](const Value &t) {
+    if (t.shape.rank() == 1) // one row (a reshape to [-1, 0] of an empty one could not tell)
+      return c.call("tf.expand_dims", {t, Value::integer(0)});
+    if (t.shape.rank() == 2)
+      return t;
+    int64_t last = t.shape.rank() - 1;
+    Value size = t.shape.dims[last] >= 0 ? Value::integer(t.shape.dims[last]) : dimOf(c, t, last);
+    return c.call("tf.reshape", {t, Value::list({Value::integer(-1), size})});
+  };
+  Value s2 = rows(seq), v2 = rows(v);
+  if (!c.ok)
+    return {};
+  // TensorFlow's kernel checks the rows when it runs, even where both counts are known.
+  c.call("tf.debugging.assert_equal", {dimOf(c, s2, 0), dimOf(c, v2, 0)},
+         {{"message", Value::str("tf.searchsorted: Leading dim_size of both tensors must match")}});
+  std::vector<Value> shape;
+  for (size_t d = 0; d < v.shape.rank(); ++d)
+    shape.push_back(v.shape.dims[d] >= 0 ? Value::integer(v.shape.dims[d]) : dimOf(c, v, d));
+  if (s2.shape.dims[0] >= 0 && v2.shape.dims[0] >= 0 && s2.shape.dims[0] != v2.shape.dims[0])
+    return c.call("tf.zeros", {Value::list(shape)}, {{"dtype", Value::dtypeOf(outType)}}); // never returned
+  Value m = s2.shape.dims[1] >= 0 ? Value::integer(s2.shape.dims[1]) : dimOf(c, s2, 1);
+  Value one = Value::integer(1);
+  Value mMinus1 = m.kind == Value::Kind::Int ? Value::integer(std::max<int64_t>(0, m.i - 1))
+                                              : c.sub(m, c.tensor(one, DType::Int32));
+  Value later = c.slice(s2, 1, one, m), earlier = c.slice(s2, 1, Value::integer(0), mMinus1);
+  c.call("tf.debugging.Assert",
+         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, later, earlier)}), Value::list({})},
+         {{"message", Value::str("tf.searchsorted: sorted_sequence is not sorted along its "
+                                 "last axis (or holds a NaN): TensorFlow's binary search has "
+                                 "no defined answer there")}});
+  Value s3 = c.call("tf.expand_dims", {s2, Value::integer(1)}); // [rows, 1, M]
+  Value v3 = c.call("tf.expand_dims", {v2, Value::integer(2)}); // [rows, N, 1]
+  Value counted = side == "left" ? c.cmp(ast::CmpOp::Lt, s3, v3)
+                                 : c.call("tf.math.logical_not", {c.cmp(ast::CmpOp::Lt, v3, s3)});
+  Value count = c.call("tf.math.reduce_sum",
+                       {c.call("tf.cast", {counted, Value::dtypeOf(outType)})},
+                       {{"axis", Value::integer(2)}});
+  if (!c.ok)
+    return {};
+  return c.call("tf.reshape", {count, Value::list(shape)});
+}
+
 // --- tf.saturate_cast ----------------------------------------------------------------------
 
 const llvm::fltSemantics &semanticsOf(DType d) {
@@ -2462,6 +2538,7 @@ const std::vector<Composite> &composites() {
       {{"tf.slice"}, {"input_", "begin", "size", "name"}, 3, "all (begin, size int32, int64)", sliceOp},
       {{"tf.linalg.adjoint"}, {"matrix", "name"}, 1, "all", adjoint},
       {{"tf.math.polyval"}, {"coeffs", "x", "name"}, 2, "numbers", polyval},
+      {{"tf.searchsorted"}, {"sorted_sequence", "values", "side", "out_type", "name"}, 2, "numbers (out_type int32, int64)", searchsorted},
       {{"tf.unique"}, {"x", "out_idx", "name"}, 1, "numbers, bool (out_idx int32, int64)", unique},
       {{"tf.unique_with_counts"}, {"x", "out_idx", "name"}, 1, "numbers, bool (out_idx int32, int64)", uniqueWithCounts},
       {{"tf.linalg.global_norm"}, {"t_list", "name"}, 1, "floats", globalNorm},
