@@ -949,6 +949,18 @@ Value topK(Composer &c, const Params &p) {
   return t;
 }
 
+/// An index dtype argument (`what`: out_idx, out_type): tf.int32 where not given, or
+/// tf.int64; else a failure.
+std::optional<DType> indexDTypeArg(Composer &c, const Value *v, llvm::StringRef what) {
+  if (!given(v))
+    return DType::Int32;
+  std::optional<DType> d = c.impl.dtypeArg(v, c.loc);
+  if (d && isIndexInteger(*d))
+    return d;
+  c.fail(what + " must be tf.int32 or tf.int64");
+  return std::nullopt;
+}
+
 /// tf.unique and tf.unique_with_counts: the distinct values of a vector in the order of
 /// their first occurrence (TensorFlow's hash map: a NaN equals nothing, -0.0 equals 0.0
 /// and the first kept), each element's index among them, and each value's count. Sorted
@@ -963,13 +975,10 @@ Value uniqueOf(Composer &c, const Params &p, bool withCounts) {
     return c.fail("unique expects a 1D vector, not " + x.describe());
   if (!isFloat(x.dtype) && !isInteger(x.dtype) && x.dtype != DType::Bool)
     return c.fail("of " + x.describe() + " is not supported by agc (numbers and bools are)");
-  DType outIdx = DType::Int32;
-  if (given(p[1])) {
-    std::optional<DType> d = c.impl.dtypeArg(p[1], c.loc);
-    if (!d || !isIndexInteger(*d))
-      return c.fail("out_idx must be tf.int32 or tf.int64");
-    outIdx = *d;
-  }
+  std::optional<DType> outIdxArg = indexDTypeArg(c, p[1], "out_idx");
+  if (!outIdxArg)
+    return {};
+  DType outIdx = *outIdxArg;
   Value keys = x.dtype == DType::Bool ? c.call("tf.cast", {x, Value::dtypeOf(DType::Int32)}) : x;
   Value order, nan;
   if (isFloat(x.dtype)) {
@@ -2133,13 +2142,10 @@ Value searchsorted(Composer &c, const Params &p) {
       return c.fail("side must be 'left' or 'right', not " + p[2]->describe() + " (ValueError)");
     side = p[2]->text;
   }
-  DType outType = DType::Int32;
-  if (given(p[3])) {
-    std::optional<DType> d = c.impl.dtypeArg(p[3], c.loc);
-    if (!d || !isIndexInteger(*d))
-      return c.fail("out_type must be tf.int32 or tf.int64");
-    outType = *d;
-  }
+  std::optional<DType> outTypeArg = indexDTypeArg(c, p[3], "out_type");
+  if (!outTypeArg)
+    return {};
+  DType outType = *outTypeArg;
   auto rows = [&](const Value &t) {
     if (t.shape.rank() == 1) // one row (a reshape to [-1, 0] of an empty one could not tell)
       return c.call("tf.expand_dims", {t, Value::integer(0)});
