@@ -964,8 +964,8 @@ std::optional<DType> indexDTypeArg(Composer &c, const Value *v, llvm::StringRef 
 /// tf.unique and tf.unique_with_counts: the distinct values of a vector in the order of
 /// their first occurrence (TensorFlow's hash map: a NaN equals nothing, -0.0 equals 0.0
 /// and the first kept), each element's index among them, and each value's count. Sorted
-/// (O(n log n)): the groups of equal neighbours, each group's smallest original index
-/// (a segment min), the groups ordered by it.
+/// with tf.argsort (stable; n² comparisons, as agc sorts): the groups of equal neighbours,
+/// each group's smallest original index (a segment min), the groups ordered by it.
 Value uniqueOf(Composer &c, const Params &p, bool withCounts) {
   // (p: x, out_idx, name.)
   Value x = ranked(c, c.tensor(*p[0]), "x");
@@ -2023,8 +2023,8 @@ Value meshgrid(Composer &c, const CallArgs &args) {
   // the others (xy indexing: the first two axes swapped), times ones of the full shape.
   std::string indexing = "xy";
   for (const auto &[key, v] : args.keywords) {
-    if (key == "indexing" && v.kind == Value::Kind::Str) {
-      indexing = v.text;
+    if (key == "indexing") {
+      indexing = v.kind == Value::Kind::Str ? v.text : v.describe();
     } else if (key != "name") {
       c.fail("'" + key + "' is an invalid keyword argument for this function (TypeError)");
       return {};
