@@ -165,8 +165,9 @@ def casts_out_of_range(x):
     # Floats with no integer of the dtype: NaN, infinities, too large. TensorFlow's Cast
     # kernel (x86-64, its scalar loop) gives the integer indefinite of int32/int64, cuts
     # an int32 to int8..uint16 and an int64 to uint32, and makes uint64 2**63. agc gave
-    # 2**64 - 1 for uint64 (what its CPU's instruction gave: another CPU gave 0), and
-    # 24064 for 3e9 as uint16 (cut from int64): now the same integers on every CPU.
+    # 2**64 - 1 for uint64 here (AVX-512's unsigned conversion; LLVM's sequence for other
+    # CPUs differs), and 24064 for 3e9 as uint16 (cut from int64): now the same integers
+    # on every CPU.
     return (tf.cast(x, tf.int8), tf.cast(x, tf.int16), tf.cast(x, tf.int32), tf.cast(x, tf.int64),
             tf.cast(x, tf.uint8), tf.cast(x, tf.uint16), tf.cast(x, tf.uint32), tf.cast(x, tf.uint64))
 
