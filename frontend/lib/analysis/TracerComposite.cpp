@@ -2218,14 +2218,15 @@ long double dtypeLimit(DType d, bool max) {
 
 /// Whether NumPy compares numbers of dtypes `a` and `b` as float64 (np.promote_types; a
 /// bfloat16 it cannot promote, and saturate_cast falls back to Python's float): there
-/// 2**63 - 1 is 2**63. Every other promotion holds both dtypes' numbers exactly.
+/// 2**63 - 1 is 2**63. Every other promotion holds both dtypes' numbers exactly (where
+/// this says float64 for one, int16 with float16 say, float64 holds them exactly too).
 bool comparesAsFloat64(DType a, DType b) {
   if (a == DType::BFloat16 || b == DType::BFloat16 || a == DType::Float64 || b == DType::Float64)
     return true;
   if (isFloat(a) && isFloat(b))
     return false;
-  if (!isFloat(a) && !isFloat(b))
-    return bitWidth(a) == 64 && bitWidth(b) == 64 && isUnsigned(a) != isUnsigned(b);
+  if (!isFloat(a) && !isFloat(b)) // uint64 with a signed integer: float64
+    return (a == DType::UInt64 && !isUnsigned(b)) || (b == DType::UInt64 && !isUnsigned(a));
   DType integer = isFloat(a) ? b : a, real = isFloat(a) ? a : b;
   unsigned needs = bitWidth(integer) <= 8 ? 16 : bitWidth(integer) <= 16 ? 32 : 64;
   return needs > bitWidth(real);
@@ -2308,12 +2309,10 @@ Value saturateCast(Composer &c, const Params &p) {
                   ".max), float(" + dtypeName(out) + ".max)), an " + dtypeName(in) +
                   " number, which " + dtypeName(in) + " cannot hold, so that its results "
                   "are not saturated values (use tf.cast, or tf.clip_by_value then tf.cast)");
+  // The input is not uint32 or uint64 here: an integer limit fits int64.
   auto constant = [&](long double v) {
-    if (isFloat(in))
-      return c.tensor(Value::floating(double(v)), in);
-    if (v > (long double)INT64_MAX)
-      return unsignedConstant(c, uint64_t(v), in);
-    return c.tensor(Value::integer(int64_t(v)), in);
+    return isFloat(in) ? c.tensor(Value::floating(double(v)), in)
+                       : c.tensor(Value::integer(int64_t(v)), in);
   };
   x = c.call("tf.clip_by_value", {x, constant(*lo), constant(*hi)});
   return c.call("tf.cast", {x, Value::dtypeOf(*to)});
