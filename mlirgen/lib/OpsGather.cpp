@@ -4,10 +4,9 @@
 // result whose body computes where in the input an element comes from (linalg.index, then
 // tensor.extract), with TensorFlow's run-time checks (an index out of range, a negative
 // multiple, a reflected padding wider than its dimension) as ag.asserts. tf.cumsum and
-// tf.cumprod: a scf.for along the axis, one slice at a time. tf.sort and tf.argsort: ranks
-// counted by comparison along the last axis (another is transposed there), then placed
-// (n² per row: simple and exact, not fast); a NaN is a run-time error, as TensorFlow's
-// order of NaNs is unspecified.
+// tf.cumprod: a scf.for along the axis, one slice at a time. tf.sort and tf.argsort: a stable
+// bottom-up merge sort of each row along the last axis (another is transposed there);
+// a NaN is a run-time error, as TensorFlow's order of NaNs is unspecified.
 //
 //===----------------------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
@@ -406,10 +405,10 @@ bool MLIRGen::emitGatherNd(TFOp, const CallArgs &args, Value &out) {
   return produce(out, r, type, l);
 }
 
-/// tf.sort and tf.argsort along the last axis, in two passes of n² comparisons per row:
-/// each element's rank (how many come before it: smaller, or larger when descending, or
-/// equal and earlier, so that ties keep their order as TensorFlow's top_k keeps them), then
-/// each rank's element (or index).
+/// tf.sort and tf.argsort along the last axis: a bottom-up merge sort of each row (runs of
+/// 1, 2, 4, ... elements merged into a new buffer per pass), n log n comparisons. Merges
+/// are stable: of two equal elements (-0.0 and 0.0 are equal) the earlier comes first, as
+/// TensorFlow's top_k orders ties. The rows lie one after another in a flat tensor.
 bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
   RankedTensorType type = tensorType(out, args.loc);
   const Value *values = args.get(0, "values");
@@ -437,78 +436,137 @@ bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
   const Value *d = args.get(2, "direction");
   bool descending = d && d->kind == Value::Kind::Str && d->text == "DESCENDING";
   bool fp = analysis::isFloat(values->dtype);
-  int64_t rank = xt.getRank(), last = rank - 1;
+  bool u = analysis::isUnsigned(values->dtype);
+  bool indices = op == TFOp::Argsort;
+  int64_t last = xt.getRank() - 1;
   llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, x, l);
-  mlir::MLIRContext *ctx = &context;
-  // Iteration space: the row's dimensions, then i (the element), then j (reduced).
-  llvm::SmallVector<mlir::AffineExpr> row, atI, atJ;
+  mlir::Value n = sizes[last], rows = indexConstant(1, l);
   for (int64_t k = 0; k < last; ++k)
-    row.push_back(mlir::getAffineDimExpr(k, ctx));
-  atI = row;
-  atI.push_back(mlir::getAffineDimExpr(last, ctx));
-  atJ = row;
-  atJ.push_back(mlir::getAffineDimExpr(rank, ctx));
-  llvm::SmallVector<mlir::utils::IteratorType> iterators(rank + 1, mlir::utils::IteratorType::parallel);
-  iterators[rank] = mlir::utils::IteratorType::reduction;
-  auto mapI = mlir::AffineMap::get(rank + 1, 0, atI, ctx);
-  auto mapJ = mlir::AffineMap::get(rank + 1, 0, atJ, ctx);
-  auto indexType = RankedTensorType::get(xt.getShape(), builder.getIndexType());
-  mlir::Value zeros = filled(indexType, sizes, indexConstant(0, l), l);
-  auto ranks = mlir::linalg::GenericOp::create(
-      builder, l, mlir::TypeRange{indexType}, mlir::ValueRange{x, x}, mlir::ValueRange{zeros},
-      llvm::ArrayRef<mlir::AffineMap>{mapJ, mapI, mapI}, iterators,
-      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
-        mlir::Value xj = a[0], xi = a[1], acc = a[2];
-        if (fp) {
-          // TensorFlow's order of NaNs is unspecified (its top_k leaves them anywhere):
-          // agc refuses to sort one rather than guess.
-          mlir::Value guarded[] = {xi};
-          check(b, arith::CmpFOp::create(b, bl, arith::CmpFPredicate::ORD, xi, xi),
+    rows = arith::MulIOp::create(builder, l, rows, sizes[k]);
+  mlir::Value total = arith::MulIOp::create(builder, l, rows, n);
+  int64_t count = xt.hasStaticShape() ? xt.getNumElements() : mlir::ShapedType::kDynamic;
+  auto flatType = RankedTensorType::get({count}, xt.getElementType());
+  auto flatIndexType = RankedTensorType::get({count}, builder.getIndexType());
+  if (fp) {
+    // TensorFlow's order of NaNs is unspecified (its top_k leaves them anywhere): agc
+    // refuses to sort one rather than guess.
+    x = elementwise(
+        xt, {x},
+        [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange e) {
+          mlir::Value guarded[] = {e[0]};
+          check(b, arith::CmpFOp::create(b, bl, arith::CmpFPredicate::ORD, e[0], e[0]),
                 "tf." + tfOpName(op) + ": agc does not sort NaN (TensorFlow's order of NaNs "
                 "is unspecified)",
                 {}, bl, guarded);
-          xi = guarded[0];
-        }
-        mlir::Value i = mlir::linalg::IndexOp::create(b, bl, last);
-        mlir::Value j = mlir::linalg::IndexOp::create(b, bl, rank);
-        mlir::Value before, equal;
-        if (fp) {
-          before = arith::CmpFOp::create(b, bl, descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, xj, xi);
-          equal = arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OEQ, xj, xi);
-        } else {
-          bool u = analysis::isUnsigned(values->dtype);
-          before = arith::CmpIOp::create(
-              b, bl,
-              descending ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                         : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
-              xj, xi);
-          equal = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, xj, xi);
-        }
-        mlir::Value earlier = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, j, i);
-        mlir::Value counts = arith::OrIOp::create(b, bl, before, arith::AndIOp::create(b, bl, equal, earlier));
-        mlir::Value next = arith::AddIOp::create(b, bl, acc, arith::SelectOp::create(b, bl, counts, cIndex(b, bl, 1), cIndex(b, bl, 0)));
-        mlir::linalg::YieldOp::create(b, bl, next);
-      });
-  // out[..., r] = the element (or index) i whose rank is r.
-  bool indices = op == TFOp::Argsort;
-  mlir::Value init = filled(type, sizes, scalarConstant(0, type.getElementType(), l), l);
-  auto mapR = mlir::AffineMap::get(rank + 1, 0, atI, ctx); // (..., r, i) -> (..., r)
-  auto mapAt = mapJ;                                        // (..., r, i) -> (..., i)
-  auto placed = mlir::linalg::GenericOp::create(
-      builder, l, mlir::TypeRange{type}, mlir::ValueRange{ranks.getResult(0), x},
-      mlir::ValueRange{init}, llvm::ArrayRef<mlir::AffineMap>{mapAt, mapAt, mapR}, iterators,
+          return guarded[0];
+        },
+        l);
+  }
+  llvm::SmallVector<mlir::Value> sorted{reshape(x, flatType, {total}, l)};
+  if (indices) {
+    auto indexType = RankedTensorType::get(xt.getShape(), builder.getIndexType());
+    mlir::Value positions = indexed(
+        *this, indexType, sizes,
+        [&](mlir::OpBuilder &, mlir::Location, mlir::ValueRange at) { return at[last]; }, l);
+    sorted.push_back(reshape(positions, flatIndexType, {total}, l));
+  }
+  // Whether `b` goes strictly before `a` (then a merge takes it first).
+  auto before = [&](mlir::OpBuilder &bb, mlir::Location bl, mlir::Value b, mlir::Value a) -> mlir::Value {
+    if (fp)
+      return arith::CmpFOp::create(bb, bl, descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, b, a);
+    return arith::CmpIOp::create(bb, bl,
+                                 descending ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                                            : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
+                                 b, a);
+  };
+  llvm::SmallVector<mlir::Type> carriedTypes{builder.getIndexType(), flatType};
+  llvm::SmallVector<mlir::Value> carried{indexConstant(1, l), sorted[0]};
+  if (indices) {
+    carriedTypes.push_back(flatIndexType);
+    carried.push_back(sorted[1]);
+  }
+  // while width < n: merge each row's runs of `width` into runs of 2 * width.
+  auto passes = mlir::scf::WhileOp::create(
+      builder, l, carriedTypes, carried,
       [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
-        mlir::Value rankOfI = a[0], xi = a[1], acc = a[2];
-        mlir::Value r = mlir::linalg::IndexOp::create(b, bl, last);
-        mlir::Value hit = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::eq, rankOfI, r);
-        mlir::Value v = xi;
-        if (indices) {
-          mlir::Value i = mlir::linalg::IndexOp::create(b, bl, rank);
-          v = arith::IndexCastOp::create(b, bl, type.getElementType(), i);
-        }
-        mlir::linalg::YieldOp::create(b, bl, arith::SelectOp::create(b, bl, hit, v, acc).getResult());
+        mlir::Value more = arith::CmpIOp::create(b, bl, arith::CmpIPredicate::ult, a[0], n);
+        mlir::scf::ConditionOp::create(b, bl, more, a);
+      },
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange a) {
+        mlir::Value width = a[0];
+        mlir::ValueRange from = a.drop_front();
+        mlir::Value dynamic[] = {total};
+        llvm::ArrayRef<mlir::Value> dynamicSizes =
+            count == mlir::ShapedType::kDynamic ? llvm::ArrayRef<mlir::Value>(dynamic)
+                                                : llvm::ArrayRef<mlir::Value>{};
+        llvm::SmallVector<mlir::Value> into;
+        for (mlir::Value f : from)
+          into.push_back(mlir::tensor::EmptyOp::create(
+              b, bl, llvm::cast<RankedTensorType>(f.getType()), dynamicSizes));
+        mlir::Value one = cIndex(b, bl, 1);
+        mlir::Value span = arith::MulIOp::create(b, bl, width, cIndex(b, bl, 2));
+        auto eachRow = mlir::scf::ForOp::create(
+            b, bl, cIndex(b, bl, 0), rows, one, into,
+            [&](mlir::OpBuilder &rb, mlir::Location rl, mlir::Value r, mlir::ValueRange rowInto) {
+              mlir::Value base = arith::MulIOp::create(rb, rl, r, n);
+              auto eachRun = mlir::scf::ForOp::create(
+                  rb, rl, cIndex(rb, rl, 0), n, span, rowInto,
+                  [&](mlir::OpBuilder &mb, mlir::Location ml, mlir::Value lo, mlir::ValueRange runInto) {
+                    mlir::Value mid = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, lo, width), n);
+                    mlir::Value hi = arith::MinUIOp::create(mb, ml, arith::AddIOp::create(mb, ml, lo, span), n);
+                    mlir::Value lastLeft = arith::SubIOp::create(mb, ml, mid, cIndex(mb, ml, 1));
+                    mlir::Value lastRight = arith::SubIOp::create(mb, ml, hi, cIndex(mb, ml, 1));
+                    llvm::SmallVector<mlir::Value> state{lo, mid};
+                    state.append(runInto.begin(), runInto.end());
+                    // out[k] = the left run's next element unless the right run's goes
+                    // strictly before it (or the left run is spent). The positions read
+                    // are clamped into the runs: a spent run's value is read, not used.
+                    auto merge = mlir::scf::ForOp::create(
+                        mb, ml, lo, hi, cIndex(mb, ml, 1), state,
+                        [&](mlir::OpBuilder &kb, mlir::Location kl, mlir::Value k, mlir::ValueRange s) {
+                          mlir::Value i = s[0], j = s[1];
+                          mlir::Value li = arith::AddIOp::create(kb, kl, base, arith::MinUIOp::create(kb, kl, i, lastLeft));
+                          mlir::Value rj = arith::AddIOp::create(kb, kl, base, arith::MinUIOp::create(kb, kl, j, lastRight));
+                          mlir::Value left = mlir::tensor::ExtractOp::create(kb, kl, from[0], li);
+                          mlir::Value right = mlir::tensor::ExtractOp::create(kb, kl, from[0], rj);
+                          mlir::Value leftLeft = arith::CmpIOp::create(kb, kl, arith::CmpIPredicate::ult, i, mid);
+                          mlir::Value rightSpent = arith::CmpIOp::create(kb, kl, arith::CmpIPredicate::uge, j, hi);
+                          mlir::Value notBefore = arith::XOrIOp::create(
+                              kb, kl, before(kb, kl, right, left),
+                              arith::ConstantOp::create(kb, kl, kb.getBoolAttr(true)));
+                          mlir::Value takeLeft = arith::AndIOp::create(
+                              kb, kl, leftLeft, arith::OrIOp::create(kb, kl, rightSpent, notBefore));
+                          mlir::Value at = arith::AddIOp::create(kb, kl, base, k);
+                          llvm::SmallVector<mlir::Value> next{
+                              arith::SelectOp::create(kb, kl, takeLeft, arith::AddIOp::create(kb, kl, i, cIndex(kb, kl, 1)), i),
+                              arith::SelectOp::create(kb, kl, takeLeft, j, arith::AddIOp::create(kb, kl, j, cIndex(kb, kl, 1)))};
+                          for (size_t t = 0; t < from.size(); ++t) {
+                            mlir::Value lv = t == 0 ? left : mlir::tensor::ExtractOp::create(kb, kl, from[t], li).getResult();
+                            mlir::Value rv = t == 0 ? right : mlir::tensor::ExtractOp::create(kb, kl, from[t], rj).getResult();
+                            mlir::Value v = arith::SelectOp::create(kb, kl, takeLeft, lv, rv);
+                            next.push_back(mlir::tensor::InsertOp::create(kb, kl, v, s[2 + t], at));
+                          }
+                          mlir::scf::YieldOp::create(kb, kl, next);
+                        });
+                    mlir::scf::YieldOp::create(mb, ml, merge.getResults().drop_front(2));
+                  });
+              mlir::scf::YieldOp::create(rb, rl, eachRun.getResults());
+            });
+        llvm::SmallVector<mlir::Value> next{span};
+        next.append(eachRow.getResults().begin(), eachRow.getResults().end());
+        mlir::scf::YieldOp::create(b, bl, next);
       });
-  mlir::Value r = placed.getResult(0);
+  mlir::Value r = passes.getResult(indices ? 2 : 1);
+  if (indices) {
+    mlir::Type e = type.getElementType();
+    r = elementwise(
+        RankedTensorType::get({count}, e), {r},
+        [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange v) {
+          return arith::IndexCastOp::create(b, bl, e, v[0]).getResult();
+        },
+        l);
+  }
+  r = reshape(r, type, sizes, l);
   if (swapped)
     r = transposed(*this, r, swap, l);
   return produce(out, r, resultType, l);

@@ -376,6 +376,23 @@ def sort_axis_zero(x):
     return tf.sort(x, axis=0)
 
 
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def sort_rows_with_ties(x):
+    # Rows of odd lengths with ties (-0.0 and 0.0 among them): the order of equal
+    # elements is TensorFlow's (the earlier first), along either axis.
+    return (tf.sort(x), tf.argsort(x), tf.sort(x, direction="DESCENDING"),
+            tf.argsort(x, direction="DESCENDING"), tf.argsort(x, axis=0))
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def sort_generated(n):
+    # n values in [-50, 50], out of order and with many ties; as unsigned bytes too.
+    x = tf.math.floormod(tf.range(n) * 7919, 101) - 50
+    order = tf.argsort(x)
+    return (order, tf.sort(x, direction="DESCENDING"), tf.argsort(tf.cast(x, tf.uint8)),
+            tf.reduce_all(tf.gather(x, order)[1:] >= tf.gather(x, order)[:-1]))
+
+
 @tf.function
 def sort_bad_direction(x):
     return tf.sort(x, direction="UP")

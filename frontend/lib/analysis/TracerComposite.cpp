@@ -964,7 +964,7 @@ std::optional<DType> indexDTypeArg(Composer &c, const Value *v, llvm::StringRef 
 /// tf.unique and tf.unique_with_counts: the distinct values of a vector in the order of
 /// their first occurrence (TensorFlow's hash map: a NaN equals nothing, -0.0 equals 0.0
 /// and the first kept), each element's index among them, and each value's count. Sorted
-/// with tf.argsort (stable; n² comparisons, as agc sorts): the groups of equal neighbours,
+/// with tf.argsort (stable: a merge sort, n log n comparisons): the groups of equal neighbours,
 /// each group's smallest original index (a segment min), the groups ordered by it.
 Value uniqueOf(Composer &c, const Params &p, bool withCounts) {
   // (p: x, out_idx, name.)
