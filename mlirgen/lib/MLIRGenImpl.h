@@ -251,6 +251,7 @@ private:
   AG_EMITTER(Pad)
   AG_EMITTER(Reverse)
   AG_EMITTER(Cumulative)
+  AG_EMITTER(ScatterRows)
   AG_EMITTER(Clip)
   AG_EMITTER(Cast)
   AG_EMITTER(Reduce)

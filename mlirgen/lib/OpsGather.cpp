@@ -4,9 +4,11 @@
 // result whose body computes where in the input an element comes from (linalg.index, then
 // tensor.extract), with TensorFlow's run-time checks (an index out of range, a negative
 // multiple, a reflected padding wider than its dimension) as ag.asserts. tf.cumsum and
-// tf.cumprod: a scf.for along the axis, one slice at a time. tf.sort and tf.argsort: a stable
-// bottom-up merge sort of each row along the last axis (another is transposed there);
-// a NaN is a run-time error, as TensorFlow's order of NaNs is unspecified.
+// tf.cumprod: a scf.for along the axis, one slice at a time. The composites' scatter
+// (segment reductions, tensor_scatter_nd_*): a scf.for over the rows, in order. tf.sort
+// and tf.argsort: a stable bottom-up merge sort of each row along the last axis (another
+// is transposed there); a NaN is a run-time error, as TensorFlow's order of NaNs is
+// unspecified.
 //
 //===----------------------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
@@ -362,6 +364,110 @@ bool MLIRGen::emitCumulative(TFOp op, const CallArgs &args, Value &out) {
         mlir::Value updated = mlir::tensor::InsertSliceOp::create(builder, bl, written, carried[0],
                                                                   offsets, extents, strides);
         mlir::scf::YieldOp::create(builder, bl, mlir::ValueRange{updated, next});
+      });
+  return produce(out, loop.getResult(0), type, l);
+}
+
+/// The composites' sequential scatter (TFOps.def's ScatterRows, no tf function):
+/// `tensor` [n0, ..., n(D-1), rest...] with each slice `rows[k]` [rest...] combined into
+/// the slice at `positions[k]` (a vector: D = 1; else [K, D]), for k = 0, 1, ... in
+/// order, as TensorFlow's CPU kernels of the segment reductions and tensor_scatter_nd_*
+/// apply them (so floats round alike); a position outside the tensor is skipped. `how`:
+/// "update" (the last wins), "add", "multiply", "max", "min" (with a NaN, std::max's and
+/// std::min's rule, as Eigen's: the new value is kept unless it compares beyond the one
+/// there).
+bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  if (!type || args.positional.size() != 4)
+    return false;
+  mlir::Value t = operand(args.positional[0], args.loc, out.dtype);
+  mlir::Value positions = t ? operand(args.positional[1], args.loc) : nullptr;
+  mlir::Value rows = positions ? operand(args.positional[2], args.loc, out.dtype) : nullptr;
+  if (!rows)
+    return false;
+  const std::string &how = args.positional[3].text;
+  DType dtype = out.dtype;
+  mlir::Location l = loc(args.loc);
+  int64_t rank = type.getRank();
+  auto pt = llvm::cast<RankedTensorType>(positions.getType());
+  int64_t depth = pt.getRank() == 1 ? 1 : pt.getDimSize(1);
+  if (t.getType() != type)
+    t = mlir::tensor::CastOp::create(builder, l, type, t);
+  llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, t, l);
+  auto sliceType = RankedTensorType::get(type.getShape().drop_front(depth), type.getElementType());
+  auto combine = [&](mlir::OpBuilder &b, mlir::Location bl, mlir::ValueRange xs) -> mlir::Value {
+    mlir::Value acc = xs[0], x = xs[1];
+    if (how == "update")
+      return x;
+    if (how == "add" || how == "multiply")
+      return scalarOp(how == "add" ? TFOp::Add : TFOp::Multiply, b, bl, xs, dtype);
+    bool max = how == "max";
+    mlir::Value keep; // the value there stays
+    if (analysis::isFloat(dtype)) {
+      keep = max ? arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, x, acc)
+                 : arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, acc, x);
+    } else {
+      auto lt = analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+      keep = max ? arith::CmpIOp::create(b, bl, lt, x, acc) : arith::CmpIOp::create(b, bl, lt, acc, x);
+    }
+    return arith::SelectOp::create(b, bl, keep, acc, x);
+  };
+  // The callers check that there are as many rows as positions (TensorFlow's errors);
+  // should a check not stop the call first, no read goes past either.
+  mlir::Value count = arith::MinUIOp::create(builder, l, dimSize(positions, 0, l), dimSize(rows, 0, l));
+  auto loop = mlir::scf::ForOp::create(
+      builder, l, indexConstant(0, l), count, indexConstant(1, l), mlir::ValueRange{t},
+      [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value k, mlir::ValueRange carried) {
+        mlir::OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        mlir::Value acc = carried[0];
+        llvm::SmallVector<mlir::Value> at;
+        mlir::Value inRange;
+        for (int64_t d = 0; d < depth; ++d) {
+          llvm::SmallVector<mlir::Value> where{k};
+          if (pt.getRank() == 2)
+            where.push_back(cIndex(builder, bl, d));
+          mlir::Value i = asIndex(builder, bl, mlir::tensor::ExtractOp::create(builder, bl, positions, where));
+          mlir::Value ok = arith::AndIOp::create(
+              builder, bl, arith::CmpIOp::create(builder, bl, arith::CmpIPredicate::sge, i, cIndex(builder, bl, 0)),
+              arith::CmpIOp::create(builder, bl, arith::CmpIPredicate::slt, i, sizes[d]));
+          inRange = d == 0 ? ok : arith::AndIOp::create(builder, bl, inRange, ok).getResult();
+          at.push_back(i);
+        }
+        auto within = mlir::scf::IfOp::create(builder, bl, mlir::TypeRange{type}, inRange, /*withElseRegion=*/true);
+        builder.setInsertionPointToStart(within.thenBlock());
+        mlir::Value updated;
+        if (depth == rank) {
+          mlir::Value there = mlir::tensor::ExtractOp::create(builder, bl, acc, at);
+          mlir::Value x = mlir::tensor::ExtractOp::create(builder, bl, rows, k);
+          mlir::Value both[] = {there, x};
+          updated = mlir::tensor::InsertOp::create(builder, bl, combine(builder, bl, both), acc, at);
+        } else {
+          llvm::SmallVector<mlir::OpFoldResult> accAt, accExtents, rowAt{k}, rowExtents{builder.getIndexAttr(1)};
+          for (mlir::Value i : at) {
+            accAt.push_back(i);
+            accExtents.push_back(builder.getIndexAttr(1));
+          }
+          for (int64_t d = depth; d < rank; ++d) {
+            mlir::OpFoldResult extent = type.isDynamicDim(d) ? mlir::OpFoldResult(sizes[d])
+                                                             : mlir::OpFoldResult(builder.getIndexAttr(type.getDimSize(d)));
+            accAt.push_back(builder.getIndexAttr(0));
+            accExtents.push_back(extent);
+            rowAt.push_back(builder.getIndexAttr(0));
+            rowExtents.push_back(extent);
+          }
+          llvm::SmallVector<mlir::OpFoldResult> accStrides(rank, builder.getIndexAttr(1)),
+              rowStrides(rowAt.size(), builder.getIndexAttr(1));
+          mlir::Value there = mlir::tensor::ExtractSliceOp::create(builder, bl, sliceType, acc, accAt, accExtents, accStrides);
+          mlir::Value x = mlir::tensor::ExtractSliceOp::create(builder, bl, sliceType, rows, rowAt, rowExtents, rowStrides);
+          mlir::Value v = elementwise(sliceType, {there, x}, combine, bl);
+          updated = mlir::tensor::InsertSliceOp::create(builder, bl, v, acc, accAt, accExtents, accStrides);
+        }
+        mlir::scf::YieldOp::create(builder, bl, updated);
+        builder.setInsertionPointToStart(within.elseBlock());
+        mlir::scf::YieldOp::create(builder, bl, acc);
+        builder.setInsertionPointAfter(within);
+        mlir::scf::YieldOp::create(builder, bl, within.getResult(0));
       });
   return produce(out, loop.getResult(0), type, l);
 }

@@ -638,6 +638,29 @@ def scatters(x, at, values):
             tf.tensor_scatter_nd_update(m, [[1, 1], [2, 0], [1, 1]], [7.0, 8.0, 9.0]))
 
 
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.int32)])
+def segments_in_order(data, ids):
+    # TensorFlow's kernels combine each segment's rows one after another: a sum rounds as
+    # that sequence does (1 + 1e8 - 1e8 + 3 is 3), and a maximum or minimum keeps a NaN
+    # only while no number follows it. ids and data of different lengths: its error.
+    return (tf.math.unsorted_segment_sum(data, ids, 3), tf.math.unsorted_segment_prod(data, ids, 3),
+            tf.math.unsorted_segment_max(data, ids, 3), tf.math.unsorted_segment_min(data, ids, 3),
+            tf.math.segment_sum(data, tf.sort(ids)), tf.math.segment_mean(data, tf.sort(ids)))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32), tf.TensorSpec([None], tf.int64)])
+def segment_rows_in_order(data, ids):
+    # The same with rows of two (a slice combined at a time) and int64 ids.
+    return (tf.math.unsorted_segment_sum(data, ids, 2), tf.math.unsorted_segment_max(data, ids, 2),
+            tf.math.segment_min(data, tf.sort(ids)))
+
+
+@tf.function
+def scatter_adds_in_order(t, indices, updates):
+    # TensorFlow's kernel applies the updates one after another: 1 + 1e8 - 1e8 is 0.
+    return tf.tensor_scatter_nd_add(t, indices, updates), tf.tensor_scatter_nd_update(t, indices, updates)
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
 def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they

@@ -123,6 +123,17 @@ public:
     Value out = Value::tensor(t.dtype, shape);
     return subscript(t, items, out);
   }
+  /// Op `op` of `operands`, typed `out` by the caller: an op no tf function reaches
+  /// (TFOps.def's Operator typing), such as the sequential scatter.
+  Value emit(TFOp op, std::vector<Value> operands, Value out) {
+    if (!ok)
+      return {};
+    if (impl.emitter && !impl.failed && !impl.emitOp(op, std::move(operands), out, loc)) {
+      ok = false;
+      return {};
+    }
+    return out;
+  }
   /// Reports `message` (as TensorFlow's `kind` error, for the words) and fails.
   Value fail(const llvm::Twine &message) {
     if (ok)
@@ -1351,13 +1362,15 @@ Value statelessNormal(Composer &c, const Params &p) {
   return c.add(c.mul(rnd, stddev), mean);
 }
 
-// --- Segments (an [n, segments] mask, summed over n) --------------------------------------
+// --- Segments (each row combined into its segment's, in order) ---------------------------
 
 /// How a segment reduction combines: TensorFlow's reduction, and what fills a segment no
 /// id names (0, 1, or the lowest / highest value of the dtype, as TensorFlow's kernels).
 enum class Combine { Sum, Prod, Max, Min };
 
-Value segmentFill(Composer &c, Combine how, const Value &like) {
+/// A tensor of `shape` (an int32 vector) and `like`'s dtype filled with what a segment no
+/// id names holds.
+Value segmentFill(Composer &c, Combine how, const Value &like, const Value &shape) {
   DType d = like.dtype;
   auto limit = [&](bool lowest) -> Value {
     switch (d) {
@@ -1374,7 +1387,13 @@ Value segmentFill(Composer &c, Combine how, const Value &like) {
   if (v.kind == Value::Kind::Undefined)
     return c.fail("segment maxima and minima take float32, float64, int32 or int64 data, not " +
                   like.describe());
-  return c.call("tf.fill", {c.call("tf.shape", {like}), c.tensor(v, d)});
+  return c.call("tf.fill", {shape, c.tensor(v, d)});
+}
+
+/// The name of `how` for the sequential scatter (MLIRGen::emitScatterRows).
+Value scatterHow(Combine how) {
+  static const char *const kHow[] = {"add", "multiply", "max", "min"};
+  return Value::str(kHow[int(how)]);
 }
 
 Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count,
@@ -1392,18 +1411,23 @@ Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Valu
   c.call("tf.debugging.Assert",
          {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::Lt, ids, countAs)}), Value::list({})},
          {{"message", Value::str("segment_ids is out of range [0, num_segments)")}});
-  // mask[s, i, 1...] = ids[i] == s; negative ids match no segment.
-  Value range = c.call("tf.range", {countAs}, {{"dtype", Value::dtypeOf(ids.dtype)}});
-  std::vector<Value> shape{Value::integer(-1), Value::integer(1)};
-  Value seg = c.call("tf.reshape", {range, Value::list(shape)});
-  Value mask = c.cmp(ast::CmpOp::Eq, c.call("tf.expand_dims", {ids, Value::integer(0)}), seg);
+  Value rows = dimOf(c, data, 0);
+  c.call("tf.debugging.Assert",
+         {c.cmp(ast::CmpOp::Eq, rows, dimOf(c, ids, 0)), Value::list({})},
+         {{"message", Value::str("data.shape does not start with segment_ids.shape: "
+                                 "segment_ids should be the same size as dimension 0 of data")}});
+  // Each row of data combined into its segment's, in order (TensorFlow's CPU kernels run
+  // through the ids so: their floats round alike); a negative id names no segment.
+  std::vector<Value> shape{c.tensor(count, DType::Int32)};
   for (size_t d = 1; d < data.shape.rank(); ++d)
-    mask = c.call("tf.expand_dims", {mask, Value::integer(-1)});
-  Value rows = c.call("tf.expand_dims", {data, Value::integer(0)});
-  Value picked = c.where(mask, rows, segmentFill(c, how, rows));
-  static const char *const kReduce[] = {"tf.math.reduce_sum", "tf.math.reduce_prod",
-                                        "tf.math.reduce_max", "tf.math.reduce_min"};
-  return c.call(kReduce[int(how)], {picked}, {{"axis", Value::integer(1)}});
+    shape.push_back(dimOf(c, data, int64_t(d)));
+  Value init = segmentFill(c, how, data, c.call("tf.stack", {Value::list(shape)}));
+  if (!c.ok)
+    return {};
+  // The result's shape: the static sizes known here (tf.fill of a stacked shape has none).
+  Shape out = data.shape;
+  out.dims[0] = count.kind == Value::Kind::Int ? count.i : init.shape.dims[0];
+  return c.emit(TFOp::ScatterRows, {init, ids, data, scatterHow(how)}, Value::tensor(data.dtype, out));
 }
 
 template <Combine how>
@@ -1617,7 +1641,7 @@ Value linspace(Composer &c, const Params &p) {
   return c.where(last, c.call("tf.fill", {c.call("tf.shape", {values}), stop}), values);
 }
 
-// --- Scatters (a [updates, positions] match, as the segments) -------------------------------
+// --- Scatters (each update applied in order, as the segments) ------------------------------
 
 /// tensor_scatter_nd_update (`add` false: the last update of a position wins, as
 /// TensorFlow's CPU kernel applies them in order) and tensor_scatter_nd_add (`add`: the
@@ -1645,8 +1669,10 @@ Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Valu
   for (int64_t d = depth; d < rank; ++d)
     sliceShape.push_back(dimOf(c, tensor, d));
   Value rows = c.call("tf.reshape", {updates, c.call("tf.stack", {Value::list(sliceShape)})});
-  // match[k, i0, ..., i(D-1)]: indices[k] is that position; each index checked in range.
-  Value match;
+  if (depth == 0)
+    return c.fail("an index depth of 0 is not supported by agc");
+  // Each index checked in range (TensorFlow's error); then each update applied in order,
+  // as TensorFlow's CPU kernel applies them (a sum rounds alike).
   for (int64_t d = 0; d < depth && c.ok; ++d) {
     Value size = c.tensor(dimOf(c, tensor, d), indices.dtype);
     Value column = c.call("tf.gather", {flat, Value::integer(d)}, {{"axis", Value::integer(1)}});
@@ -1656,49 +1682,9 @@ Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Valu
                                                   c.cmp(ast::CmpOp::Lt, column, size)})}),
             Value::list({})},
            {{"message", Value::str("indices do not index into the shape of 'tensor'")}});
-    std::vector<Value> kShape(depth + 1, Value::integer(1)), iShape(depth + 1, Value::integer(1));
-    kShape[0] = Value::integer(-1);
-    iShape[d + 1] = Value::integer(-1);
-    Value at = c.call("tf.range", {size}, {{"dtype", Value::dtypeOf(indices.dtype)}});
-    Value same = c.cmp(ast::CmpOp::Eq, c.call("tf.reshape", {column, Value::list(kShape)}),
-                       c.call("tf.reshape", {at, Value::list(iShape)}));
-    match = d == 0 ? same : c.call("tf.math.logical_and", {match, same});
   }
-  if (depth == 0)
-    return c.fail("an index depth of 0 is not supported by agc");
-  if (!c.ok)
-    return {};
-  // [K, n0, ..., n(D-1), 1, ...] against the updates' [K, 1, ..., 1, n(D)...].
-  Value wide = match;
-  for (int64_t d = depth; d < rank; ++d)
-    wide = c.call("tf.expand_dims", {wide, Value::integer(-1)});
-  if (add) {
-    Value spread = rows;
-    for (int64_t d = 0; d < depth; ++d)
-      spread = c.call("tf.expand_dims", {spread, Value::integer(1)});
-    Value picked = c.where(wide, spread, c.call("tf.zeros_like", {spread}));
-    return c.add(tensor, c.call("tf.math.reduce_sum", {picked}, {{"axis", Value::integer(0)}}));
-  }
-  // The last k naming each position (-1: none).
-  Value count = dimOf(c, flat, 0);
-  std::vector<Value> kShape(depth + 1, Value::integer(1));
-  kShape[0] = Value::integer(-1);
-  Value k = c.call("tf.reshape", {c.call("tf.range", {count}), Value::list(kShape)});
-  Value none = c.tensor(Value::integer(-1), DType::Int32);
-  Value last = c.call("tf.math.reduce_max",
-                      {c.where(match, k, none)},
-                      {{"axis", Value::integer(0)}});
-  Value named = c.cmp(ast::CmpOp::GtE, last, c.tensor(Value::integer(0), DType::Int32));
-  // Positions no update names read a row of zeros after the updates (there may be none).
-  std::vector<Value> oneRow = sliceShape;
-  oneRow[0] = Value::integer(1);
-  Value padded = c.call("tf.concat", {Value::list({rows, c.call("tf.zeros", {c.call("tf.stack", {Value::list(oneRow)})},
-                                                                {{"dtype", Value::dtypeOf(tensor.dtype)}})}),
-                                      Value::integer(0)});
-  Value chosen = c.call("tf.gather", {padded, c.where(named, last, c.call("tf.fill", {c.call("tf.shape", {last}), count}))});
-  for (int64_t d = depth; d < rank; ++d)
-    named = c.call("tf.expand_dims", {named, Value::integer(-1)});
-  return c.where(named, chosen, tensor);
+  return c.emit(TFOp::ScatterRows, {tensor, flat, rows, Value::str(add ? "add" : "update")},
+                Value::tensor(tensor.dtype, tensor.shape));
 }
 
 // --- tf.slice ------------------------------------------------------------------------------
