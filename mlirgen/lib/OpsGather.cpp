@@ -373,9 +373,11 @@ bool MLIRGen::emitCumulative(TFOp op, const CallArgs &args, Value &out) {
 /// the slice at `positions[k]` (a vector: D = 1; else [K, D]), for k = 0, 1, ... in
 /// order, as TensorFlow's CPU kernels of the segment reductions and tensor_scatter_nd_*
 /// apply them (so floats round alike); a position outside the tensor is skipped. `how`:
-/// "update" (the last wins), "add", "multiply", "max", "min" (with a NaN, std::max's and
-/// std::min's rule, as Eigen's: the new value is kept unless it compares beyond the one
-/// there).
+/// "update" (the last wins), "add", "subtract", "multiply"; "max" and "min" as
+/// std::max(there, new) and std::min(there, new) (tensor_scatter_nd_max: a NaN there
+/// stays, a new NaN is ignored), "segment_max" and "segment_min" as std::max(new, there)
+/// and std::min(new, there) (the segment kernels: a new NaN is kept, and a number after
+/// it replaces it).
 bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
   RankedTensorType type = tensorType(out, args.loc);
   if (!type || args.positional.size() != 4)
@@ -399,18 +401,23 @@ bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
     mlir::Value acc = xs[0], x = xs[1];
     if (how == "update")
       return x;
-    if (how == "add" || how == "multiply")
-      return scalarOp(how == "add" ? TFOp::Add : TFOp::Multiply, b, bl, xs, dtype);
-    bool max = how == "max";
-    mlir::Value keep; // the value there stays
-    if (analysis::isFloat(dtype)) {
-      keep = max ? arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, x, acc)
-                 : arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, acc, x);
-    } else {
-      auto lt = analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-      keep = max ? arith::CmpIOp::create(b, bl, lt, x, acc) : arith::CmpIOp::create(b, bl, lt, acc, x);
-    }
-    return arith::SelectOp::create(b, bl, keep, acc, x);
+    if (how == "add" || how == "subtract" || how == "multiply")
+      return scalarOp(how == "add" ? TFOp::Add : how == "subtract" ? TFOp::Subtract : TFOp::Multiply,
+                      b, bl, xs, dtype);
+    auto less = [&](mlir::Value p, mlir::Value q) -> mlir::Value {
+      if (analysis::isFloat(dtype))
+        return arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, p, q);
+      return arith::CmpIOp::create(
+          b, bl, analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, p, q);
+    };
+    if (how == "max") // std::max(acc, x): acc < x ? x : acc
+      return arith::SelectOp::create(b, bl, less(acc, x), x, acc);
+    if (how == "min") // std::min(acc, x): x < acc ? x : acc
+      return arith::SelectOp::create(b, bl, less(x, acc), x, acc);
+    if (how == "segment_max") // std::max(x, acc): x < acc ? acc : x
+      return arith::SelectOp::create(b, bl, less(x, acc), acc, x);
+    // "segment_min", std::min(x, acc): acc < x ? acc : x
+    return arith::SelectOp::create(b, bl, less(acc, x), acc, x);
   };
   // The callers check that there are as many rows as positions (TensorFlow's errors);
   // should a check not stop the call first, no read goes past either.

@@ -661,6 +661,27 @@ def scatter_adds_in_order(t, indices, updates):
     return tf.tensor_scatter_nd_add(t, indices, updates), tf.tensor_scatter_nd_update(t, indices, updates)
 
 
+@tf.function
+def scatter_max_min_sub(t, indices, updates):
+    # tensor_scatter_nd_max and _min keep what is there against a NaN update (std::max of
+    # the two, in that order), unlike the segment maxima; _sub subtracts in order.
+    return (tf.tensor_scatter_nd_max(t, indices, updates), tf.tensor_scatter_nd_min(t, indices, updates),
+            tf.tensor_scatter_nd_sub(t, indices, updates))
+
+
+@tf.function
+def unsorted_segment_means(data, ids):
+    # The sum over each segment's count (at least 1), and over its square root.
+    return (tf.math.unsorted_segment_mean(data, ids, 4), tf.math.unsorted_segment_sqrt_n(data, ids, 4),
+            tf.math.unsorted_segment_mean(tf.stack([data, -data], axis=1), ids, 4))
+
+
+@tf.function
+def unsorted_segment_mean_of_ints(data, ids):
+    # Integer data: math_ops.py divides with `/`, a float64 result.
+    return tf.math.unsorted_segment_mean(data, ids, 3)
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
 def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they

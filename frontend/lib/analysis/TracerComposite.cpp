@@ -1392,7 +1392,7 @@ Value segmentFill(Composer &c, Combine how, const Value &like, const Value &shap
 
 /// The name of `how` for the sequential scatter (MLIRGen::emitScatterRows).
 Value scatterHow(Combine how) {
-  static const char *const kHow[] = {"add", "multiply", "max", "min"};
+  static const char *const kHow[] = {"add", "multiply", "segment_max", "segment_min"};
   return Value::str(kHow[int(how)]);
 }
 
@@ -1435,6 +1435,27 @@ Value unsortedSegment(Composer &c, const Params &p) {
   Value data = c.tensor(*p[0]);
   Value ids = c.tensor(*p[1]);
   return segmentReduce(c, data, ids, *p[2], how);
+}
+
+/// tf.math.unsorted_segment_mean (`sqrtN` false) and unsorted_segment_sqrt_n, as
+/// math_ops.py writes them: the segment sum over N (or its square root), N each segment's
+/// count (a sum of ones of data's dtype, at least 1), broadcast over data's other axes.
+template <bool sqrtN>
+Value unsortedSegmentMean(Composer &c, const Params &p) {
+  Value data = c.tensor(*p[0]);
+  Value ids = c.tensor(*p[1]);
+  if (!c.ok)
+    return {};
+  Value ones = c.call("tf.ones", {c.call("tf.shape", {ids})}, {{"dtype", Value::dtypeOf(data.dtype)}});
+  Value n = segmentReduce(c, ones, ids, *p[2]);
+  if (!c.ok)
+    return {};
+  std::vector<Value> shape{Value::integer(-1)};
+  for (size_t d = 1; d < data.shape.rank(); ++d)
+    shape.push_back(Value::integer(1));
+  n = c.call("tf.math.maximum", {c.call("tf.reshape", {n, Value::list(shape)}), c.tensor(Value::integer(1), data.dtype)});
+  Value summed = segmentReduce(c, data, ids, *p[2]);
+  return c.div(summed, sqrtN ? c.call("tf.math.sqrt", {n}) : n);
 }
 
 /// The number of segments of sorted ids (the last plus one), the ids checked sorted and
@@ -1643,13 +1664,17 @@ Value linspace(Composer &c, const Params &p) {
 
 // --- Scatters (each update applied in order, as the segments) ------------------------------
 
-/// tensor_scatter_nd_update (`add` false: the last update of a position wins, as
-/// TensorFlow's CPU kernel applies them in order) and tensor_scatter_nd_add (`add`: the
-/// updates of a position summed into it): indices [..., D] name positions of the first D
-/// dimensions of `tensor`; updates hold one slice tensor.shape[D:] for each.
+/// tensor_scatter_nd_update (`how` "update": the last update of a position wins, as
+/// TensorFlow's CPU kernel applies them in order), _add, _sub, _max and _min (each update
+/// of a position combined with what is there, in order; see MLIRGen::emitScatterRows):
+/// indices [..., D] name positions of the first D dimensions of `tensor`; updates hold
+/// one slice tensor.shape[D:] for each.
 Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Value &updatesArg,
-                  bool add) {
+                  llvm::StringRef how) {
   tensor = ranked(c, tensor, "tensor");
+  if (c.ok && how != "update" && !isFloat(tensor.dtype) && !isInteger(tensor.dtype) &&
+      !(isComplex(tensor.dtype) && (how == "add" || how == "subtract")))
+    return c.fail("'tensor' must be a number tensor here, not " + tensor.describe());
   Value indices = ranked(c, c.tensor(indicesArg, DType::Int32), "indices");
   if (c.ok && !isIndexInteger(indices.dtype))
     return c.fail("'indices' must be int32 or int64, not " + indices.describe());
@@ -1683,7 +1708,7 @@ Value scatterInto(Composer &c, Value tensor, const Value &indicesArg, const Valu
             Value::list({})},
            {{"message", Value::str("indices do not index into the shape of 'tensor'")}});
   }
-  return c.emit(TFOp::ScatterRows, {tensor, flat, rows, Value::str(add ? "add" : "update")},
+  return c.emit(TFOp::ScatterRows, {tensor, flat, rows, Value::str(how.str())},
                 Value::tensor(tensor.dtype, tensor.shape));
 }
 
@@ -2327,13 +2352,13 @@ Value broadcastTo(Composer &c, const Params &p) {
   return r;
 }
 
-Value tensorScatterUpdate(Composer &c, const Params &p) {
-  return scatterInto(c, c.tensor(*p[0]), *p[1], *p[2], /*add=*/false);
+/// tf.tensor_scatter_nd_update, _add, _sub, _max, _min: `how` for emitScatterRows.
+template <const char *how>
+Value tensorScatter(Composer &c, const Params &p) {
+  return scatterInto(c, c.tensor(*p[0]), *p[1], *p[2], how);
 }
-
-Value tensorScatterAdd(Composer &c, const Params &p) {
-  return scatterInto(c, c.tensor(*p[0]), *p[1], *p[2], /*add=*/true);
-}
+constexpr char kUpdate[] = "update", kAdd[] = "add", kSubtract[] = "subtract", kMax[] = "max",
+               kMin[] = "min";
 
 Value scatterNd(Composer &c, const Params &p) {
   // The updates summed into zeros of `shape`, as tensor_scatter_nd_add.
@@ -2341,7 +2366,7 @@ Value scatterNd(Composer &c, const Params &p) {
   if (!c.ok)
     return {};
   Value zeros = c.call("tf.zeros", {*p[2]}, {{"dtype", Value::dtypeOf(updates.dtype)}});
-  return scatterInto(c, zeros, *p[0], updates, /*add=*/true);
+  return scatterInto(c, zeros, *p[0], updates, "add");
 }
 
 // --- einsum: the operands broadcast over every label, multiplied, summed ---------------------
@@ -2537,8 +2562,11 @@ const std::vector<Composite> &composites() {
       {{"tf.sequence_mask"}, {"lengths", "maxlen", "dtype", "name"}, 1, "lengths ints; any dtype out", sequenceMask},
       {{"tf.tensordot", "tf.linalg.tensordot"}, {"a", "b", "axes", "name"}, 3, "floats, ints", tensordot},
       {{"tf.saturate_cast", "tf.dtypes.saturate_cast"}, {"value", "dtype", "name"}, 2, "numbers (from uint32, uint64: TensorFlow's run-time error)", saturateCast},
-      {{"tf.tensor_scatter_nd_update"}, {"tensor", "indices", "updates", "name"}, 3, "all but strings (indices int32, int64)", tensorScatterUpdate},
-      {{"tf.tensor_scatter_nd_add"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatterAdd},
+      {{"tf.tensor_scatter_nd_update"}, {"tensor", "indices", "updates", "name"}, 3, "all but strings (indices int32, int64)", tensorScatter<kUpdate>},
+      {{"tf.tensor_scatter_nd_add"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatter<kAdd>},
+      {{"tf.tensor_scatter_nd_sub"}, {"tensor", "indices", "updates", "name"}, 3, "numbers (indices int32, int64)", tensorScatter<kSubtract>},
+      {{"tf.tensor_scatter_nd_max"}, {"tensor", "indices", "updates", "name"}, 3, "floats, ints (indices int32, int64)", tensorScatter<kMax>},
+      {{"tf.tensor_scatter_nd_min"}, {"tensor", "indices", "updates", "name"}, 3, "floats, ints (indices int32, int64)", tensorScatter<kMin>},
       {{"tf.scatter_nd"}, {"indices", "updates", "shape", "name"}, 3, "numbers (indices int32, int64)", scatterNd},
       {{"tf.math.bincount"}, {"arr", "weights", "minlength", "maxlength", "dtype", "name", "axis", "binary_output"}, 1, "arr int32, int64; weights numbers", bincount},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
@@ -2552,6 +2580,8 @@ const std::vector<Composite> &composites() {
       {{"tf.math.unsorted_segment_prod"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegment<Combine::Prod>},
       {{"tf.math.unsorted_segment_max"}, {"data", "segment_ids", "num_segments", "name"}, 3, "float32, float64, int32, int64 (ids int32, int64)", unsortedSegment<Combine::Max>},
       {{"tf.math.unsorted_segment_min"}, {"data", "segment_ids", "num_segments", "name"}, 3, "float32, float64, int32, int64 (ids int32, int64)", unsortedSegment<Combine::Min>},
+      {{"tf.math.unsorted_segment_mean"}, {"data", "segment_ids", "num_segments", "name"}, 3, "numbers (ids int32, int64)", unsortedSegmentMean<false>},
+      {{"tf.math.unsorted_segment_sqrt_n"}, {"data", "segment_ids", "num_segments", "name"}, 3, "floats (ids int32, int64)", unsortedSegmentMean<true>},
       {{"tf.math.segment_sum"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", sortedSegment<Combine::Sum>},
       {{"tf.math.segment_prod"}, {"data", "segment_ids", "name"}, 2, "numbers (ids int32, int64)", sortedSegment<Combine::Prod>},
       {{"tf.math.segment_max"}, {"data", "segment_ids", "name"}, 2, "float32, float64, int32, int64 (ids int32, int64)", sortedSegment<Combine::Max>},
