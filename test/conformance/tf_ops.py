@@ -682,6 +682,36 @@ def unsorted_segment_mean_of_ints(data, ids):
     return tf.math.unsorted_segment_mean(data, ids, 3)
 
 
+@tf.function
+def histograms(values):
+    # The guide's histogram_fixed_width: values below the range count in the first bin,
+    # above it in the last; the bin of each value (histogram_ops.py's arithmetic).
+    return (tf.histogram_fixed_width(values, [0.0, 5.0], nbins=5),
+            tf.histogram_fixed_width(values, [-1.0, 1.0], nbins=3, dtype=tf.int64),
+            tf.histogram_fixed_width_bins(values, [0.0, 5.0], nbins=5))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.float32),
+                              tf.TensorSpec([], tf.int32)])
+def histogram_of_tensors(values, value_range, nbins):
+    # A range and a bin count known only when it runs; a bad one is TensorFlow's error.
+    return tf.histogram_fixed_width(values, value_range, nbins), tf.histogram_fixed_width(tf.cast(values, tf.int32), [0, 3], 3)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def histogram_bins_of_nan(values):
+    # histogram_fixed_width_bins casts a NaN's bin to int32 (TensorFlow's cast: -2**31).
+    return tf.histogram_fixed_width_bins(values, [0.0, 3.0], 3)
+
+
+@tf.function
+def confusion(labels, predictions):
+    # tf.math.confusion_matrix with its class count given, found, and weighted.
+    return (tf.math.confusion_matrix(labels, predictions, num_classes=4),
+            tf.math.confusion_matrix(labels, predictions),
+            tf.math.confusion_matrix(labels, predictions, num_classes=4, weights=[0.5] * 6, dtype=tf.float32))
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
 def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they

@@ -1556,6 +1556,120 @@ Value bincount(Composer &c, const Params &p) {
   return segmentReduce(c, data, ids, size);
 }
 
+/// tf.histogram_fixed_width: the count of `values` in each of nbins equal bins of
+/// value_range, as TensorFlow's HistogramFixedWidth kernel computes a value's bin
+/// (histogram_op.cc): int32(min(double(max(v, lo) - lo) / step, nbins - 1)), with step =
+/// double(hi - lo) / nbins and max(v, lo) - lo in the values' dtype; a NaN is its
+/// run-time error. (p: values, value_range, nbins, dtype, name.)
+Value histogramFixedWidth(Composer &c, const Params &p) {
+  Value values = ranked(c, c.tensor(*p[0]), "values");
+  if (c.ok && values.dtype != DType::Float32 && values.dtype != DType::Float64 &&
+      values.dtype != DType::Int32 && values.dtype != DType::Int64)
+    return c.fail("'values' must be float32, float64, int32 or int64, not " + values.describe());
+  if (c.ok && p[1]->isTensorLike() && p[1]->dtype != values.dtype)
+    return c.fail("'value_range' must have the dtype of 'values' (" + dtypeName(values.dtype) +
+                  "), not " + p[1]->describe());
+  Value range = ranked(c, c.tensor(*p[1], values.dtype), "value_range");
+  if (c.ok && !(range.shape.rank() == 1 && range.shape.dims[0] == 2))
+    return c.fail("'value_range' must be a vector of 2 values, not " + range.describe());
+  DType out = DType::Int32;
+  if (given(p[3]) && p[3]->kind == Value::Kind::DTypeRef)
+    out = p[3]->dtype;
+  if (c.ok && !isIndexInteger(out))
+    return c.fail("'dtype' must be tf.int32 or tf.int64, not " + dtypeName(out));
+  Value bins = given(p[2]) ? *p[2] : Value::integer(100);
+  Value nbins = c.tensor(bins, DType::Int32);
+  if (!c.ok)
+    return {};
+  Value lo = c.row(range, 0, 0), hi = c.row(range, 0, 1);
+  c.call("tf.debugging.Assert", {c.cmp(ast::CmpOp::Lt, lo, hi), Value::list({})},
+         {{"message", Value::str("value_range should satisfy value_range[0] < value_range[1]")}});
+  c.call("tf.debugging.Assert", {c.cmp(ast::CmpOp::Gt, nbins, c.tensor(Value::integer(0), DType::Int32)), Value::list({})},
+         {{"message", Value::str("nbins should be a positive number")}});
+  Value flat = c.call("tf.reshape", {values, Value::list({Value::integer(-1)})});
+  if (isFloat(values.dtype))
+    c.call("tf.debugging.Assert",
+           {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::Eq, flat, flat)}), Value::list({})},
+           {{"message", Value::str("Histogram values must not contain NaN")}});
+  Value f64 = Value::dtypeOf(DType::Float64);
+  Value step = c.div(c.call("tf.cast", {c.sub(hi, lo), f64}), c.call("tf.cast", {nbins, f64}));
+  Value shifted = c.call("tf.cast", {c.sub(c.call("tf.math.maximum", {flat, lo}), lo), f64});
+  Value last = c.call("tf.cast", {c.sub(nbins, c.tensor(Value::integer(1), DType::Int32)), f64});
+  Value bin = c.call("tf.cast", {c.call("tf.math.minimum", {c.div(shifted, step), last}),
+                                 Value::dtypeOf(DType::Int32)});
+  Value ones = c.call("tf.ones_like", {bin}, {{"dtype", Value::dtypeOf(out)}});
+  return segmentReduce(c, ones, bin, bins);
+}
+
+/// tf.histogram_fixed_width_bins, as histogram_ops.py writes it: floor(nbins * (v - lo) /
+/// (hi - lo)) clipped to [0, nbins - 1], an int32 of the values' shape. (p: values,
+/// value_range, nbins, dtype (unused, as TensorFlow leaves it), name.)
+Value histogramFixedWidthBins(Composer &c, const Params &p) {
+  Value values = ranked(c, c.tensor(*p[0]), "values");
+  Value range = ranked(c, c.tensor(*p[1]), "value_range");
+  if (c.ok && !(range.shape.rank() == 1 && range.shape.dims[0] == 2))
+    return c.fail("'value_range' must be a vector of 2 values, not " + range.describe());
+  Value nbins = c.tensor(given(p[2]) ? *p[2] : Value::integer(100), DType::Int32);
+  if (!c.ok)
+    return {};
+  Value shape = c.call("tf.shape", {values});
+  Value flat = c.call("tf.reshape", {values, Value::list({Value::integer(-1)})});
+  Value nbinsFloat = c.call("tf.cast", {nbins, Value::dtypeOf(values.dtype)});
+  Value lo = c.row(range, 0, 0), hi = c.row(range, 0, 1);
+  Value scaled = c.call("tf.math.truediv", {c.sub(flat, lo), c.sub(hi, lo)});
+  Value indices = c.call("tf.math.floor", {c.mul(nbinsFloat, scaled)});
+  Value clipped = c.call("tf.clip_by_value",
+                         {indices, c.tensor(Value::integer(0), indices.dtype),
+                          c.sub(nbinsFloat, c.tensor(Value::integer(1), nbinsFloat.dtype))});
+  return c.call("tf.reshape", {c.call("tf.cast", {clipped, Value::dtypeOf(DType::Int32)}), shape});
+}
+
+/// tf.math.confusion_matrix, as confusion_matrix.py writes it: labels and predictions
+/// (a trailing dimension of 1 squeezed from the longer) as int64, checked non-negative
+/// and below num_classes (or num_classes their largest plus one), each pair's weight (or
+/// 1) summed into [num_classes, num_classes] in order (tf.scatter_nd). (p: labels,
+/// predictions, num_classes, weights, dtype, name.)
+Value confusionMatrix(Composer &c, const Params &p) {
+  Value labels = ranked(c, c.tensor(*p[0]), "labels");
+  Value predictions = ranked(c, c.tensor(*p[1]), "predictions");
+  if (!c.ok)
+    return {};
+  auto squeezeLast = [&](Value &x) {
+    x = c.call("tf.squeeze", {x, Value::list({Value::integer(-1)})});
+  };
+  if (labels.shape.rank() == predictions.shape.rank() + 1 && labels.shape.dims.back() == 1)
+    squeezeLast(labels);
+  else if (predictions.shape.rank() == labels.shape.rank() + 1 && predictions.shape.dims.back() == 1)
+    squeezeLast(predictions);
+  if (c.ok && (labels.shape.rank() != 1 || predictions.shape.rank() != 1))
+    return c.fail("labels and predictions must be vectors here (agc), not " + labels.describe() +
+                  " and " + predictions.describe());
+  Value i64 = Value::dtypeOf(DType::Int64);
+  labels = c.call("tf.cast", {labels, i64});
+  predictions = c.call("tf.cast", {predictions, i64});
+  c.call("tf.debugging.assert_non_negative", {labels}, {{"message", Value::str("`labels` contains negative values")}});
+  c.call("tf.debugging.assert_non_negative", {predictions}, {{"message", Value::str("`predictions` contains negative values")}});
+  Value shape;
+  if (!given(p[2])) {
+    Value n = c.add(c.call("tf.math.maximum", {c.call("tf.math.reduce_max", {predictions}),
+                                               c.call("tf.math.reduce_max", {labels})}),
+                    c.tensor(Value::integer(1), DType::Int64));
+    shape = c.call("tf.stack", {Value::list({n, n})});
+  } else {
+    Value n = c.tensor(*p[2], DType::Int64);
+    c.call("tf.debugging.assert_less", {labels, n}, {{"message", Value::str("`labels` out of bound")}});
+    c.call("tf.debugging.assert_less", {predictions, n}, {{"message", Value::str("`predictions` out of bound")}});
+    shape = p[2]->kind == Value::Kind::Int ? Value::list({*p[2], *p[2]}) : c.call("tf.stack", {Value::list({n, n})});
+  }
+  DType out = DType::Int32;
+  if (given(p[4]) && p[4]->kind == Value::Kind::DTypeRef)
+    out = p[4]->dtype;
+  Value weights = given(p[3]) ? c.call("tf.cast", {c.tensor(*p[3]), Value::dtypeOf(out)})
+                              : c.call("tf.ones_like", {predictions}, {{"dtype", Value::dtypeOf(out)}});
+  Value indices = c.call("tf.stack", {Value::list({labels, predictions})}, {{"axis", Value::integer(1)}});
+  return c.call("tf.scatter_nd", {indices, weights, shape});
+}
+
 // --- Moving and repeating elements ----------------------------------------------------------
 
 Value roll(Composer &c, const Params &p) {
@@ -2569,6 +2683,9 @@ const std::vector<Composite> &composites() {
       {{"tf.tensor_scatter_nd_min"}, {"tensor", "indices", "updates", "name"}, 3, "floats, ints (indices int32, int64)", tensorScatter<kMin>},
       {{"tf.scatter_nd"}, {"indices", "updates", "shape", "name"}, 3, "numbers (indices int32, int64)", scatterNd},
       {{"tf.math.bincount"}, {"arr", "weights", "minlength", "maxlength", "dtype", "name", "axis", "binary_output"}, 1, "arr int32, int64; weights numbers", bincount},
+      {{"tf.histogram_fixed_width"}, {"values", "value_range", "nbins", "dtype", "name"}, 2, "float32, float64, int32, int64", histogramFixedWidth},
+      {{"tf.histogram_fixed_width_bins"}, {"values", "value_range", "nbins", "dtype", "name"}, 2, "floats", histogramFixedWidthBins},
+      {{"tf.math.confusion_matrix"}, {"labels", "predictions", "num_classes", "weights", "dtype", "name"}, 2, "ints (labels, predictions); weights numbers", confusionMatrix},
       {{"tf.linalg.matvec"}, {"a", "b", "transpose_a", "adjoint_a", "a_is_sparse", "b_is_sparse", "name"}, 2, "floats, ints", matvec},
       {{"tf.unstack"}, {"value", "num", "axis", "name"}, 1, "all", unstack},
       {{"tf.split"}, {"value", "num_or_size_splits", "axis", "num", "name"}, 2, "all", split},
