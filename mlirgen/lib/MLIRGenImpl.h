@@ -252,6 +252,7 @@ private:
   AG_EMITTER(Reverse)
   AG_EMITTER(Cumulative)
   AG_EMITTER(ScatterRows)
+  AG_EMITTER(BinarySearch)
   AG_EMITTER(Clip)
   AG_EMITTER(Cast)
   AG_EMITTER(Reduce)

@@ -479,6 +479,76 @@ bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
   return produce(out, loop.getResult(0), type, l);
 }
 
+/// tf.searchsorted's search (TFOps.def's BinarySearch, no tf function): for each value
+/// of `values` [R, N], the position in its row of `sorted` [R', M] that TensorFlow's
+/// kernel finds, by the same probes as std::lower_bound ("left": the first element not
+/// below the value) or std::upper_bound ("right": the first above it), so that a row that
+/// is not sorted, or holds a NaN, gives TensorFlow's answer too. A row `sorted` lacks
+/// (R' < R, TensorFlow's error, checked by the caller) reads nothing and gives 0.
+bool MLIRGen::emitBinarySearch(TFOp, const CallArgs &args, Value &out) {
+  RankedTensorType type = tensorType(out, args.loc);
+  if (!type || args.positional.size() != 3)
+    return false;
+  mlir::Value sorted = operand(args.positional[0], args.loc);
+  mlir::Value values = sorted ? operand(args.positional[1], args.loc) : nullptr;
+  if (!values)
+    return false;
+  bool right = args.positional[2].text == "right";
+  DType dtype = args.positional[0].dtype;
+  mlir::Location l = loc(args.loc);
+  auto less = [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value p, mlir::Value q) -> mlir::Value {
+    if (analysis::isFloat(dtype))
+      return arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, p, q);
+    return arith::CmpIOp::create(
+        b, bl, analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, p, q);
+  };
+  mlir::Value sortedRows = dimSize(sorted, 0, l), m = dimSize(sorted, 1, l);
+  llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, values, l);
+  mlir::Value result = empty(type, sizes, l);
+  mlir::Type indexType = builder.getIndexType();
+  auto eachRow = mlir::scf::ForOp::create(
+      builder, l, indexConstant(0, l), sizes[0], indexConstant(1, l), mlir::ValueRange{result},
+      [&](mlir::OpBuilder &rb, mlir::Location rl, mlir::Value r, mlir::ValueRange rowAcc) {
+        // A row `sorted` lacks is searched as an empty one.
+        mlir::Value rowLength = arith::SelectOp::create(
+            rb, rl, arith::CmpIOp::create(rb, rl, arith::CmpIPredicate::ult, r, sortedRows), m, cIndex(rb, rl, 0));
+        auto eachValue = mlir::scf::ForOp::create(
+            rb, rl, cIndex(rb, rl, 0), sizes[1], cIndex(rb, rl, 1), rowAcc,
+            [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value i, mlir::ValueRange acc) {
+              mlir::Value v = mlir::tensor::ExtractOp::create(b, bl, values, mlir::ValueRange{r, i});
+              mlir::Value start[] = {cIndex(b, bl, 0), rowLength};
+              // while len > 0: half = len / 2, middle = first + half; on to the left half,
+              // or past the middle.
+              auto search = mlir::scf::WhileOp::create(
+                  b, bl, mlir::TypeRange{indexType, indexType}, start,
+                  [&](mlir::OpBuilder &wb, mlir::Location wl, mlir::ValueRange s) {
+                    mlir::Value more = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ugt, s[1], cIndex(wb, wl, 0));
+                    mlir::scf::ConditionOp::create(wb, wl, more, s);
+                  },
+                  [&](mlir::OpBuilder &wb, mlir::Location wl, mlir::ValueRange s) {
+                    mlir::Value first = s[0], len = s[1];
+                    mlir::Value half = arith::ShRUIOp::create(wb, wl, len, cIndex(wb, wl, 1));
+                    mlir::Value middle = arith::AddIOp::create(wb, wl, first, half);
+                    mlir::Value x = mlir::tensor::ExtractOp::create(wb, wl, sorted, mlir::ValueRange{r, middle});
+                    // upper_bound: value < *middle; lower_bound: !(*middle < value).
+                    mlir::Value leftHalf = right ? less(wb, wl, v, x)
+                                                 : arith::XOrIOp::create(wb, wl, less(wb, wl, x, v),
+                                                                         arith::ConstantOp::create(wb, wl, wb.getBoolAttr(true)));
+                    mlir::Value past = arith::AddIOp::create(wb, wl, middle, cIndex(wb, wl, 1));
+                    mlir::Value rest = arith::SubIOp::create(wb, wl, arith::SubIOp::create(wb, wl, len, half), cIndex(wb, wl, 1));
+                    mlir::Value next[] = {arith::SelectOp::create(wb, wl, leftHalf, first, past),
+                                          arith::SelectOp::create(wb, wl, leftHalf, half, rest)};
+                    mlir::scf::YieldOp::create(wb, wl, next);
+                  });
+              mlir::Value at = arith::IndexCastOp::create(b, bl, type.getElementType(), search.getResult(0));
+              mlir::Value written = mlir::tensor::InsertOp::create(b, bl, at, acc[0], mlir::ValueRange{r, i});
+              mlir::scf::YieldOp::create(b, bl, written);
+            });
+        mlir::scf::YieldOp::create(rb, rl, eachValue.getResults());
+      });
+  return produce(out, eachRow.getResult(0), type, l);
+}
+
 bool MLIRGen::emitGatherNd(TFOp, const CallArgs &args, Value &out) {
   RankedTensorType type = tensorType(out, args.loc);
   mlir::Value params = type ? operand(*args.get(0, "params"), args.loc) : nullptr;

@@ -1199,5 +1199,12 @@ def searchsorted_dtypes(seq, values):
 
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
 def searchsorted_unsorted(seq, x):
-    # A sequence that is not sorted: TensorFlow's binary search gives some position.
-    return tf.searchsorted(seq, x)
+    # A sequence that is not sorted, or holds a NaN: TensorFlow's binary search gives the
+    # position its probes lead to (std::lower_bound's and upper_bound's), agc's the same.
+    return tf.searchsorted(seq, x), tf.searchsorted(seq, x, side="right")
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int64), tf.TensorSpec([None, None], tf.int64)])
+def searchsorted_rows_of_ties(seq, x):
+    # Rows with runs of equal values, values before, among and after them.
+    return tf.searchsorted(seq, x, out_type=tf.int64), tf.searchsorted(seq, x, side="right")

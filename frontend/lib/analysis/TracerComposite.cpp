@@ -2244,11 +2244,10 @@ Value clipByGlobalNorm(Composer &c, const Params &p) {
 
 Value searchsorted(Composer &c, const Params &p) {
   // array_ops.searchsorted: both tensors as rows (their leading dimensions flattened),
-  // each value's position in its row: TensorFlow's LowerBound (side='left': how many
-  // elements are smaller) or UpperBound ('right': how many the value is not smaller than),
-  // counted here rather than searched, which is the same position in a sorted row; a row
-  // that is not sorted (or holds a NaN), where a binary search's answer is no rule, is a
-  // run-time error. (p: sorted_sequence, values, side, out_type, name.)
+  // each value's position in its row found as TensorFlow's LowerBound (side='left') or
+  // UpperBound ('right') kernel finds it: std::lower_bound / upper_bound's probes
+  // (MLIRGen::emitBinarySearch), so that an unsorted row gives its answer too. (p:
+  // sorted_sequence, values, side, out_type, name.)
   Value seq = ranked(c, c.tensor(*p[0]), "sorted_sequence");
   Value v = ranked(c, c.tensor(*p[1]), "values");
   if (!c.ok)
@@ -2291,26 +2290,11 @@ Value searchsorted(Composer &c, const Params &p) {
     shape.push_back(v.shape.dims[d] >= 0 ? Value::integer(v.shape.dims[d]) : dimOf(c, v, d));
   if (s2.shape.dims[0] >= 0 && v2.shape.dims[0] >= 0 && s2.shape.dims[0] != v2.shape.dims[0])
     return c.call("tf.zeros", {Value::list(shape)}, {{"dtype", Value::dtypeOf(outType)}}); // never returned
-  Value m = s2.shape.dims[1] >= 0 ? Value::integer(s2.shape.dims[1]) : dimOf(c, s2, 1);
-  Value one = Value::integer(1);
-  Value mMinus1 = m.kind == Value::Kind::Int ? Value::integer(std::max<int64_t>(0, m.i - 1))
-                                              : c.sub(m, c.tensor(one, DType::Int32));
-  Value later = c.slice(s2, 1, one, m), earlier = c.slice(s2, 1, Value::integer(0), mMinus1);
-  c.call("tf.debugging.Assert",
-         {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::GtE, later, earlier)}), Value::list({})},
-         {{"message", Value::str("tf.searchsorted: sorted_sequence is not sorted along its "
-                                 "last axis (or holds a NaN): TensorFlow's binary search has "
-                                 "no defined answer there")}});
-  Value s3 = c.call("tf.expand_dims", {s2, Value::integer(1)}); // [rows, 1, M]
-  Value v3 = c.call("tf.expand_dims", {v2, Value::integer(2)}); // [rows, N, 1]
-  Value counted = side == "left" ? c.cmp(ast::CmpOp::Lt, s3, v3)
-                                 : c.call("tf.math.logical_not", {c.cmp(ast::CmpOp::Lt, v3, s3)});
-  Value count = c.call("tf.math.reduce_sum",
-                       {c.call("tf.cast", {counted, Value::dtypeOf(outType)})},
-                       {{"axis", Value::integer(2)}});
+  Value found = c.emit(TFOp::BinarySearch, {s2, v2, Value::str(side)},
+                       Value::tensor(outType, v2.shape));
   if (!c.ok)
     return {};
-  return c.call("tf.reshape", {count, Value::list(shape)});
+  return c.call("tf.reshape", {found, Value::list(shape)});
 }
 
 // --- tf.saturate_cast ----------------------------------------------------------------------
