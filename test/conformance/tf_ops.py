@@ -656,6 +656,27 @@ def segment_rows_in_order(data, ids):
 
 
 @tf.function
+def segments_of_matrix_ids(data, ids):
+    # Segment ids of rank 2 (data.shape starts with ids.shape): TensorFlow reduces over
+    # both of their dimensions; the mean's count broadcasts over data's last one.
+    return (tf.math.unsorted_segment_sum(data, ids, 3), tf.math.unsorted_segment_max(data, ids, 3),
+            tf.math.unsorted_segment_mean(data, ids, 3))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32),
+                              tf.TensorSpec([None, None], tf.int64)])
+def segments_of_matrix_ids_dynamic(data, ids):
+    # The same, sizes known only when it runs (a mismatch is TensorFlow's run-time error).
+    return tf.math.unsorted_segment_sum(data, ids, 3), tf.math.unsorted_segment_prod(data, ids, 3)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.bool), tf.TensorSpec([None], tf.int32)])
+def segment_sum_of_bools(flags, ids):
+    # TensorFlow has no segment sum of bools (a TypeError while tracing): agc refuses.
+    return tf.math.unsorted_segment_sum(flags, ids, 2)
+
+
+@tf.function
 def scatter_adds_in_order(t, indices, updates):
     # TensorFlow's kernel applies the updates one after another: 1 + 1e8 - 1e8 is 0.
     return tf.tensor_scatter_nd_add(t, indices, updates), tf.tensor_scatter_nd_update(t, indices, updates)

@@ -1396,37 +1396,54 @@ Value scatterHow(Combine how) {
   return Value::str(kHow[int(how)]);
 }
 
-Value segmentReduce(Composer &c, const Value &data, const Value &ids, const Value &count,
+/// The segment reduction of `data` by `ids` (data.shape starts with ids.shape; a
+/// negative id names no segment) into `count` segments.
+Value segmentReduce(Composer &c, Value data, Value ids, const Value &count,
                     Combine how = Combine::Sum) {
   if (c.ok && !isIndexInteger(ids.dtype))
     return c.fail("'segment_ids' must be int32 or int64, not " + ids.describe());
-  if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() == 1))
-    return c.fail("'segment_ids' must be 1-D here (agc supports 1-D segment ids), not " +
-                  ids.describe());
-  if (c.ok && !(data.shape.rankKnown && data.shape.rank() >= 1))
-    return c.fail("'data' must be at least 1-D, not " + data.describe());
+  if (c.ok && !(ids.shape.rankKnown && ids.shape.rank() >= 1))
+    return c.fail("'segment_ids' must have a known rank of 1 or more here, not " + ids.describe());
+  if (c.ok && !(data.shape.rankKnown && data.shape.rank() >= ids.shape.rank()))
+    return c.fail("'data' must have at least the rank of 'segment_ids' (" +
+                  llvm::Twine(ids.shape.rank()) + "), not " + data.describe());
+  if (c.ok && !isFloat(data.dtype) && !isInteger(data.dtype) && !isComplex(data.dtype))
+    return c.fail("'data' must be a number tensor, not " + data.describe());
   if (!c.ok)
     return {};
   Value countAs = c.tensor(count, ids.dtype);
   c.call("tf.debugging.Assert",
          {c.call("tf.math.reduce_all", {c.cmp(ast::CmpOp::Lt, ids, countAs)}), Value::list({})},
          {{"message", Value::str("segment_ids is out of range [0, num_segments)")}});
-  Value rows = dimOf(c, data, 0);
-  c.call("tf.debugging.Assert",
-         {c.cmp(ast::CmpOp::Eq, rows, dimOf(c, ids, 0)), Value::list({})},
-         {{"message", Value::str("data.shape does not start with segment_ids.shape: "
-                                 "segment_ids should be the same size as dimension 0 of data")}});
-  // Each row of data combined into its segment's, in order (TensorFlow's CPU kernels run
-  // through the ids so: their floats round alike); a negative id names no segment.
-  std::vector<Value> shape{c.tensor(count, DType::Int32)};
-  for (size_t d = 1; d < data.shape.rank(); ++d)
+  size_t k = ids.shape.rank();
+  for (size_t d = 0; d < k; ++d)
+    if (data.shape.dims[d] >= 0 && ids.shape.dims[d] >= 0 && data.shape.dims[d] != ids.shape.dims[d])
+      return c.fail("data.shape " + data.shape.str() + " must start with segment_ids.shape " +
+                    ids.shape.str() + " (ValueError)");
+  for (size_t d = 0; d < k && c.ok; ++d)
+    c.call("tf.debugging.Assert",
+           {c.cmp(ast::CmpOp::Eq, dimOf(c, data, int64_t(d)), dimOf(c, ids, int64_t(d))), Value::list({})},
+           {{"message", Value::str("data.shape does not start with segment_ids.shape")}});
+  // Ids of rank k: both flattened over their first k dimensions.
+  Shape out = Shape::of({count.kind == Value::Kind::Int ? count.i : int64_t(-1)});
+  Value rows = dimOf(c, ids, 0);
+  for (size_t d = 1; d < k; ++d)
+    rows = c.mul(rows, dimOf(c, ids, int64_t(d)));
+  std::vector<Value> shape{c.tensor(count, DType::Int32)}, rowShape{rows};
+  for (size_t d = k; d < data.shape.rank(); ++d) {
+    out.dims.push_back(data.shape.dims[d]);
     shape.push_back(dimOf(c, data, int64_t(d)));
+    rowShape.push_back(dimOf(c, data, int64_t(d)));
+  }
+  if (k > 1) {
+    ids = c.call("tf.reshape", {ids, Value::list({Value::integer(-1)})});
+    data = c.call("tf.reshape", {data, c.call("tf.stack", {Value::list(rowShape)})});
+  }
+  // Each row of data combined into its segment's, in order (TensorFlow's CPU kernels run
+  // through the ids so: their floats round alike).
   Value init = segmentFill(c, how, data, c.call("tf.stack", {Value::list(shape)}));
   if (!c.ok)
     return {};
-  // The result's shape: the static sizes known here (tf.fill of a stacked shape has none).
-  Shape out = data.shape;
-  out.dims[0] = count.kind == Value::Kind::Int ? count.i : init.shape.dims[0];
   return c.emit(TFOp::ScatterRows, {init, ids, data, scatterHow(how)}, Value::tensor(data.dtype, out));
 }
 
@@ -1451,7 +1468,7 @@ Value unsortedSegmentMean(Composer &c, const Params &p) {
   if (!c.ok)
     return {};
   std::vector<Value> shape{Value::integer(-1)};
-  for (size_t d = 1; d < data.shape.rank(); ++d)
+  for (size_t d = ids.shape.rank(); d < data.shape.rank(); ++d)
     shape.push_back(Value::integer(1));
   n = c.call("tf.math.maximum", {c.call("tf.reshape", {n, Value::list(shape)}), c.tensor(Value::integer(1), data.dtype)});
   Value summed = segmentReduce(c, data, ids, *p[2]);
