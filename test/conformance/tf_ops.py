@@ -733,6 +733,31 @@ def confusion(labels, predictions):
             tf.math.confusion_matrix(labels, predictions, num_classes=4, weights=[0.5] * 6, dtype=tf.float32))
 
 
+@tf.function(input_signature=[tf.TensorSpec([None, 2], tf.float32), tf.TensorSpec([], tf.int32)])
+def kmeans(points, steps):
+    # Lloyd's k-means as users write it: a staged loop assigning each point to its nearest
+    # centroid and moving each centroid to the mean of its points.
+    centroids = points[:3]
+    for _ in tf.range(steps):
+        distances = tf.reduce_sum(tf.square(points[:, None, :] - centroids[None, :, :]), axis=-1)
+        nearest = tf.argmin(distances, axis=1, output_type=tf.int32)
+        counts = tf.math.unsorted_segment_sum(tf.ones_like(nearest), nearest, 3)
+        means = tf.math.unsorted_segment_mean(points, nearest, 3)
+        centroids = tf.where(counts[:, None] > 0, means, centroids)
+    return centroids, nearest
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def quantile_bins(x):
+    # Equal-count bins: the sorted values' quartiles as edges, each value's bin, and how
+    # many fall in each (a histogram of the bins too).
+    s = tf.sort(x)
+    n = tf.size(x)
+    edges = tf.gather(s, [n // 4, n // 2, (3 * n) // 4])
+    bins = tf.searchsorted(edges, x, side="right")
+    return edges, bins, tf.math.bincount(bins, minlength=4), tf.histogram_fixed_width(x, [s[0], s[n - 1] + 1.0], nbins=4)
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
 def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they
