@@ -467,8 +467,20 @@ bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
               rowStrides(rowAt.size(), builder.getIndexAttr(1));
           mlir::Value there = mlir::tensor::ExtractSliceOp::create(builder, bl, sliceType, acc, accAt, accExtents, accStrides);
           mlir::Value x = mlir::tensor::ExtractSliceOp::create(builder, bl, sliceType, rows, rowAt, rowExtents, rowStrides);
-          mlir::Value v = elementwise(sliceType, {there, x}, combine, bl);
-          updated = mlir::tensor::InsertSliceOp::create(builder, bl, v, acc, accAt, accExtents, accStrides);
+          // Combined into the slice itself (its destination), so that it is updated in
+          // place rather than copied from a new buffer each row.
+          int64_t sliceRank = sliceType.getRank();
+          auto identity = mlir::AffineMap::getMultiDimIdentityMap(sliceRank, builder.getContext());
+          llvm::SmallVector<mlir::utils::IteratorType> parallel(sliceRank, mlir::utils::IteratorType::parallel);
+          auto combined = mlir::linalg::GenericOp::create(
+              builder, bl, mlir::TypeRange{sliceType}, mlir::ValueRange{x}, mlir::ValueRange{there},
+              llvm::ArrayRef<mlir::AffineMap>{identity, identity}, parallel,
+              [&](mlir::OpBuilder &gb, mlir::Location gl, mlir::ValueRange a) {
+                mlir::Value both[] = {a[1], a[0]}; // (there, new)
+                mlir::linalg::YieldOp::create(gb, gl, combine(gb, gl, both));
+              });
+          updated = mlir::tensor::InsertSliceOp::create(builder, bl, combined.getResult(0), acc, accAt,
+                                                        accExtents, accStrides);
         }
         mlir::scf::YieldOp::create(builder, bl, updated);
         builder.setInsertionPointToStart(within.elseBlock());

@@ -10,7 +10,7 @@ def segment_sum(data, ids):
     return tf.math.unsorted_segment_sum(data, ids, 100)
 # CHECK-LABEL: func.func @segment_sum(
 # CHECK:       ag.assert {{.*}}segment_ids is out of range [0, num_segments)
-# CHECK:       ag.assert {{.*}}segment_ids should be the same size as dimension 0 of data
+# CHECK:       ag.assert {{.*}}data.shape does not start with segment_ids.shape
 # CHECK:       [[N:%[0-9]+]] = arith.minui
 # CHECK:       scf.for %{{.*}} = %{{.*}} to [[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<100xf32>)
 # CHECK:       [[ID:%.*]] = tensor.extract %arg1[
@@ -32,9 +32,11 @@ def scatter_rows(t, indices, updates):
 # CHECK:       ag.assert {{.*}}indices do not index into the shape of 'tensor'
 # CHECK:       scf.for {{.*}} -> (tensor<4x3xf32>)
 # CHECK:       scf.if
-# CHECK:       tensor.extract_slice %{{.*}}[%{{.*}}, 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<3xf32>
-# CHECK:       linalg.generic
-# CHECK:       arith.addf
+# The row there is combined in place: the generic's destination is its slice.
+# CHECK:       [[THERE:%.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [1, 3] [1, 1] : tensor<4x3xf32> to tensor<3xf32>
+# CHECK:       [[ROW:%.*]] = tensor.extract_slice
+# CHECK:       linalg.generic {{.*}} ins([[ROW]] : tensor<3xf32>) outs([[THERE]] : tensor<3xf32>)
+# CHECK:       arith.addf %out, %in
 # CHECK:       tensor.insert_slice
 # CHECK-NOT:   linalg.reduce
 # CHECK:       return
