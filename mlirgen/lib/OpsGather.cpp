@@ -404,11 +404,9 @@ bool MLIRGen::emitScatterRows(TFOp, const CallArgs &args, Value &out) {
     if (how == "add" || how == "subtract" || how == "multiply")
       return scalarOp(how == "add" ? TFOp::Add : how == "subtract" ? TFOp::Subtract : TFOp::Multiply,
                       b, bl, xs, dtype);
-    auto less = [&](mlir::Value p, mlir::Value q) -> mlir::Value {
-      if (analysis::isFloat(dtype))
-        return arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, p, q);
-      return arith::CmpIOp::create(
-          b, bl, analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, p, q);
+    auto less = [&](mlir::Value p, mlir::Value q) { // tf.less's: ordered, or unsigned
+      mlir::Value pq[] = {p, q};
+      return scalarOp(TFOp::Less, b, bl, pq, dtype);
     };
     if (how == "max") // std::max(acc, x): acc < x ? x : acc
       return arith::SelectOp::create(b, bl, less(acc, x), x, acc);
@@ -508,11 +506,9 @@ bool MLIRGen::emitBinarySearch(TFOp, const CallArgs &args, Value &out) {
   bool right = args.positional[2].text == "right";
   DType dtype = args.positional[0].dtype;
   mlir::Location l = loc(args.loc);
-  auto less = [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value p, mlir::Value q) -> mlir::Value {
-    if (analysis::isFloat(dtype))
-      return arith::CmpFOp::create(b, bl, arith::CmpFPredicate::OLT, p, q);
-    return arith::CmpIOp::create(
-        b, bl, analysis::isUnsigned(dtype) ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, p, q);
+  auto less = [&](mlir::OpBuilder &b, mlir::Location bl, mlir::Value p, mlir::Value q) {
+    mlir::Value pq[] = {p, q}; // tf.less's: ordered, or unsigned
+    return scalarOp(TFOp::Less, b, bl, pq, dtype);
   };
   mlir::Value sortedRows = dimSize(sorted, 0, l), m = dimSize(sorted, 1, l);
   llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, values, l);
@@ -631,7 +627,6 @@ bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
   const Value *d = args.get(2, "direction");
   bool descending = d && d->kind == Value::Kind::Str && d->text == "DESCENDING";
   bool fp = analysis::isFloat(values->dtype);
-  bool u = analysis::isUnsigned(values->dtype);
   bool indices = op == TFOp::Argsort;
   int64_t last = xt.getRank() - 1;
   llvm::SmallVector<mlir::Value> sizes = sizesOf(*this, x, l);
@@ -666,13 +661,9 @@ bool MLIRGen::emitSort(TFOp op, const CallArgs &args, Value &out) {
     sorted.push_back(reshape(positions, flatIndexType, {total}, l));
   }
   // Whether `b` goes strictly before `a` (then a merge takes it first).
-  auto before = [&](mlir::OpBuilder &bb, mlir::Location bl, mlir::Value b, mlir::Value a) -> mlir::Value {
-    if (fp)
-      return arith::CmpFOp::create(bb, bl, descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, b, a);
-    return arith::CmpIOp::create(bb, bl,
-                                 descending ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                                            : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt),
-                                 b, a);
+  auto before = [&](mlir::OpBuilder &bb, mlir::Location bl, mlir::Value b, mlir::Value a) {
+    mlir::Value ba[] = {b, a}; // tf.less's (tf.greater's): ordered, or unsigned
+    return scalarOp(descending ? TFOp::Greater : TFOp::Less, bb, bl, ba, values->dtype);
   };
   llvm::SmallVector<mlir::Type> carriedTypes{builder.getIndexType(), flatType};
   llvm::SmallVector<mlir::Value> carried{indexConstant(1, l), sorted[0]};

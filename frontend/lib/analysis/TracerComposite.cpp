@@ -1426,22 +1426,26 @@ Value segmentReduce(Composer &c, Value data, Value ids, const Value &count,
            {{"message", Value::str("data.shape does not start with segment_ids.shape")}});
   // Ids of rank k: both flattened over their first k dimensions.
   Shape out = Shape::of({count.kind == Value::Kind::Int ? count.i : int64_t(-1)});
-  Value rows = dimOf(c, ids, 0);
-  for (size_t d = 1; d < k; ++d)
-    rows = c.mul(rows, dimOf(c, ids, int64_t(d)));
-  std::vector<Value> shape{c.tensor(count, DType::Int32)}, rowShape{rows};
+  std::vector<Value> inner; // data.shape[k:]
   for (size_t d = k; d < data.shape.rank(); ++d) {
     out.dims.push_back(data.shape.dims[d]);
-    shape.push_back(dimOf(c, data, int64_t(d)));
-    rowShape.push_back(dimOf(c, data, int64_t(d)));
+    inner.push_back(dimOf(c, data, int64_t(d)));
   }
+  auto stacked = [&](const Value &first) {
+    std::vector<Value> shape{first};
+    shape.insert(shape.end(), inner.begin(), inner.end());
+    return c.call("tf.stack", {Value::list(shape)});
+  };
   if (k > 1) {
+    Value rows = dimOf(c, ids, 0);
+    for (size_t d = 1; d < k; ++d)
+      rows = c.mul(rows, dimOf(c, ids, int64_t(d)));
     ids = c.call("tf.reshape", {ids, Value::list({Value::integer(-1)})});
-    data = c.call("tf.reshape", {data, c.call("tf.stack", {Value::list(rowShape)})});
+    data = c.call("tf.reshape", {data, stacked(rows)});
   }
   // Each row of data combined into its segment's, in order (TensorFlow's CPU kernels run
   // through the ids so: their floats round alike).
-  Value init = segmentFill(c, how, data, c.call("tf.stack", {Value::list(shape)}));
+  Value init = segmentFill(c, how, data, stacked(c.tensor(count, DType::Int32)));
   if (!c.ok)
     return {};
   return c.emit(TFOp::ScatterRows, {init, ids, data, scatterHow(how)}, Value::tensor(data.dtype, out));
@@ -1589,11 +1593,10 @@ Value histogramFixedWidth(Composer &c, const Params &p) {
   Value range = ranked(c, c.tensor(*p[1], values.dtype), "value_range");
   if (c.ok && !(range.shape.rank() == 1 && range.shape.dims[0] == 2))
     return c.fail("'value_range' must be a vector of 2 values, not " + range.describe());
-  DType out = DType::Int32;
-  if (given(p[3]) && p[3]->kind == Value::Kind::DTypeRef)
-    out = p[3]->dtype;
-  if (c.ok && !isIndexInteger(out))
-    return c.fail("'dtype' must be tf.int32 or tf.int64, not " + dtypeName(out));
+  std::optional<DType> outArg = indexDTypeArg(c, p[3], "dtype");
+  if (!outArg)
+    return {};
+  DType out = *outArg;
   Value bins = given(p[2]) ? *p[2] : Value::integer(100);
   Value nbins = c.tensor(bins, DType::Int32);
   if (!c.ok)
@@ -1679,8 +1682,14 @@ Value confusionMatrix(Composer &c, const Params &p) {
     shape = p[2]->kind == Value::Kind::Int ? Value::list({*p[2], *p[2]}) : c.call("tf.stack", {Value::list({n, n})});
   }
   DType out = DType::Int32;
-  if (given(p[4]) && p[4]->kind == Value::Kind::DTypeRef)
-    out = p[4]->dtype;
+  if (given(p[4])) {
+    std::optional<DType> d = c.impl.dtypeArg(p[4], c.loc); // reports a bad one
+    if (!d) {
+      c.ok = false;
+      return {};
+    }
+    out = *d;
+  }
   Value weights = given(p[3]) ? c.call("tf.cast", {c.tensor(*p[3]), Value::dtypeOf(out)})
                               : c.call("tf.ones_like", {predictions}, {{"dtype", Value::dtypeOf(out)}});
   Value indices = c.call("tf.stack", {Value::list({labels, predictions})}, {{"axis", Value::integer(1)}});
