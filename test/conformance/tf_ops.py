@@ -758,6 +758,24 @@ def quantile_bins(x):
     return edges, bins, tf.math.bincount(bins, minlength=4), tf.histogram_fixed_width(x, [s[0], s[n - 1] + 1.0], nbins=4)
 
 
+@tf.function
+def api_page_examples():
+    # The examples of TensorFlow's API pages for these functions, as written there.
+    hist = tf.histogram_fixed_width([-1.0, 0.0, 1.5, 2.0, 5.0, 15], [0.0, 5.0], nbins=5)
+    c = tf.constant([[1, 2, 3, 4], [5, 6, 7, 8], [4, 3, 2, 1]])
+    seg = tf.math.unsorted_segment_sum(c, tf.constant([0, 1, 0]), num_segments=2)
+    found = tf.searchsorted([[0, 3, 9, 9, 10], [1, 2, 3, 4, 5]], [[2, 4, 9], [0, 2, 6]])
+    cm = tf.math.confusion_matrix([1, 2, 4], [2, 2, 4])
+    smax = tf.tensor_scatter_nd_max([0, 0, 0, 0, 0, 0, 0, 0], [[1], [4], [5]], [1, -1, 1])
+    smin = tf.tensor_scatter_nd_min([0, 0, 0, 0, 0, 0, 0, 0], [[1], [4], [5]], [1, -1, 1])
+    ssub = tf.tensor_scatter_nd_sub([1, 2, 3, 4, 5, 6, 7, 8], [[4], [3], [1], [7]], [9, 10, 11, 12])
+    mean = tf.math.unsorted_segment_mean(tf.constant([[1.0, 2, 3, 4], [5, 6, 7, 8], [4, 3, 2, 1]]), [0, 1, 0], 2)
+    sorted_ = tf.sort([1, 10, 26.9, 2.8, 166.32, 62.3])
+    order = tf.argsort([1, 10, 26.9, 2.8, 166.32, 62.3])
+    uniq = tf.unique([1, 1, 2, 4, 4, 4, 7, 8, 8])
+    return hist, seg, found, cm, smax, smin, ssub, mean, sorted_, order, uniq.y, uniq.idx
+
+
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([2], tf.int32)])
 def broadcast_to_shapes(x, shape):
     # tf.broadcast_to a shape given as a list and as a tensor (-0.0 and NaN kept as they
