@@ -21,7 +21,9 @@
 // rerunning the loop on the host for the error (-ag-gpu-kernel-checks); the flag also
 // bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
 // Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
-// (-ag-gpu-expand-math). Not done yet (issue 18): the matmul kernel, and the other math that needs libdevice (pow, tan, float64 exp, ...),
+// (-ag-gpu-expand-math). A matmul's thread computes a tile of 4 x 4
+// outputs (-ag-gpu-register-tiles). Not done yet (issue 18): the matmul's shared-memory
+// tiles, and the other math that needs libdevice (pow, tan, float64 exp, ...),
 // which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
@@ -85,6 +87,10 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // A kernel's inner loop adding into one element (a matmul's k loop): the element in a
   // register, stored once.
   pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterAccumulators());
+  // A matmul's thread computes a tile of 4 x 4 outputs (four loads of A and four of B
+  // for sixteen multiply-adds); the copies' index arithmetic and loads merged.
+  pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterTiles());
+  pm.addPass(mlir::createCSEPass());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());

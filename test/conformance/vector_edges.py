@@ -56,3 +56,18 @@ def matmul_any_size(a, b):
 def matmul_static_edges(a, b):
     # Shapes known while compiling: 64 + 16 columns in blocks, 15 and 2 rows at the edges.
     return tf.matmul(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32),
+                              tf.TensorSpec([None, None, None], tf.float32)])
+def batch_matmul_any_size(a, b):
+    # A batch of matmuls; on the GPU, tiles of 4 x 4 of each one's outputs a thread, and
+    # the tiles at the edges.
+    return tf.matmul(a, b)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int32),
+                              tf.TensorSpec([None, None], tf.int32)])
+def int_matmul_transposed(a, b):
+    # An integer matmul of a transposed B, and a bias after it.
+    return tf.matmul(a, b, transpose_b=True) + 1

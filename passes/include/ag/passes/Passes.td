@@ -717,6 +717,26 @@ def GPURegisterAccumulators : Pass<"ag-gpu-register-accumulators", "mlir::func::
                            "mlir::arith::ArithDialect"];
 }
 
+def GPURegisterTiles : Pass<"ag-gpu-register-tiles", "mlir::func::FuncOp"> {
+  let summary = "A kernel thread's tile of 4 x 4 outputs of a matmul: its sixteen sums carried through one loop over k";
+  let description = [{
+    For --target=nvptx, after -ag-gpu-register-accumulators, before -ag-gpu-map-loops.
+    An outermost `scf.parallel` of two or three dimensions from 0 by 1, not yet mapped,
+    whose body a kernel can compute (at most 64 ops; loops and conditionals only, each
+    with bounds and condition that do not depend on the two innermost dimensions), and
+    whose body's loops load one value that does not depend on the innermost dimension
+    and one that does not depend on the one before it (a matmul's A[i, k] and B[k, j]),
+    steps by 4 along those two dimensions: each iteration computes a tile of 4 x 4
+    elements, the sixteen copies of the body jammed into one loop nest (one loop over k
+    carrying sixteen sums, whose loads CSE merges: four of A and four of B for sixteen
+    multiply-adds, not two for one). A tile at the edge of a size that is not a constant
+    multiple of 4 runs its elements one after another. Each element is computed by the
+    same operations in the same order as before: the same results.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def GPUBlockReductions : Pass<"ag-gpu-block-reductions", "mlir::func::FuncOp"> {
   let summary = "A reduction's blocks of partials as kernels of a block of threads each, combined by gpu.all_reduce";
   let description = [{
