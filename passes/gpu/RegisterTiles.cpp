@@ -11,37 +11,48 @@
 //     memref.store %r, %C[%i, %j] }
 //
 // Two loads for one multiply-add: the kernel is bound by its loads. This pass gives each
-// thread a tile of 4 x 4 neighbouring outputs instead, its sixteen sums carried through
-// one loop over k (unroll and jam of the two innermost parallel dimensions into the
-// body's loops), so that each step loads four elements of A and four of B (the copies
-// of a load that does not depend on a tile dimension are the same value, which CSE
-// merges) for sixteen multiply-adds:
+// thread a tile of 4 x 4 outputs instead, its sixteen sums carried through one loop over
+// k (unroll and jam of the two innermost parallel dimensions into the body's loops), so
+// that each step loads four elements of A and four of B (the copies of a load that does
+// not depend on a tile dimension are the same value, which CSE merges) for sixteen
+// multiply-adds. The tile's rows are neighbours; its columns are 32 apart, so that a
+// warp's 32 threads (x, the innermost dimension, in blocks of 32 x 8:
+// -ag-gpu-map-loops) take 128 neighbouring columns and each of their loads of B and
+// stores of C touches 32 neighbouring elements, one 128-byte line, as before (columns
+// side by side in a thread would make each warp's load four lines):
 //
-//   scf.parallel (%i0, %j0) = (0, 0) to (%m, %n) step (4, 4) {
-//     scf.if (%i0 + 4 <= %m and %j0 + 4 <= %n) {
-//       %r:16 = scf.for %k ... iter_args(16 sums) { 16 copies of the body, i = i0 + a,
-//                                                   j = j0 + b }
+//   scf.parallel (%it, %jt) = (0, 0) to (ceil(%m / 4), 32 * ceil(%n / 128)) {
+//     %i0 = 4 * %it                          // rows i0 .. i0 + 3
+//     %j0 = 128 * (%jt / 32) + %jt mod 32    // columns j0, j0 + 32, j0 + 64, j0 + 96
+//     scf.if (%i0 + 3 < %m and %j0 + 96 < %n) {
+//       %r:16 = scf.for %k ... iter_args(16 sums) { 16 copies of the body }
 //       16 stores
-//     } else {                            // a tile at the edge: the elements it has,
-//       scf.for %a = 0 to min(4, %m - %i0) { scf.for %b = 0 to min(4, %n - %j0) {
-//         the original body, i = i0 + a, j = j0 + b } }
+//     } else {                               // a tile at the edge: the elements it has
+//       scf.for %a = 0 to min(4, %m - %i0) { scf.for %b = 0 to 4 {
+//         scf.if (%j0 + 32 * %b < %n) { the original body } } }
 //     }
 //   }
 //
-// (the edge's branch is left out where both sizes are constants divisible by 4). Each
-// output's sum is the same operations in the same order as before, so the results are
-// the same bits; only which thread computes which outputs, and the order in which a
+// (the edge's branch is left out where the sizes are constant multiples of 4 and 128).
+// A tile is worth it only where there are enough of them to keep a GPU's threads busy:
+// the loop must have at least `min-outputs` iterations (524,288 by default: 32,768
+// threads, some 250 for each multiprocessor of an H100; reasoned, not measured), 4
+// rows and 128 columns. Where the sizes are constants, that is decided here; otherwise
+// the tiled loop and the original are both kept, under an scf.if of those conditions.
+// Each output's sum is the same operations in the same order as before, so the results
+// are the same bits; only which thread computes which outputs, and the order in which a
 // thread interleaves them, change, which an scf.parallel's iterations allow. Applies to
 // an outermost parallel loop of two or three dimensions from 0 by 1, not yet mapped,
 // whose body a kernel can compute (ag::isKernelBody) and holds an scf.for with a load
 // that does not depend on the innermost dimension and one that does not depend on the
 // one before it (the reuse that pays for the tile: a matmul, a batch matmul, a
-// transposed one); every loop and conditional in the body must take its bounds and
+// transposed one), and no store in a loop (the sums carried in registers: a result
+// stored at every k, which -ag-gpu-register-accumulators leaves where the result may
+// alias another buffer, would keep the copies' loads apart); every loop and conditional in the body must take its bounds and
 // condition from values that do not depend on the tile's dimensions (the copies then
 // run the same iterations), and the body must be small (at most 64 ops) so that its
 // sixteen copies stay in registers. A batch matmul's leading dimension keeps one
-// element a thread. -ag-gpu-map-loops then makes blocks of 8 x 32 threads (32 rows x
-// 128 columns of outputs) of it.
+// element a thread.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/KernelMath.h"
@@ -65,7 +76,9 @@ using namespace mlir;
 
 namespace {
 
-constexpr int64_t kTile = 4;      // outputs a thread, along each of the two dimensions
+constexpr int64_t kTile = 4;  // outputs a thread, along each of the two dimensions
+constexpr int64_t kWarp = 32; // a tile's columns are a warp apart
+constexpr int64_t kGroup = kTile * kWarp; // a warp's columns
 constexpr unsigned kMaxBodyOps = 64;
 
 /// The values in `loop`'s body that depend on `iv` (transitively: through operands, and
@@ -115,6 +128,16 @@ bool tileable(scf::ParallelOp loop) {
       regionsOk = false;
   });
   if (!regionsOk || ops > kMaxBodyOps)
+    return false;
+  // The sums carried in registers (-ag-gpu-register-accumulators): no loop of the body
+  // stores (a result element stored at every k, in a buffer that may alias A or B, keeps
+  // each copy's loads apart; the tile would only take threads away).
+  bool storesInLoop = false;
+  loop.getBody()->walk([&](memref::StoreOp store) {
+    if (auto inner = store->getParentOfType<scf::ForOp>())
+      storesInLoop |= loop->isAncestor(inner);
+  });
+  if (storesInLoop)
     return false;
   auto onRow = dependents(loop, loop.getInductionVars()[n - 2]);
   auto onCol = dependents(loop, loop.getInductionVars()[n - 1]);
@@ -230,88 +253,141 @@ void jam(Block &src, MutableArrayRef<IRMapping> maps, OpBuilder &b) {
   }
 }
 
-/// `loop` (tileable()) as a parallel loop over tiles of 4 x 4 of its two innermost
-/// dimensions (see the file comment).
-void tile(scf::ParallelOp loop) {
-  OpBuilder b(loop);
-  Location loc = loop.getLoc();
-  unsigned n = loop.getNumLoops();
-  Value four = arith::ConstantIndexOp::create(b, loc, kTile);
-  SmallVector<Value> steps(loop.getStep());
-  steps[n - 2] = four;
-  steps[n - 1] = four;
-  Value rows = loop.getUpperBound()[n - 2], cols = loop.getUpperBound()[n - 1];
-  auto divisible = [](Value v) {
-    std::optional<int64_t> c = getConstantIntValue(v);
-    return c && *c % kTile == 0;
-  };
-  bool edges = !divisible(rows) || !divisible(cols);
-  auto tiled = scf::ParallelOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(), steps);
-  Block *body = tiled.getBody();
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(body->getTerminator());
-  SmallVector<Value> ivs(tiled.getInductionVars()), old(loop.getInductionVars());
-  Value row0 = ivs[n - 2], col0 = ivs[n - 1];
+/// `expr` of `operands` (dimensions first, then symbols), folded where it can be.
+Value apply(OpBuilder &b, Location loc, AffineExpr expr, ValueRange operands) {
+  return affine::makeComposedAffineApply(b, loc, expr, getAsOpFoldResult(operands))
+      ->getResult(0);
+}
 
+/// The tiled loop for `loop` (tileable()) at `b`'s insertion point: a thread per tile of
+/// 4 rows x 4 columns, the columns a warp's width apart (see the file comment).
+void buildTiled(scf::ParallelOp loop, OpBuilder &b) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = b.getContext();
+  unsigned n = loop.getNumLoops();
+  Value rows = loop.getUpperBound()[n - 2], cols = loop.getUpperBound()[n - 1];
+  AffineExpr d0, d1, s0, s1;
+  bindDims(ctx, d0, d1);
+  bindSymbols(ctx, s0, s1);
+  SmallVector<Value> upper(loop.getUpperBound());
+  upper[n - 2] = apply(b, loc, s0.ceilDiv(kTile), rows);
+  upper[n - 1] = apply(b, loc, s0.ceilDiv(kGroup) * kWarp, cols);
+  auto tiled = scf::ParallelOp::create(b, loc, loop.getLowerBound(), upper, loop.getStep());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(tiled.getBody()->getTerminator());
+  SmallVector<Value> ivs(tiled.getInductionVars()), old(loop.getInductionVars());
+  // The tile's first row, and its first column: its warp's group of 128 columns, then
+  // the thread's place in the warp.
+  Value row0 = apply(b, loc, d0 * kTile, ivs[n - 2]);
+  Value col0 = apply(b, loc, d0.floorDiv(kWarp) * kGroup + d0 % kWarp, ivs[n - 1]);
+  auto mapped = [&](IRMapping &map, Value row, Value col) {
+    for (unsigned d = 0; d + 2 < n; ++d)
+      map.map(old[d], ivs[d]);
+    map.map(old[n - 2], row);
+    map.map(old[n - 1], col);
+  };
+  auto at = [&](OpBuilder &inner, Value base, int64_t by) {
+    return apply(inner, loc, d0 + by, base);
+  };
   // The full tile: sixteen copies, jammed.
   auto fullTile = [&](OpBuilder &inner) {
     SmallVector<IRMapping> maps(kTile * kTile);
     for (int64_t a = 0; a < kTile; ++a)
-      for (int64_t c = 0; c < kTile; ++c) {
-        IRMapping &map = maps[a * kTile + c];
-        for (unsigned d = 0; d + 2 < n; ++d)
-          map.map(old[d], ivs[d]);
-        auto offset = [&](Value base, int64_t by) -> Value {
-          if (by == 0)
-            return base;
-          return arith::AddIOp::create(inner, loc, base,
-                                       arith::ConstantIndexOp::create(inner, loc, by));
-        };
-        map.map(old[n - 2], offset(row0, a));
-        map.map(old[n - 1], offset(col0, c));
-      }
+      for (int64_t c = 0; c < kTile; ++c)
+        mapped(maps[a * kTile + c], a ? at(inner, row0, a) : row0,
+               c ? at(inner, col0, c * kWarp) : col0);
     jam(*loop.getBody(), maps, inner);
   };
-  if (!edges) {
+  auto multiple = [](Value v, int64_t of) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    return c && *c % of == 0;
+  };
+  if (multiple(rows, kTile) && multiple(cols, kGroup)) {
     fullTile(b);
-  } else {
-    auto fits = [&](Value start, Value size) {
-      Value end = arith::AddIOp::create(b, loc, start, four);
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end, size);
-    };
-    Value full = arith::AndIOp::create(b, loc, fits(row0, rows), fits(col0, cols));
-    auto branch = scf::IfOp::create(b, loc, TypeRange{}, full, /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(branch.thenBlock()->getTerminator());
-      fullTile(b);
-      // The edge: the tile's elements inside the loop's bounds, one after another.
-      b.setInsertionPoint(branch.elseBlock()->getTerminator());
-      auto extent = [&](Value start, Value size) {
-        AffineExpr s0, s1;
-        bindSymbols(b.getContext(), s0, s1);
-        auto map = AffineMap::get(0, 2, {b.getAffineConstantExpr(kTile), s1 - s0}, b.getContext());
-        return affine::AffineMinOp::create(b, loc, map, ValueRange{start, size}).getResult();
-      };
-      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-      Value one = arith::ConstantIndexOp::create(b, loc, 1);
-      auto outer = scf::ForOp::create(b, loc, zero, extent(row0, rows), one);
-      b.setInsertionPoint(outer.getBody()->getTerminator());
-      auto innerLoop = scf::ForOp::create(b, loc, zero, extent(col0, cols), one);
-      b.setInsertionPoint(innerLoop.getBody()->getTerminator());
-      IRMapping map;
-      for (unsigned d = 0; d + 2 < n; ++d)
-        map.map(old[d], ivs[d]);
-      map.map(old[n - 2], arith::AddIOp::create(b, loc, row0, outer.getInductionVar()));
-      map.map(old[n - 1], arith::AddIOp::create(b, loc, col0, innerLoop.getInductionVar()));
-      for (Operation &op : loop.getBody()->without_terminator())
-        b.clone(op, map);
-    }
+    return;
   }
-  loop->erase();
+  // Full where the tile's last row and its last column are inside the bounds.
+  Value lastRow = at(b, row0, kTile - 1), lastCol = at(b, col0, (kTile - 1) * kWarp);
+  Value full = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lastRow, rows),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lastCol, cols));
+  auto branch = scf::IfOp::create(b, loc, TypeRange{}, full, /*withElseRegion=*/true);
+  b.setInsertionPoint(branch.thenBlock()->getTerminator());
+  fullTile(b);
+  // The edge: the tile's elements inside the bounds, one after another.
+  b.setInsertionPoint(branch.elseBlock()->getTerminator());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value four = arith::ConstantIndexOp::create(b, loc, kTile);
+  Value rowCount = affine::AffineMinOp::create(
+      b, loc, AffineMap::get(0, 2, {b.getAffineConstantExpr(kTile), s1 - s0}, ctx),
+      ValueRange{row0, rows});
+  auto rowLoop = scf::ForOp::create(b, loc, zero, rowCount, one);
+  b.setInsertionPoint(rowLoop.getBody()->getTerminator());
+  auto colLoop = scf::ForOp::create(b, loc, zero, four, one);
+  b.setInsertionPoint(colLoop.getBody()->getTerminator());
+  Value row = apply(b, loc, d0 + d1, {row0, rowLoop.getInductionVar()});
+  Value col = apply(b, loc, d0 + d1 * kWarp, {col0, colLoop.getInductionVar()});
+  auto inside = scf::IfOp::create(
+      b, loc, TypeRange{}, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, col, cols),
+      /*withElseRegion=*/false);
+  b.setInsertionPoint(inside.thenBlock()->getTerminator());
+  IRMapping map;
+  mapped(map, row, col);
+  for (Operation &op : loop.getBody()->without_terminator())
+    b.clone(op, map);
+}
+
+/// Whether a constant `v` is below `bound` (false where `v` is not a constant).
+bool constantBelow(Value v, int64_t bound) {
+  std::optional<int64_t> c = getConstantIntValue(v);
+  return c && *c < bound;
+}
+
+/// `loop` (tileable()) tiled where it has at least `minOutputs` elements and its tiles
+/// fill (4 rows, a group of 128 columns); where that is known only at run time, both
+/// loops, the tiled one run where it holds.
+void tile(scf::ParallelOp loop, int64_t minOutputs) {
+  unsigned n = loop.getNumLoops();
+  Value rows = loop.getUpperBound()[n - 2], cols = loop.getUpperBound()[n - 1];
+  int64_t knownOutputs = 1;
+  bool allKnown = true;
+  for (Value bound : loop.getUpperBound()) {
+    std::optional<int64_t> c = getConstantIntValue(bound);
+    if (c)
+      knownOutputs *= *c;
+    allKnown &= c.has_value();
+  }
+  if (constantBelow(rows, kTile) || constantBelow(cols, kGroup) ||
+      (allKnown && knownOutputs < minOutputs))
+    return;
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  if (allKnown && getConstantIntValue(rows) && getConstantIntValue(cols)) {
+    buildTiled(loop, b);
+    loop->erase();
+    return;
+  }
+  // Tiles where rows >= 4, cols >= 128 and the elements are at least minOutputs; the
+  // thread per element otherwise (too few threads for the GPU once tiled).
+  auto atLeast = [&](Value v, int64_t bound) {
+    Value c = arith::ConstantIndexOp::create(b, loc, bound);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, c).getResult();
+  };
+  Value outputs = loop.getUpperBound().front();
+  for (Value bound : loop.getUpperBound().drop_front())
+    outputs = arith::MulIOp::create(b, loc, outputs, bound);
+  Value big = arith::AndIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, atLeast(rows, kTile), atLeast(cols, kGroup)),
+      atLeast(outputs, minOutputs));
+  auto branch = scf::IfOp::create(b, loc, TypeRange{}, big, /*withElseRegion=*/true);
+  b.setInsertionPoint(branch.thenBlock()->getTerminator());
+  buildTiled(loop, b);
+  loop->moveBefore(branch.elseBlock()->getTerminator());
 }
 
 struct RegisterTiles : ag::impl::GPURegisterTilesBase<RegisterTiles> {
+  using Base::Base;
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> loops;
     getOperation()->walk([&](scf::ParallelOp loop) {
@@ -319,7 +395,7 @@ struct RegisterTiles : ag::impl::GPURegisterTilesBase<RegisterTiles> {
         loops.push_back(loop);
     });
     for (scf::ParallelOp loop : loops)
-      tile(loop);
+      tile(loop, minOutputs);
   }
 };
 

@@ -119,6 +119,29 @@ def matmul(m, k, n):
     return tf.reduce_sum(c, axis=0), tf.reduce_sum(c, axis=1), c[::11, ::13]
 
 
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def matmul_sums(m, k, n):
+    # matmul's product read only by reductions (no slice of it); on the GPU, above 524,288
+    # outputs, a thread per tile of 4 x 4 outputs, and the tiles at the edges.
+    a = tf.reshape(ramp(m * k), [m, k]) - 0.9
+    b = tf.reshape(ramp(k * n) * 2.0, [k, n]) - 1.3
+    c = tf.matmul(a, b)
+    return tf.reduce_sum(c, axis=0), tf.reduce_max(c, axis=1)
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def batch_matmul(batch, m, k, n):
+    # A batch of matmuls and one transposed, read by reductions; on the GPU, above 524,288
+    # outputs, a thread per tile of 4 x 4 outputs of each matrix.
+    a = tf.reshape(ramp(batch * m * k), [batch, m, k]) - 0.9
+    b = tf.reshape(ramp(batch * k * n) * 2.0, [batch, k, n]) - 1.3
+    c = tf.matmul(a, b)
+    d = tf.matmul(b, a, transpose_a=True, transpose_b=True)
+    return tf.reduce_sum(c, axis=1), tf.reduce_min(d, axis=2)
+
+
 @tf.function
 def static_shapes():
     # The same work with every size known while compiling.

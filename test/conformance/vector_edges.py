@@ -61,8 +61,8 @@ def matmul_static_edges(a, b):
 @tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32),
                               tf.TensorSpec([None, None, None], tf.float32)])
 def batch_matmul_any_size(a, b):
-    # A batch of matmuls; on the GPU, tiles of 4 x 4 of each one's outputs a thread, and
-    # the tiles at the edges.
+    # A batch of matmuls at small and odd sizes (on the GPU, below the register tiles'
+    # threshold: a thread per output).
     return tf.matmul(a, b)
 
 

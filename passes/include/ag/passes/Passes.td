@@ -726,13 +726,22 @@ def GPURegisterTiles : Pass<"ag-gpu-register-tiles", "mlir::func::FuncOp"> {
     with bounds and condition that do not depend on the two innermost dimensions), and
     whose body's loops load one value that does not depend on the innermost dimension
     and one that does not depend on the one before it (a matmul's A[i, k] and B[k, j]),
-    steps by 4 along those two dimensions: each iteration computes a tile of 4 x 4
-    elements, the sixteen copies of the body jammed into one loop nest (one loop over k
-    carrying sixteen sums, whose loads CSE merges: four of A and four of B for sixteen
-    multiply-adds, not two for one). A tile at the edge of a size that is not a constant
-    multiple of 4 runs its elements one after another. Each element is computed by the
-    same operations in the same order as before: the same results.
+    and no store (the sums carried in registers by -ag-gpu-register-accumulators),
+    becomes a loop of a thread per tile of 4 rows x 4 columns, the columns 32 apart (a
+    warp's 32 threads take 128 neighbouring columns, each load of B by a warp reading
+    32 neighbouring elements): the tile's sixteen copies of the body jammed into one loop
+    nest (one loop over k carrying sixteen sums, whose loads CSE merges: four of A and
+    four of B for sixteen multiply-adds, not two for one). A tile at the edge computes
+    its elements inside the bounds one after another. Only where the loop has at least
+    `min-outputs` iterations, 4 rows and 128 columns (fewer, and the tiles would leave the
+    GPU's threads idle): decided while compiling where the sizes are constants, else both
+    loops, chosen when the function runs. Each element is computed by the same
+    operations in the same order as before: the same results.
   }];
+  let options = [
+    Option<"minOutputs", "min-outputs", "int64_t", /*default=*/"524288",
+           "Tile only a loop of at least this many iterations (outputs)">,
+  ];
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];
 }
