@@ -110,11 +110,16 @@ def elementwise_chain(n):
     return y[::1013], tf.reduce_sum(y), tf.shape(y)
 
 
+def matrices(m, k, n):
+    # An m x k and a k x n operand of ramps.
+    return (tf.reshape(ramp(m * k), [m, k]) - 0.9,
+            tf.reshape(ramp(k * n) * 2.0, [k, n]) - 1.3)
+
+
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
                               tf.TensorSpec([], tf.int32)])
 def matmul(m, k, n):
-    a = tf.reshape(ramp(m * k), [m, k]) - 0.9
-    b = tf.reshape(ramp(k * n) * 2.0, [k, n]) - 1.3
+    a, b = matrices(m, k, n)
     c = tf.matmul(a, b)
     return tf.reduce_sum(c, axis=0), tf.reduce_sum(c, axis=1), c[::11, ::13]
 
@@ -124,8 +129,7 @@ def matmul(m, k, n):
 def matmul_sums(m, k, n):
     # matmul's product read only by reductions (no slice of it); on the GPU, above 524,288
     # outputs, a thread per tile of 4 x 4 outputs, and the tiles at the edges.
-    a = tf.reshape(ramp(m * k), [m, k]) - 0.9
-    b = tf.reshape(ramp(k * n) * 2.0, [k, n]) - 1.3
+    a, b = matrices(m, k, n)
     c = tf.matmul(a, b)
     return tf.reduce_sum(c, axis=0), tf.reduce_max(c, axis=1)
 
