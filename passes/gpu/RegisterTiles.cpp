@@ -363,7 +363,7 @@ void tile(scf::ParallelOp loop, int64_t minOutputs) {
     return;
   OpBuilder b(loop);
   Location loc = loop.getLoc();
-  if (allKnown && getConstantIntValue(rows) && getConstantIntValue(cols)) {
+  if (allKnown) {
     buildTiled(loop, b);
     loop->erase();
     return;
