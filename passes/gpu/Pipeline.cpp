@@ -22,7 +22,9 @@
 // bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
 // Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
 // (-ag-gpu-expand-math). A matmul's thread computes a tile of 4 x 4
-// outputs (-ag-gpu-register-tiles). Not done yet (issue 18): the matmul's shared-memory
+// outputs (-ag-gpu-register-tiles); an elementwise kernel's thread four neighbouring
+// elements, each buffer read and written by one vector access where it is aligned
+// (-ag-gpu-vector-access). Not done yet (issue 18): the matmul's shared-memory
 // tiles, and the other math that needs libdevice (pow, tan, float64 exp, ...),
 // which runs on the host.
 //
@@ -91,6 +93,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // for sixteen multiply-adds); the copies' index arithmetic and loads merged.
   pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterTiles());
   pm.addPass(mlir::createCSEPass());
+  // An elementwise kernel's thread computes four neighbouring elements, each buffer read
+  // and written by one 16-byte access where it is aligned.
+  pm.addNestedPass<mlir::func::FuncOp>(createGPUVectorAccess());
   pm.addNestedPass<mlir::func::FuncOp>(createGPUMapLoops());
   pm.addPass(mlir::createConvertParallelLoopToGpuPass());
   pm.addPass(canonicalize.create());

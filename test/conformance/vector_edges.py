@@ -71,3 +71,23 @@ def batch_matmul_any_size(a, b):
 def int_matmul_transposed(a, b):
     # An integer matmul of a transposed B, and a bias after it.
     return tf.matmul(a, b, transpose_b=True) + 1
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
+def four_at_a_time(n, cols):
+    # Elementwise work at sizes around multiples of 4 (on the GPU a thread computes four
+    # neighbouring elements, read and written by one vector access where the buffers are
+    # aligned): whole tensors; views from an odd offset (x[1:], m[:, 1:]: not aligned,
+    # element by element); rows of a width that is not a multiple of 4; broadcasts along
+    # either axis; elements of 1, 2, 4 and 8 bytes; a comparison's bools.
+    x = tf.cast(tf.range(n) % 23, tf.float32) * 0.25 - 2.0
+    chain = tf.nn.relu(x * 2.0 + 1.0) * 0.5 + x
+    shifted = x[1:] * 3.0 - x[:-1]
+    m = tf.reshape(tf.cast(tf.range(n * cols) % 19, tf.float32), [n, cols])
+    scaled = m * tf.cast(tf.range(cols), tf.float32) + tf.cast(tf.range(n), tf.float32)[:, None]
+    inner = m[:, 1:] - 1.0
+    small = tf.cast(tf.range(n) % 50, tf.int8) * 2 + 1
+    half = tf.cast(x, tf.float16) * 1.5 + 0.25
+    wide = tf.cast(x, tf.float64) / 3.0
+    big = tf.cast(tf.range(n), tf.int64) * 3 - 7
+    return chain, shifted, scaled, inner, small, half, wide, big, x < chain

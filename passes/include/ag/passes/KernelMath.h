@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <optional>
@@ -71,6 +72,9 @@ inline bool isKernelOp(mlir::Operation *op) {
     return isKernelMath(op);
   if (isa<memref::LoadOp, memref::StoreOp, memref::DimOp, affine::AffineApplyOp,
           affine::AffineMinOp, affine::AffineMaxOp, scf::ForOp, scf::IfOp, scf::YieldOp>(op))
+    return true;
+  // -ag-gpu-vector-access's accesses of four elements.
+  if (isa<vector::LoadOp, vector::StoreOp, vector::ExtractOp, vector::FromElementsOp>(op))
     return true;
   // The terminator of a loop that reduces nothing (a reduction has operands here).
   if (auto reduce = dyn_cast<scf::ReduceOp>(op))

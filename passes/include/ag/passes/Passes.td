@@ -746,6 +746,29 @@ def GPURegisterTiles : Pass<"ag-gpu-register-tiles", "mlir::func::FuncOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def GPUVectorAccess : Pass<"ag-gpu-vector-access", "mlir::func::FuncOp"> {
+  let summary = "An elementwise kernel's thread computes four neighbouring elements, read and written by one vector access each";
+  let description = [{
+    For --target=nvptx, after -ag-gpu-register-tiles, before -ag-gpu-map-loops. An
+    outermost `scf.parallel` from 0 by 1, not yet mapped, whose body a kernel can compute
+    with no loop or conditional, and whose loads and stores that depend on the innermost
+    index have it as their last index, alone, on a buffer whose last dimension is
+    contiguous, becomes a loop of a thread per four neighbouring elements: each such
+    access of elements of 1, 2, 4 or 8 bytes one `vector.load` / `vector.store` of four
+    elements aligned to their size (PTX's ld.global.v4; a bool's one access each), the body's other ops once
+    for each element (once for the four where they do not depend on the index). The
+    host tests that every such buffer starts at a multiple of the vector's bytes and its
+    rows at multiples of 4 elements; where one does not, and for the last elements, the
+    thread computes its elements one after another. Each element is computed by the same
+    operations as before: the same results. Left alone: fewer than 4 elements along the
+    innermost dimension, or a stride or offset known while compiling that is not a
+    multiple of 4.
+  }];
+  let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def GPUBlockReductions : Pass<"ag-gpu-block-reductions", "mlir::func::FuncOp"> {
   let summary = "A reduction's blocks of partials as kernels of a block of threads each, combined by gpu.all_reduce";
   let description = [{
