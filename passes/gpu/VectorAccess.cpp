@@ -57,7 +57,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace ag {
 #define GEN_PASS_DEF_GPUVECTORACCESS
