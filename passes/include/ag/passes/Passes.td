@@ -755,8 +755,9 @@ def GPUVectorAccess : Pass<"ag-gpu-vector-access", "mlir::func::FuncOp"> {
     index have it as their last index, alone, on a buffer whose last dimension is
     contiguous, becomes a loop of a thread per four neighbouring elements: each such
     access of elements of 1, 2, 4 or 8 bytes one `vector.load` / `vector.store` of four
-    elements aligned to their size (PTX's ld.global.v4; a bool's one access each), the body's other ops once
-    for each element (once for the four where they do not depend on the index). The
+    elements aligned to their size (PTX's ld.global.v4; a bool's one access each), the
+    body's other ops once for each element (once for the four where they do not depend
+    on the index). The
     host tests that every such buffer starts at a multiple of the vector's bytes and its
     rows at multiples of 4 elements; where one does not, and for the last elements, the
     thread computes its elements one after another. Each element is computed by the same
