@@ -23,6 +23,10 @@ void ag::addBufferization(mlir::OpPassManager &pm, const SharedCanonicalizer &ca
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A value whose layout bufferization cannot infer (what a staged if yields, computed in
+  // its branches) has the identity layout too: a fully dynamic one made the function
+  // copy the if's buffer into one of the identity layout its result needs.
+  bufferize.unknownTypeConversion = mlir::bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(mlir::bufferization::createOneShotBufferizePass(bufferize));
   // Its constant globals named and placed by the program, not by heap addresses.
   pm.addPass(createOrderConstantGlobals());

@@ -10,6 +10,7 @@
 
 #include "ag/dialect/AgDialect.h"
 #include "ag/mlirgen/MLIRGen.h"
+#include "ag/passes/Passes.h"
 #include "ag/passes/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -412,7 +413,8 @@ std::string dimension(mlir::Value v) {
 }
 
 /// One line per gpu.launch_func of `ir`'s host functions: its Python location, the
-/// function, the kernel, threads per block and blocks (? for a size known at run time).
+/// function, the kernel, threads per block and blocks (? for a size known at run time),
+/// and whether it runs only where an operand broadcasts (-ag-version-broadcasts).
 void listKernels(mlir::ModuleOp ir, DiagnosticEngine &diag, llvm::raw_ostream &os) {
   for (auto fn : ir.getOps<mlir::func::FuncOp>())
     fn.walk([&](mlir::gpu::LaunchFuncOp launch) {
@@ -425,7 +427,10 @@ void listKernels(mlir::ModuleOp ir, DiagnosticEngine &diag, llvm::raw_ostream &o
          << fn.getSymName() << ": blocks of " << dimension(block.x) << "x"
          << dimension(block.y) << "x" << dimension(block.z) << " threads, grid of "
          << dimension(grid.x) << "x" << dimension(grid.y) << "x" << dimension(grid.z)
-         << " blocks\n";
+         << " blocks";
+      if (ag::inBroadcastVersion(launch))
+        os << " (only where an operand of size 1 broadcasts)";
+      os << "\n";
     });
 }
 

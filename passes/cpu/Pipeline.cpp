@@ -37,6 +37,9 @@ static ag::MatmulMicrokernelOptions matmulBlock(const ag::CPUPipelineOptions &op
 
 void ag::buildCPUPipeline(mlir::OpPassManager &pm, const CPUPipelineOptions &options) {
   SharedCanonicalizer canonicalize;
+  // Run-time broadcasts tested once per block, and a version of the code where none
+  // happens, whose elementwise chains fusion then makes one loop.
+  pm.addPass(createVersionBroadcasts());
   pm.addPass(createLowerAgEffects());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());

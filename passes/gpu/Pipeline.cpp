@@ -50,6 +50,9 @@
 
 static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &canonicalize) {
   using namespace ag;
+  // Run-time broadcasts tested once per block, and a version of the code where none
+  // happens, whose elementwise chains fusion then makes one loop.
+  pm.addPass(createVersionBroadcasts());
   pm.addPass(createLowerAgEffects());
   pm.addPass(canonicalize.create());
   pm.addPass(mlir::createCSEPass());

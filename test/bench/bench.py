@@ -94,6 +94,13 @@ def floats(*shape, low=-1.0, high=1.0):
     return lambda _: [rng().uniform(low, high, shape).astype(np.float32)]
 
 
+def two_floats(n):
+    def make(_):
+        r = rng()
+        return [r.uniform(-1.0, 1.0, n).astype(np.float32) for _ in range(2)]
+    return make
+
+
 class Workload:
     def __init__(self, name, group, size, inputs, tol=0.0, reduced=None, bytes_moved=None,
                  flops=None, batch=1, note=""):
@@ -125,6 +132,9 @@ WORKLOADS = [
              tol=1e-5, note="50 Newton steps on 1000 floats"),
     Workload("elementwise_chain", "large tensors", None, floats(10_000_000), tol=1e-6,
              bytes_moved=8 * 10_000_000, note="relu(2x+1)*0.5+x, 10^7 float32"),
+    Workload("binary_chain", "large tensors", None,
+             two_floats(10_000_000), tol=1e-6,
+             bytes_moved=12 * 10_000_000, note="(xy+x-y)*0.5 over two 10^7 float32"),
     Workload("reduce_total", "large tensors", None, floats(10_000_000), tol=1e-3,
              bytes_moved=4 * 10_000_000, note="reduce_sum, 10^7 float32"),
     Workload("matmul", "large tensors", None,
@@ -136,6 +146,9 @@ WORKLOADS = [
     Workload("elementwise_chain_dyn", "large tensors, shapes known only at run time", None,
              floats(10_000_000), tol=1e-6, bytes_moved=8 * 10_000_000,
              note="elementwise_chain of a [None] signature"),
+    Workload("binary_chain_dyn", "large tensors, shapes known only at run time", None,
+             two_floats(10_000_000), tol=1e-6,
+             bytes_moved=12 * 10_000_000, note="binary_chain of two [None] signatures"),
     Workload("reduce_total_dyn", "large tensors, shapes known only at run time", None,
              floats(10_000_000), tol=1e-3, bytes_moved=4 * 10_000_000,
              note="reduce_total of a [None] signature"),
@@ -404,8 +417,9 @@ def machine():
 
 
 # The workloads of --gpu: tensor work that becomes kernels, and staged loops around them.
-GPU_WORKLOADS = {"elementwise_chain", "reduce_total", "matmul", "softmax",
-                 "elementwise_chain_dyn", "reduce_total_dyn", "matmul_dyn", "softmax_dyn",
+GPU_WORKLOADS = {"elementwise_chain", "binary_chain", "reduce_total", "matmul", "softmax",
+                 "elementwise_chain_dyn", "binary_chain_dyn", "reduce_total_dyn", "matmul_dyn",
+                 "softmax_dyn",
                  "tanh_loop", "newton_sqrt"}
 
 

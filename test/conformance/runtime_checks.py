@@ -262,6 +262,39 @@ def broadcast_dynamic_in_loop(x):
     return s
 
 
+# Chains over several operands of sizes known only at run time, which agc computes in one
+# loop where no operand broadcasts (one test of all the sizes first) and op by op where
+# one does: equal sizes, either operand of size 1, sizes that do not broadcast; a print
+# and a check between the ops (they run once, in order, on either path); a bias and a
+# scale along the rows; a staged loop whose body broadcasts.
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def broadcast_chain_two_dynamic(w, g):
+    return (w * g + w - g) * 0.5, tf.tanh(w - g) * g
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def broadcast_chain_effects(x, y):
+    a = x * y + 1.0
+    tf.print("a:", a)
+    b = a - y
+    tf.debugging.assert_less(b, 100.0, message="b too large")
+    return b * x
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32),
+                              tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def broadcast_bias_rows(m, scale, bias):
+    return tf.nn.relu(m * scale + bias), m - tf.reduce_mean(m, axis=1, keepdims=True) * scale
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def broadcast_in_while(x, y):
+    s = x * 0.0
+    while tf.reduce_sum(s) < 10.0:
+        s = s + x * y + 1.0
+    return s
+
+
 # An integer divisor of zero raises only where something is divided: a dividend with no
 # elements divides nothing (agc once checked every divisor before the loop regardless).
 @tf.function(input_signature=[tf.TensorSpec(shape=[None, 1], dtype=tf.int32),

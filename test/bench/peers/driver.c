@@ -28,10 +28,12 @@ static const struct {
     {"rnn", programs_rnn_v},
     {"newton_sqrt", programs_newton_sqrt_v},
     {"elementwise_chain", programs_elementwise_chain_v},
+    {"binary_chain", programs_binary_chain_v},
     {"reduce_total", programs_reduce_total_v},
     {"matmul", programs_matmul_v},
     {"softmax", programs_softmax_v},
     {"elementwise_chain_dyn", programs_elementwise_chain_dyn_v},
+    {"binary_chain_dyn", programs_binary_chain_dyn_v},
     {"reduce_total_dyn", programs_reduce_total_dyn_v},
     {"matmul_dyn", programs_matmul_dyn_v},
     {"matmul_odd_dyn", programs_matmul_dyn_v}, /* the same function, other sizes */

@@ -71,6 +71,11 @@ def elementwise_chain(x):
 
 
 @jax.jit
+def binary_chain(x, y):
+    return (x * y + x - y) * 0.5
+
+
+@jax.jit
 def reduce_total(x):
     return jnp.sum(x)
 
@@ -88,6 +93,7 @@ def softmax(x):
 # The dynamic-shape variants of programs.py are the same programs here (shapes are the
 # inputs').
 elementwise_chain_dyn = elementwise_chain
+binary_chain_dyn = binary_chain
 reduce_total_dyn = reduce_total
 matmul_dyn = matmul
 matmul_odd_dyn = matmul

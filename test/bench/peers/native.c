@@ -155,6 +155,16 @@ static void elementwise_chain(ctx_t *c) {
   }
 }
 
+static void binary_chain(ctx_t *c) {
+  int64_t n = c->in[0].shape[0];
+  const float *x = F32(c->in[0]), *y = F32(c->in[1]);
+  out_alloc(c, AGC_FLOAT32, 1, &n);
+  float *r = F32(c->out);
+#pragma omp parallel for if (threaded)
+  for (int64_t i = 0; i < n; ++i)
+    r[i] = (x[i] * y[i] + x[i] - y[i]) * 0.5f;
+}
+
 static void reduce_total(ctx_t *c) {
   int64_t n = c->in[0].shape[0];
   const float *x = F32(c->in[0]);
@@ -226,11 +236,13 @@ static const struct {
     {"rnn", rnn},
     {"newton_sqrt", newton_sqrt},
     {"elementwise_chain", elementwise_chain},
+    {"binary_chain", binary_chain},
     {"reduce_total", reduce_total},
     {"matmul", matmul},
     {"softmax", softmax},
     /* The dynamic-shape variants of programs.py: the same C (it reads its sizes). */
     {"elementwise_chain_dyn", elementwise_chain},
+    {"binary_chain_dyn", binary_chain},
     {"reduce_total_dyn", reduce_total},
     {"matmul_dyn", matmul},
     {"matmul_odd_dyn", matmul},

@@ -34,6 +34,10 @@ def elementwise_chain(x):
     return np.maximum(x * np.float32(2) + np.float32(1), np.float32(0)) * np.float32(0.5) + x
 
 
+def binary_chain(x, y):
+    return (x * y + x - y) * np.float32(0.5)
+
+
 def reduce_total(x):
     return x.sum()
 
@@ -50,6 +54,7 @@ def softmax(x):
 # The dynamic-shape variants of programs.py are the same programs here (shapes are the
 # inputs').
 elementwise_chain_dyn = elementwise_chain
+binary_chain_dyn = binary_chain
 reduce_total_dyn = reduce_total
 matmul_dyn = matmul
 matmul_odd_dyn = matmul

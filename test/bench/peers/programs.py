@@ -104,6 +104,14 @@ def elementwise_chain(x):
     return tf.nn.relu(x * 2.0 + 1.0) * 0.5 + x
 
 
+@tf.function(input_signature=[tf.TensorSpec([10_000_000], tf.float32),
+                              tf.TensorSpec([10_000_000], tf.float32)])
+def binary_chain(x, y):
+    """An elementwise chain over two inputs of 10^7 floats: two reads and one write per
+    element when fused."""
+    return (x * y + x - y) * 0.5
+
+
 @tf.function(input_signature=[tf.TensorSpec([10_000_000], tf.float32)])
 def reduce_total(x):
     """reduce_sum of 10^7 floats."""
@@ -129,6 +137,13 @@ def softmax(x):
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
 def elementwise_chain_dyn(x):
     return tf.nn.relu(x * 2.0 + 1.0) * 0.5 + x
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def binary_chain_dyn(x, y):
+    # Either input may turn out to be of size 1 and broadcast (TensorFlow's rule): one
+    # test of the sizes, then the fused loop where neither does.
+    return (x * y + x - y) * 0.5
 
 
 @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])

@@ -17,6 +17,14 @@ namespace ag {
 /// -ag-gpu-driver-copies makes copies by the CUDA driver.
 inline constexpr llvm::StringLiteral kThroughDriverAttr = "ag.through_driver";
 
+/// The metadata of the location -ag-version-broadcasts gives the `scf.if` of its two
+/// versions (then: some operand broadcasts; else: none does), which --print-kernels reads.
+inline constexpr llvm::StringLiteral kBroadcastVersions = "ag.broadcast_versions";
+
+/// Whether `op` is nested in the version of -ag-version-broadcasts's code where an
+/// operand broadcasts (the then branch of the `scf.if` it made).
+bool inBroadcastVersion(mlir::Operation *op);
+
 #define GEN_PASS_DECL
 #include "ag/passes/Passes.h.inc"
 

@@ -491,6 +491,49 @@ def PruneDead : Pass<"ag-prune-dead"> {
   }];
 }
 
+def VersionBroadcasts : Pass<"ag-version-broadcasts"> {
+  let summary = "Test a block's run-time broadcasts once; a version of the code where none happens";
+  let description = [{
+    Where sizes are known only at run time, an operand that turns out to be 1 where the
+    result is not is copied first, in an `scf.if` taken only then (MLIRGen's broadcasts,
+    as TensorFlow broadcasts), and the elementwise op reads that `scf.if`'s result: no
+    two ops of a chain over such operands fuse. For each block (innermost first), the
+    `scf.if`s of that form (no effects; an else branch that yields values from outside
+    it) whose conditions pure scalar ops compute from sizes (`tensor.dim`, not a
+    tensor's elements: a staged if's predicate is data), from what the first of them
+    can see, are tested once: their conditions' ops move up before the first, and the
+    ops from there to the block's terminator become the two branches of `scf.if %any`:
+    the ops as they were, and a copy in which every such condition is `false`
+    (canonicalization folds its branches away, fusion makes the chain one loop). Both
+    versions run the same checks and effects in the same order; the second only where
+    it computes what the first would.
+    Before:
+    ```mlir
+    %a = scf.if %x_differs -> (tensor<?xf32>) { ...copy of %x... } else { scf.yield %x }
+    %b = scf.if %y_differs -> (tensor<?xf32>) { ...copy of %y... } else { scf.yield %y }
+    %p = linalg.generic ... ins(%a, %b) { mulf }
+    func.return %p
+    ```
+    After:
+    ```mlir
+    %any = arith.ori %x_differs, %y_differs : i1
+    %r = scf.if %any -> (tensor<?xf32>) {
+      ...the ops above, as they were...
+    } else {
+      %a = scf.if %false ... ; %b = scf.if %false ... ; %p = linalg.generic ins(%a, %b)
+      scf.yield %p
+    }
+    func.return %r
+    ```
+  }];
+  let options = [
+    Option<"maxSpanOps", "max-span-ops", "unsigned", /*default=*/"4096",
+           "The most ops (those in their regions too) a block's versioned part may hold: "
+           "beyond, the block is left as it is (its code would be twice as long)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def LowerAgEffects : Pass<"ag-lower-effects", "mlir::ModuleOp"> {
   let summary = "Lower tf.print and tf.Variable access to runtime calls and memref.globals";
   let description = [{
