@@ -17,8 +17,11 @@
 //      condition pure scalar ops compute from sizes (`tensor.dim`, `arith.cmpi`,
 //      `arith.select`, ...: no tensor's elements), those of the block from values the
 //      first candidate can see;
-//   2. those ops move up to before the first candidate (pure ops: nothing changes);
-//   3. the block's ops from the first candidate to its terminator go into an
+//   2. those ops move up to before the first candidate, or to the block's start where
+//      they compute the conditions from values from outside the block (the arguments'
+//      sizes: the work before the first broadcast then fuses with what follows it);
+//      pure ops: nothing changes;
+//   3. the block's ops from there to its terminator go into an
 //      `scf.if %any` of the candidates' conditions: its then branch the ops as they were,
 //      its else branch a copy in which each candidate's condition is `false`; the
 //      terminator takes the values it used from the new `if`.
@@ -171,9 +174,24 @@ struct VersionBroadcasts : ag::impl::VersionBroadcastsBase<VersionBroadcasts> {
       first = first ? first : &op;
       conditions.push_back(ifOp.getCondition());
     }
-    if (!first || spanSize(first) > maxSpanOps)
+    if (!first)
       return;
-    // 2. The conditions' ops before `first`, in their order.
+    // The versions start at the block's first op where the conditions are computed from
+    // values from outside the block (the function's arguments' sizes): then the work
+    // before the first broadcast is in both versions too, and fuses with what follows
+    // it in the second. Otherwise they start at the first broadcast.
+    llvm::SetVector<Operation *> fromTop;
+    if (llvm::all_of(conditions, [&](Value c) {
+          return succeeded(collectCondition(c, &block.front(), fromTop));
+        })) {
+      first = &block.front();
+      slice = std::move(fromTop);
+    }
+    // 2. The conditions' ops before the first op of the versions, in their order.
+    while (slice.contains(first))
+      first = first->getNextNode();
+    if (spanSize(first) > maxSpanOps)
+      return;
     for (Operation &op : llvm::make_early_inc_range(llvm::make_range(first->getIterator(),
                                                                      block.end())))
       if (slice.contains(&op))

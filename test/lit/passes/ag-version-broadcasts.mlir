@@ -214,3 +214,69 @@ func.func @not_broadcasts(%x: tensor<?xf32>, %flags: tensor<2xi1>) -> (tensor<?x
   }
   return %a, %b, %c : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
 }
+
+// Work before the first broadcast (2 * x), where the sizes come from the arguments: the
+// versions start at the block's start, so that in the second the work fuses with what
+// follows (one loop over x and y), not computed once before both.
+// CHECK-LABEL: func.func @work_before
+// CHECK:         tensor.dim
+// CHECK:         tensor.dim
+// CHECK:         arith.ori
+// CHECK:         scf.if
+// CHECK:           linalg.generic
+// CHECK:           arith.mulf
+// FUSED-LABEL: func.func @work_before
+// FUSED:         } else {
+// FUSED:           linalg.generic {{.*}} ins(%arg0, %arg1 : tensor<?xf32>, tensor<?xf32>)
+// FUSED:             arith.mulf
+// FUSED-NEXT:        arith.addf
+// FUSED-NOT:       linalg.generic
+// FUSED:           scf.yield
+func.func @work_before(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %nx = tensor.dim %x, %c0 : tensor<?xf32>
+  %e0 = tensor.empty(%nx) : tensor<?xf32>
+  %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<?xf32>) outs(%e0 : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %two : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  %ny = tensor.dim %y, %c0 : tensor<?xf32>
+  %uone = arith.cmpi eq, %nx, %c1 : index
+  %n = arith.select %uone, %ny, %nx : index
+  %ud = arith.cmpi ne, %nx, %n : index
+  %ub = scf.if %ud -> (tensor<?xf32>) {
+    %e = tensor.empty(%n) : tensor<?xf32>
+    %g = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<?xf32>) {
+    ^bb0(%o: f32):
+      %v = tensor.extract %u[%c0] : tensor<?xf32>
+      linalg.yield %v : f32
+    } -> tensor<?xf32>
+    scf.yield %g : tensor<?xf32>
+  } else {
+    scf.yield %u : tensor<?xf32>
+  }
+  %yd = arith.cmpi ne, %ny, %n : index
+  %yb = scf.if %yd -> (tensor<?xf32>) {
+    %e = tensor.empty(%n) : tensor<?xf32>
+    %g = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<?xf32>) {
+    ^bb0(%o: f32):
+      %v = tensor.extract %y[%c0] : tensor<?xf32>
+      linalg.yield %v : f32
+    } -> tensor<?xf32>
+    scf.yield %g : tensor<?xf32>
+  } else {
+    scf.yield %y : tensor<?xf32>
+  }
+  %e1 = tensor.empty(%n) : tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%ub, %yb : tensor<?xf32>, tensor<?xf32>) outs(%e1 : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.addf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}

@@ -501,8 +501,10 @@ def VersionBroadcasts : Pass<"ag-version-broadcasts"> {
     `scf.if`s of that form (no effects; an else branch that yields values from outside
     it) whose conditions pure scalar ops compute from sizes (`tensor.dim`, not a
     tensor's elements: a staged if's predicate is data), from what the first of them
-    can see, are tested once: their conditions' ops move up before the first, and the
-    ops from there to the block's terminator become the two branches of `scf.if %any`:
+    can see, are tested once: their conditions' ops move up before the first (to the
+    block's start where they compute them from values from outside the block: the
+    arguments' sizes), and the ops from there to the block's terminator become the two
+    branches of `scf.if %any`:
     the ops as they were, and a copy in which every such condition is `false`
     (canonicalization folds its branches away, fusion makes the chain one loop). Both
     versions run the same checks and effects in the same order; the second only where
