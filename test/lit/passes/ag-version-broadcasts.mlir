@@ -2,8 +2,9 @@
 // RUN: ag-opt %s -ag-version-broadcasts -canonicalize -ag-fuse-elementwise | FileCheck %s --check-prefix=FUSED
 // RUN: ag-opt %s -ag-version-broadcasts=max-span-ops=10 | FileCheck %s --check-prefix=BOUND
 // -ag-version-broadcasts: a block's run-time broadcasts (MLIRGen's scf.if that copies an
-// operand of size 1 where the result's size is not) are tested once, before the first of
-// them, and the code from there on has two versions: as it was, and with every such
+// operand of size 1 where the result's size is not) are tested once (at the block's start
+// where the sizes come from outside it, else before the first broadcast), and the code
+// from there on has two versions: as it was, and with every such
 // condition false, where canonicalization leaves the operands themselves and fusion
 // makes the chain one loop. Checks and effects stay in both versions, in their order.
 
