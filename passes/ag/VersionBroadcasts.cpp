@@ -70,6 +70,13 @@ bool isBroadcastForm(scf::IfOp op) {
   });
 }
 
+/// Whether `op` may be computed anywhere its operands are: a pure op on scalars, without
+/// regions.
+bool isPureScalar(Operation *op) {
+  return op->getNumRegions() == 0 && isPure(op) &&
+         llvm::all_of(op->getResultTypes(), [](Type t) { return t.isIntOrIndexOrFloat(); });
+}
+
 /// Whether `condition` is computed from sizes alone: by pure scalar ops from tensors'
 /// sizes (`tensor.dim`), constants and index values; not from a tensor's elements (a
 /// staged if's predicate, which is data).
@@ -90,8 +97,7 @@ bool isSizeCondition(Value condition) {
     Operation *def = v.getDefiningOp();
     if (isa<tensor::DimOp>(def) || matchPattern(v, m_Constant()))
       continue;
-    if (def->getNumRegions() != 0 || !isPure(def) ||
-        !llvm::all_of(def->getResultTypes(), [](Type t) { return t.isIntOrIndexOrFloat(); }))
+    if (!isPureScalar(def))
       return false;
     llvm::append_range(work, def->getOperands());
   }
@@ -109,10 +115,9 @@ bool availableBefore(Value v, Operation *point) {
   return v.getDefiningOp()->isBeforeInBlock(point);
 }
 
-/// Adds to `slice` the ops of `point`'s block, after `point`, that compute `v` from
-/// values available before `point`; fails where one is not a pure op on scalars without
-/// regions (or the computation is longer than kMaxConditionOps). `slice` is unchanged on
-/// failure.
+/// Adds to `slice` the ops of `point`'s block, `point` and after, that compute `v` from
+/// values available before `point`; fails where one is not isPureScalar (or the
+/// computation is longer than kMaxConditionOps). `slice` is unchanged on failure.
 LogicalResult collectCondition(Value v, Operation *point, llvm::SetVector<Operation *> &slice) {
   llvm::SetVector<Operation *> found;
   SmallVector<Value> work{v};
@@ -123,8 +128,7 @@ LogicalResult collectCondition(Value v, Operation *point, llvm::SetVector<Operat
     Operation *def = x.getDefiningOp();
     if (slice.contains(def) || !found.insert(def))
       continue;
-    if (found.size() > kMaxConditionOps || def->getNumRegions() != 0 || !isPure(def) ||
-        !llvm::all_of(def->getResultTypes(), [](Type t) { return t.isIntOrIndexOrFloat(); }))
+    if (found.size() > kMaxConditionOps || !isPureScalar(def))
       return failure();
     llvm::append_range(work, def->getOperands());
   }
@@ -132,12 +136,13 @@ LogicalResult collectCondition(Value v, Operation *point, llvm::SetVector<Operat
   return success();
 }
 
-/// The number of ops from `first` to the end of its block, those in their regions too.
-unsigned spanSize(Operation *first) {
+/// Whether the ops from `first` to the end of its block, those in their regions too, are
+/// more than `limit`.
+bool spanExceeds(Operation *first, unsigned limit) {
   unsigned count = 0;
-  for (Operation *op = first; op; op = op->getNextNode())
+  for (Operation *op = first; op && count <= limit; op = op->getNextNode())
     op->walk([&](Operation *) { ++count; });
-  return count;
+  return count > limit;
 }
 
 struct VersionBroadcasts : ag::impl::VersionBroadcastsBase<VersionBroadcasts> {
@@ -190,7 +195,7 @@ struct VersionBroadcasts : ag::impl::VersionBroadcastsBase<VersionBroadcasts> {
     // 2. The conditions' ops before the first op of the versions, in their order.
     while (slice.contains(first))
       first = first->getNextNode();
-    if (spanSize(first) > maxSpanOps)
+    if (spanExceeds(first, maxSpanOps))
       return;
     for (Operation &op : llvm::make_early_inc_range(llvm::make_range(first->getIterator(),
                                                                      block.end())))
