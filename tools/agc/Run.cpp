@@ -763,6 +763,7 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   if (!signature.empty() && !hasSignature)
     spec.signatures[function] = (function + "(" + signature + ")").str();
 
+  target.prepare(/*assembly=*/false); // on the other core while the program is lowered
   std::optional<driver::LoweredModule> lowered =
       driver::lowerToLLVM(*module, spec, diag, target);
   if (!lowered || lowered->functions.empty())

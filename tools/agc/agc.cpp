@@ -427,6 +427,8 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
   std::optional<ag::analysis::ArgumentSpec> spec = argumentSpec(diag);
   if (!spec)
     return diag.hadUsageError() ? kUsage : kRefused;
+  // The code generator's set-up, on the other core while the program is lowered.
+  target.prepare(emit == Stage::Asm);
   std::optional<ag::driver::LoweredModule> lowered;
   {
     PhaseTimer timer("mlir");

@@ -70,6 +70,12 @@ public:
   virtual const Target *gpuPart() const { return nullptr; }
   /// Whether the pipeline makes kernels (NVPTX or CPUAndNVPTX).
   bool makesKernels() const { return kind != TargetKind::CPU; }
+  /// Starts, on another thread, the part of emit that does not depend on the program:
+  /// the target machine, the code generator's pipeline for an object (or, with
+  /// `assembly`, assembly text), the tables LLVM builds at their first use; so that it
+  /// runs while the program is lowered. The next emit of that file type takes it (and
+  /// waits for it); without a call, emit does it all itself.
+  virtual void prepare(bool assembly) const {}
   /// Optimizes `lowered` and emits an object file (or, with `assembly`, assembly text).
   virtual llvm::Error emit(LoweredModule &lowered, bool assembly,
                            llvm::SmallVectorImpl<char> &out) const = 0;
