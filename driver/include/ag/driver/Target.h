@@ -74,7 +74,8 @@ public:
   /// the target machine, the code generator's pipeline for an object (or, with
   /// `assembly`, assembly text), the tables LLVM builds at their first use; so that it
   /// runs while the program is lowered. The next emit of that file type takes it (and
-  /// waits for it); without a call, emit does it all itself.
+  /// waits for it); without a call, emit does it all itself. (A program refused
+  /// meanwhile waits for the thread when the target goes: 2–3 ms at most.)
   virtual void prepare(bool assembly) const {}
   /// Optimizes `lowered` and emits an object file (or, with `assembly`, assembly text).
   virtual llvm::Error emit(LoweredModule &lowered, bool assembly,
