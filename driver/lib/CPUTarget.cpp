@@ -320,9 +320,9 @@ void HostTarget::prepare(bool assembly) const {
   // reads it too; the thread reads only its own copy of the options.
   initializeTargets();
   try {
-    // Linux starts a thread on its parent's CPU and moves it only after a few
-    // milliseconds, all of this work: the two would share one CPU until then (the
-    // lowering took as much longer as the thread ran, on a 2-core VM).
+    // Linux starts a thread on its parent's CPU and moves it elsewhere only after some
+    // milliseconds, longer than this work takes: the two would share one CPU (on a
+    // 2-core VM, the lowering took as much longer as the thread ran).
     prepared = std::async(std::launch::async, [options = options, assembly,
                                                cpu = sched_getcpu()] {
       moveOffCPU(cpu);
