@@ -298,16 +298,6 @@ private:
 };
 } // namespace
 
-/// Keeps the calling thread off CPU `cpu`, where another CPU is allowed.
-static void moveOffCPU(int cpu) {
-  cpu_set_t set;
-  if (cpu < 0 || pthread_getaffinity_np(pthread_self(), sizeof set, &set) != 0 ||
-      CPU_COUNT(&set) < 2)
-    return;
-  CPU_CLR(cpu, &set);
-  pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-}
-
 void HostTarget::prepare(bool assembly) const {
   if (prepared.valid())
     return;
@@ -323,9 +313,11 @@ void HostTarget::prepare(bool assembly) const {
     // Linux starts a thread on its parent's CPU and moves it elsewhere only after some
     // milliseconds, longer than this work takes: the two would share one CPU (on a
     // 2-core VM, the lowering took as much longer as the thread ran).
-    prepared = std::async(std::launch::async, [options = options, assembly,
-                                               cpu = sched_getcpu()] {
-      moveOffCPU(cpu);
+    int cpu = sched_getcpu();
+    if (cpu >= 0)
+      CPU_CLR(cpu, &allowed); // (at least one other CPU is left in it)
+    prepared = std::async(std::launch::async, [options = options, assembly, allowed] {
+      pthread_setaffinity_np(pthread_self(), sizeof allowed, &allowed);
       Expected<std::unique_ptr<Backend>> backend = makeBackend(options, assembly);
       if (backend)
         warmUp(*(*backend)->machine);
