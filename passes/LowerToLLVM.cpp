@@ -21,6 +21,7 @@
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -30,6 +31,12 @@ void ag::addLowerToLLVM(mlir::OpPassManager &pm, const SharedCanonicalizer &cano
                         const LowerToLLVMOptions &options) {
   pm.addPass(mlir::createConvertLinalgToLoopsPass());
   if (options.threads) {
+    // A chunk's loop adding into its element of the partial sums: the sum carried in a
+    // register. (In the OpenMP region that the next makes, the element and the input
+    // are pointers loaded from the region's arguments, which LLVM cannot tell apart: it
+    // stored the sum every step, and vectorized behind a run-time overlap check with a
+    // scalar copy of the loop unrolled 8 times.)
+    pm.addNestedPass<mlir::func::FuncOp>(createRegisterAccumulators());
     // scf.parallel on all cores: OpenMP regions, run by LLVM's libomp, as wide as the
     // runtime says. (Without, scf-to-cf makes each a sequential nest.)
     pm.addPass(mlir::createConvertSCFToOpenMPPass());

@@ -91,7 +91,7 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   pm.addNestedPass<mlir::func::FuncOp>(createGPUBlockReductions());
   // A kernel's inner loop adding into one element (a matmul's k loop): the element in a
   // register, stored once.
-  pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterAccumulators());
+  pm.addNestedPass<mlir::func::FuncOp>(createRegisterAccumulators());
   // A matmul's thread computes a tile of 4 x 4 outputs (four loads of A and four of B
   // for sixteen multiply-adds); the copies' index arithmetic and loads merged.
   pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterTiles());

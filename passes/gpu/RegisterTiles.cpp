@@ -1,6 +1,6 @@
 //===- RegisterTiles.cpp - a kernel thread's tile of 4 x 4 matmul outputs --===//
 //
-// After -ag-gpu-register-accumulators, a matmul for the GPU is a parallel loop with a
+// After -ag-register-accumulators, a matmul for the GPU is a parallel loop with a
 // thread per result element, its sum over k carried in a register:
 //
 //   scf.parallel (%i, %j) = (0, 0) to (%m, %n) step (1, 1) {
@@ -47,7 +47,7 @@
 // that does not depend on the innermost dimension and one that does not depend on the
 // one before it (the reuse that pays for the tile: a matmul, a batch matmul, a
 // transposed one), and no store in a loop (the sums carried in registers: a result
-// stored at every k, which -ag-gpu-register-accumulators leaves where the result may
+// stored at every k, which -ag-register-accumulators leaves where the result may
 // alias another buffer, would keep the copies' loads apart); every loop and conditional in the body must take its bounds and
 // condition from values that do not depend on the tile's dimensions (the copies then
 // run the same iterations), and the body must be small (at most 64 ops) so that its
@@ -129,7 +129,7 @@ bool tileable(scf::ParallelOp loop) {
   });
   if (!regionsOk || ops > kMaxBodyOps)
     return false;
-  // The sums carried in registers (-ag-gpu-register-accumulators): no loop of the body
+  // The sums carried in registers (-ag-register-accumulators): no loop of the body
   // stores (a result element stored at every k, in a buffer that may alias A or B, keeps
   // each copy's loads apart; the tile would only take threads away).
   bool storesInLoop = false;

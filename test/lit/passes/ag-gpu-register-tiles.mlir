@@ -1,7 +1,7 @@
 // RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles=min-outputs=0 -cse | FileCheck %s
 // RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles -cse | FileCheck %s --check-prefix=SMALL
 // -ag-gpu-register-tiles: a matmul's parallel loop (a thread per output element, its sum
-// over k carried by -ag-gpu-register-accumulators) becomes a loop of a thread per tile
+// over k carried by -ag-register-accumulators) becomes a loop of a thread per tile
 // of 4 rows x 4 columns 32 apart (a warp's threads take 128 neighbouring columns); a
 // full tile's sixteen sums go through one loop over k that loads four elements of A and
 // four of B (merged by CSE) for sixteen multiply-adds, in the same order for each

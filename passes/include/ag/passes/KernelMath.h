@@ -6,7 +6,7 @@
 // consumer off the GPU), and the reductions' passes (-ag-gpu-split-reductions,
 // -ag-gpu-fuse-blocks, -ag-gpu-block-reductions: which combiners a block's threads
 // combine with, which loops are blocks), and which buffers nothing aliases
-// (-ag-gpu-fuse-blocks, -ag-gpu-register-accumulators).
+// (-ag-gpu-fuse-blocks, -ag-register-accumulators).
 //
 //===----------------------------------------------------------------------------------===//
 #ifndef AG_PASSES_KERNELMATH_H
@@ -130,7 +130,7 @@ inline bool isGridLoop(mlir::scf::ParallelOp loop) {
 /// another buffer of it (a view, a cast, a loop or branch yielding it, a call that may
 /// return it); its users only load, store, copy, ask its sizes, free or return it. Any
 /// other buffer a function touches is then not it. (-ag-gpu-fuse-blocks,
-/// -ag-gpu-register-accumulators.)
+/// -ag-register-accumulators.)
 inline bool freshBuffer(mlir::Value buffer) {
   if (!buffer.getDefiningOp<mlir::memref::AllocOp>())
     return false;
@@ -138,6 +138,31 @@ inline bool freshBuffer(mlir::Value buffer) {
     return mlir::isa<mlir::memref::LoadOp, mlir::memref::StoreOp, mlir::memref::CopyOp,
                      mlir::memref::DimOp, mlir::memref::DeallocOp, mlir::func::ReturnOp>(user);
   });
+}
+
+/// Every name of the memory `buffer` names, where `buffer` is a fresh allocation or a
+/// subview of one and nothing else aliases it: the allocation and its subviews (and
+/// theirs), whose users otherwise only load, store, copy, ask sizes, free or return.
+/// Any other buffer is then none of this memory; an op touches it only through one of
+/// these values. Empty where `buffer` is not such a view. (-ag-register-accumulators:
+/// the CPU's chunk of a sum adds into its element of the partial sums, a subview.)
+inline llvm::SmallVector<mlir::Value> freshViews(mlir::Value buffer) {
+  while (auto view = buffer.getDefiningOp<mlir::memref::SubViewOp>())
+    buffer = view.getSource();
+  if (!buffer.getDefiningOp<mlir::memref::AllocOp>())
+    return {};
+  llvm::SmallVector<mlir::Value> views{buffer};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (mlir::Operation *user : views[i].getUsers()) {
+      if (auto view = mlir::dyn_cast<mlir::memref::SubViewOp>(user)) {
+        views.push_back(view.getResult());
+        continue;
+      }
+      if (!mlir::isa<mlir::memref::LoadOp, mlir::memref::StoreOp, mlir::memref::CopyOp,
+                     mlir::memref::DimOp, mlir::memref::DeallocOp, mlir::func::ReturnOp>(user))
+        return {};
+    }
+  return views;
 }
 
 } // namespace ag

@@ -740,23 +740,26 @@ def GPUFuseBlocks : Pass<"ag-gpu-fuse-blocks", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
-def GPURegisterAccumulators : Pass<"ag-gpu-register-accumulators", "mlir::func::FuncOp"> {
-  let summary = "A kernel's inner loops that add into one element of a buffer each step: the element in a register, loaded before the loop and stored after";
+def RegisterAccumulators : Pass<"ag-register-accumulators", "mlir::func::FuncOp"> {
+  let summary = "Inner loops of a parallel loop that add into one element of a buffer each step: the element in a register, loaded before the loop and stored after";
   let description = [{
-    For --target=nvptx, after bufferization, before -ag-gpu-map-loops. An `scf.for`
-    inside an `scf.parallel` whose body, at its top level, loads an element of a fresh
-    allocation that nothing aliases (indices defined outside the loop) and then stores
-    into the same element, with no other access to that buffer in the body and every op
-    of known memory effects, carries the element as an iteration argument: loaded once
-    before the loop, stored once after (both under an `scf.if` that the loop runs an
-    iteration, unless its bounds are constants). A matmul's kernel then stores each
-    result once rather than after every multiply-add (the code generator cannot keep it
-    in a register itself: the buffers may alias, to it). The same arithmetic in the same
-    order. Inner loops first. Where the parallel loop just before (nothing between
-    touching the buffer) fills the buffer with one value over the same bounds, and the
-    carried element is read at the kernel loop's induction variables, its first value
-    is the fill's value, stored where the inner loop runs no iteration, and the fill
-    loop is erased: a matmul and its zeros, one kernel.
+    After bufferization: for --target=nvptx before -ag-gpu-map-loops, for the CPU
+    after linalg's loops and before their OpenMP regions. An `scf.for` inside an
+    `scf.parallel` whose body, at its top level, loads an element of a fresh
+    allocation or of a subview of one (indices defined outside the loop) and then
+    stores into the same element, with no other access to that memory in the body
+    under any of its names and every op of known memory effects, carries the element
+    as an iteration argument: loaded once before the loop, stored once after (both
+    under an `scf.if` that the loop runs an iteration, unless its bounds are
+    constants). A matmul's kernel then stores each result once rather than after every
+    multiply-add, and a CPU thread's chunk of a sum keeps its partial sum in a register
+    (the code generator cannot do either itself: the buffers may alias, to it). The
+    same arithmetic in the same order. Inner loops first. Where the parallel loop just
+    before (nothing between touching the buffer) fills the buffer, a fresh allocation
+    no view names, with one value over the same bounds, and the carried element is read
+    at the kernel loop's induction variables, its first value is the fill's value,
+    stored where the inner loop runs no iteration, and the fill loop is erased: a
+    matmul and its zeros, one kernel.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
@@ -765,13 +768,13 @@ def GPURegisterAccumulators : Pass<"ag-gpu-register-accumulators", "mlir::func::
 def GPURegisterTiles : Pass<"ag-gpu-register-tiles", "mlir::func::FuncOp"> {
   let summary = "A kernel thread's tile of 4 x 4 outputs of a matmul: its sixteen sums carried through one loop over k";
   let description = [{
-    For --target=nvptx, after -ag-gpu-register-accumulators, before -ag-gpu-map-loops.
+    For --target=nvptx, after -ag-register-accumulators, before -ag-gpu-map-loops.
     An outermost `scf.parallel` of two or three dimensions from 0 by 1, not yet mapped,
     whose body a kernel can compute (at most 64 ops; loops and conditionals only, each
     with bounds and condition that do not depend on the two innermost dimensions), and
     whose body's loops load one value that does not depend on the innermost dimension
     and one that does not depend on the one before it (a matmul's A[i, k] and B[k, j]),
-    and no store (the sums carried in registers by -ag-gpu-register-accumulators),
+    and no store (the sums carried in registers by -ag-register-accumulators),
     becomes a loop of a thread per tile of 4 rows x 4 columns, the columns 32 apart (a
     warp's 32 threads take 128 neighbouring columns, each load of B by a warp reading
     32 neighbouring elements): the tile's sixteen copies of the body jammed into one loop

@@ -1,5 +1,5 @@
-// RUN: ag-opt %s -split-input-file -ag-gpu-register-accumulators | FileCheck %s
-// -ag-gpu-register-accumulators: a matmul's k loop inside its parallel loop, which loads
+// RUN: ag-opt %s -split-input-file -ag-register-accumulators | FileCheck %s
+// -ag-register-accumulators: a matmul's k loop inside its parallel loop, which loads
 // the result's element, adds a product and stores it back every k, carries the element
 // as an iteration argument instead: loaded once before, stored once after, under an
 // scf.if that the loop runs (not where its bounds are constants). A reduction over two
@@ -7,10 +7,12 @@
 // loop before fills the buffer with one value over the same bounds (a matmul's zeros),
 // that value is the first one, stored where the inner loop runs no iteration, and the
 // fill is gone (one kernel, not two); not where something between reads the buffer.
-// Left alone: a
-// buffer that may alias another (an argument, a view, one an scf.if yields), a second access to the element's
-// buffer in the body, indices that change with the loop, a store before the load, a
-// call in the body, a loop outside any parallel loop.
+// A CPU thread's chunk of a sum, adding into its element of the partial sums through a
+// subview, is carried too (and a buffer with a view the loop does not touch). Left
+// alone: a buffer that may alias another (an argument, one an scf.if yields), a view of
+// the buffer the body reads, a second access to the element's buffer in the body,
+// indices that change with the loop, a store before the load, a call in the body, a
+// loop outside any parallel loop.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME:  (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[M:.*]]: index, %[[N:.*]]: index, %[[K:.*]]: index)
@@ -139,6 +141,69 @@ func.func @read_between(%x: memref<8x32xf32>) -> (memref<8xf32>, f32) {
 
 // -----
 
+// A CPU thread's chunk of a sum (after linalg's loops, before the OpenMP regions): its
+// element of the partial sums is a subview of them, the input a subview of the
+// argument. The sum is carried; the views the loop does not touch (a second view of the
+// partial sums, read after the parallel loop) do not stop it. The combine after the
+// parallel loop is no inner loop of one and is left alone.
+// CHECK-LABEL: func.func @chunk_sum
+// CHECK-SAME:  (%[[X:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK:       %[[PARTS:.*]] = memref.alloc() : memref<16xf32>
+// CHECK:       scf.parallel (%[[T:.*]]) =
+// CHECK:         %[[IN:.*]] = memref.subview %[[X]]
+// CHECK-NEXT:    %[[MINE:.*]] = memref.subview %[[PARTS]][%[[T]]] [1] [1]
+// CHECK-NEXT:    %[[RUNS:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : index
+// CHECK-NEXT:    scf.if %[[RUNS]] {
+// CHECK-NEXT:      %[[FIRST:.*]] = memref.load %[[MINE]][]
+// CHECK-NEXT:      %[[SUM:.*]] = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (f32) {
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[IN]]
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[V]], %[[ACC]] fastmath<reassoc> : f32
+// CHECK-NEXT:        scf.yield %[[S]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      memref.store %[[SUM]], %[[MINE]][]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.reduce
+// CHECK:       scf.for
+// CHECK-NOT:   iter_args
+// CHECK:       return
+func.func @chunk_sum(%x: memref<?xf32>, %n: index) -> memref<f32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %parts = memref.alloc() : memref<16xf32>
+  %total = memref.alloc() : memref<f32>
+  memref.store %zero, %total[] : memref<f32>
+  scf.for %t = %c0 to %c16 step %c1 {
+    memref.store %zero, %parts[%t] : memref<16xf32>
+  }
+  scf.parallel (%t) = (%c0) to (%c16) step (%c1) {
+    %offset = arith.muli %t, %n : index
+    %in = memref.subview %x[%offset] [%n] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %mine = memref.subview %parts[%t] [1] [1] : memref<16xf32> to memref<f32, strided<[], offset: ?>>
+    scf.for %k = %c0 to %n step %c1 {
+      %v = memref.load %in[%k] : memref<?xf32, strided<[1], offset: ?>>
+      %acc = memref.load %mine[] : memref<f32, strided<[], offset: ?>>
+      %s = arith.addf %v, %acc fastmath<reassoc> : f32
+      memref.store %s, %mine[] : memref<f32, strided<[], offset: ?>>
+    }
+    scf.reduce
+  }
+  %half = memref.subview %parts[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  scf.for %t = %c0 to %c16 step %c1 {
+    %p = memref.load %parts[%t] : memref<16xf32>
+    %acc = memref.load %total[] : memref<f32>
+    %s = arith.addf %p, %acc fastmath<reassoc> : f32
+    memref.store %s, %total[] : memref<f32>
+  }
+  %h = memref.load %half[%c0] : memref<8xf32, strided<[1]>>
+  memref.store %h, %total[] : memref<f32>
+  memref.dealloc %parts : memref<16xf32>
+  return %total : memref<f32>
+}
+
+// -----
+
 // Left alone (each loop still loads and stores in its body).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT:   iter_args
@@ -168,9 +233,9 @@ func.func @left_alone(%arg: memref<4xf32>, %x: memref<4x4xf32>, %flag: i1) -> (m
       %s = arith.addf %acc, %v : f32
       memref.store %s, %arg[%i] : memref<4xf32>
     }
-    // A view: the allocation has another name.
+    // A view of the buffer read in the body: the element under another name.
     scf.for %k = %c0 to %c4 step %c1 {
-      %v = memref.load %x[%i, %k] : memref<4x4xf32>
+      %v = memref.load %view[%k] : memref<4xf32, strided<[1]>>
       %acc = memref.load %viewed[%i] : memref<8xf32>
       %s = arith.addf %acc, %v : f32
       memref.store %s, %viewed[%i] : memref<8xf32>
@@ -222,4 +287,37 @@ func.func @left_alone(%arg: memref<4xf32>, %x: memref<4x4xf32>, %flag: i1) -> (m
     memref.store %s, %twice[%c0] : memref<4xf32>
   }
   return %arg, %view, %twice, %moving, %before, %either : memref<4xf32>, memref<4xf32, strided<[1]>>, memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>
+}
+
+// -----
+
+// Left alone: a chunk's element of the partial sums where the body also reads the
+// partial sums under another subview (the element may be among them), or the
+// allocation they are views of directly.
+// CHECK-LABEL: func.func @views_left_alone
+// CHECK-NOT:   iter_args
+// CHECK:       return
+func.func @views_left_alone(%x: memref<?xf32>, %n: index) -> memref<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %parts = memref.alloc() : memref<16xf32>
+  scf.parallel (%t) = (%c0) to (%c16) step (%c1) {
+    %mine = memref.subview %parts[%t] [1] [1] : memref<16xf32> to memref<f32, strided<[], offset: ?>>
+    %all = memref.subview %parts[0] [16] [1] : memref<16xf32> to memref<16xf32, strided<[1]>>
+    scf.for %k = %c0 to %n step %c1 {
+      %v = memref.load %all[%t] : memref<16xf32, strided<[1]>>
+      %acc = memref.load %mine[] : memref<f32, strided<[], offset: ?>>
+      %s = arith.addf %v, %acc : f32
+      memref.store %s, %mine[] : memref<f32, strided<[], offset: ?>>
+    }
+    scf.for %k = %c0 to %n step %c1 {
+      %v = memref.load %parts[%t] : memref<16xf32>
+      %acc = memref.load %mine[] : memref<f32, strided<[], offset: ?>>
+      %s = arith.addf %v, %acc : f32
+      memref.store %s, %mine[] : memref<f32, strided<[], offset: ?>>
+    }
+    scf.reduce
+  }
+  return %parts : memref<16xf32>
 }
