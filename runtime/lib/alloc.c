@@ -46,24 +46,23 @@ typedef struct managed_header {
   char *data;
 } managed_header;
 
-_Thread_local header *agrt_call_list;
-_Thread_local int agrt_in_call;
+_Thread_local agrt_thread_state agrt_thread;
 
-static void link_block(header *h) {
+static void link_block(agrt_thread_state *t, header *h) {
   h->prev = h->next = NULL;
-  if (!agrt_in_call)
+  if (!t->in_call)
     return;
-  h->next = agrt_call_list;
-  if (agrt_call_list)
-    agrt_call_list->prev = h;
-  agrt_call_list = h;
+  h->next = t->call_list;
+  if (t->call_list)
+    t->call_list->prev = h;
+  t->call_list = h;
 }
 
-static void unlink_block(header *h) {
+static void unlink_block(agrt_thread_state *t, header *h) {
   if (h->prev)
     h->prev->next = h->next;
-  else if (agrt_call_list == h)
-    agrt_call_list = h->next;
+  else if (t->call_list == h)
+    t->call_list = h->next;
   if (h->next)
     h->next->prev = h->prev;
   h->prev = h->next = NULL;
@@ -72,17 +71,18 @@ static void unlink_block(header *h) {
 static char *data_of(header *h);
 
 void agrt_release_call_blocks(const agrt_call_blocks *saved) {
-  header *h = agrt_call_list;
-  agrt_call_list = NULL;
-  agrt_in_call = 0;
+  agrt_thread_state *t = agrt_self();
+  header *h = t->call_list;
+  t->call_list = NULL;
+  t->in_call = 0;
   while (h) {
     header *next = h->next;
     h->prev = h->next = NULL;
     agrt_free(data_of(h));
     h = next;
   }
-  agrt_call_list = saved->blocks;
-  agrt_in_call = saved->active;
+  t->call_list = saved->blocks;
+  t->in_call = saved->active;
 }
 
 enum { kCacheSlots = 16 };
@@ -140,10 +140,7 @@ static int keep(block_cache *cache, header *h) {
  * bit, which malloc's alignment leaves free), and a freed one is kept, up to kSmallKept
  * per thread, for the thread's next small allocation: no lock, and no trip through
  * malloc. A thread's kept blocks go back to malloc when it exits. */
-enum { kSmallBlock = 64, kSmallAlign = 64, kSmallKept = 16 };
-static _Thread_local header *small_kept[kSmallKept];
-static _Thread_local int small_count;
-static _Thread_local int small_registered; /* this thread's exit frees its kept blocks */
+enum { kSmallBlock = 64, kSmallAlign = 64, kSmallKept = AGRT_SMALL_KEPT };
 static pthread_key_t small_key;
 static pthread_once_t small_key_once = PTHREAD_ONCE_INIT;
 
@@ -259,8 +256,9 @@ static void free_managed(header *h) {
 
 static void release_small_kept(void *unused) {
   (void)unused;
-  while (small_count > 0)
-    free(base_of(small_kept[--small_count]));
+  agrt_thread_state *t = agrt_self();
+  while (t->small_count > 0)
+    free(base_of(t->small_kept[--t->small_count]));
 }
 
 static void make_small_key(void) { pthread_key_create(&small_key, release_small_kept); }
@@ -284,23 +282,24 @@ static header *new_block(size_t size, size_t room, size_t align, uintptr_t mark)
 void *agrt_aligned_alloc(size_t align, size_t size) {
   if (align < sizeof(header) || (align & (align - 1)) != 0)
     align = sizeof(header);
+  agrt_thread_state *t = agrt_self();
   int small = size <= kSmallBlock && align <= kSmallAlign;
-  if (small && small_count > 0) {
-    header *h = small_kept[--small_count];
+  if (small && t->small_count > 0) {
+    header *h = t->small_kept[--t->small_count];
     h->size = size;
-    link_block(h);
+    link_block(t, h);
     return h + 1;
   }
   header *h = size >= kLargeBlock ? take_cached(&host_cache, size, align) : NULL;
   if (h) {
-    link_block(h);
+    link_block(t, h);
     return h + 1;
   }
   h = small ? new_block(size, kSmallBlock, kSmallAlign, kSmallMark)
             : new_block(size, size, align, 0);
   if (!h)
     return NULL;
-  link_block(h);
+  link_block(t, h);
   return h + 1;
 }
 
@@ -309,23 +308,24 @@ void *agrt_alloc(size_t size) { return agrt_aligned_alloc(64, size); }
 void agrt_free(void *p) {
   if (!p)
     return;
+  agrt_thread_state *t = agrt_self();
   header *h = take_managed(p);
   if (h) {
-    unlink_block(h);
+    unlink_block(t, h);
     if (!keep(&managed_cache, h))
       free_managed(h);
     return;
   }
   h = (header *)p - 1;
-  unlink_block(h);
+  unlink_block(t, h);
   if (is_small(h)) {
-    if (small_count < kSmallKept) {
-      if (!small_registered) { /* the thread's first kept block: free them when it exits */
+    if (t->small_count < kSmallKept) {
+      if (!t->small_registered) { /* the thread's first kept block: free them when it exits */
         pthread_once(&small_key_once, make_small_key);
         pthread_setspecific(small_key, (void *)1);
-        small_registered = 1;
+        t->small_registered = 1;
       }
-      small_kept[small_count++] = h;
+      t->small_kept[t->small_count++] = h;
       return;
     }
     free(base_of(h));
@@ -389,7 +389,7 @@ void *agrt_gpu_aligned_alloc(size_t align, size_t size) {
     free_managed(h);
     agrt_fail_out_of_memory(size);
   }
-  link_block(h);
+  link_block(agrt_self(), h);
   return data_of(h);
 }
 

@@ -3,8 +3,8 @@
  * alloc.c keeps, while a compiled function runs, the list of the blocks it allocated and
  * has not freed, so that a failed check, which leaves the function by longjmp past its
  * frees, can free them all. Starting and ending a call's list is inline here, for
- * runtime.c's calls: a few thread-local loads and stores, not two function calls, on the
- * path of every call.
+ * runtime.c's calls: a few loads and stores of the thread's state, not two function
+ * calls, on the path of every call.
  *
  *===----------------------------------------------------------------------------------===*/
 #ifndef AGC_RUNTIME_BLOCKS_H
@@ -12,6 +12,7 @@
 
 #include "agc/runtime.h"
 
+#include <setjmp.h>
 #include <stddef.h>
 
 /* Right before every block's data: how many bytes it holds, where the memory that
@@ -28,28 +29,51 @@ typedef struct agrt_call_blocks {
   int active;
 } agrt_call_blocks;
 
-/* The blocks allocated by the call running on this thread and not yet freed, newest
- * first, and whether a call is running. */
-extern _Thread_local agrt_header *agrt_call_list __attribute__((visibility("hidden")));
-extern _Thread_local int agrt_in_call __attribute__((visibility("hidden")));
+/* What a thread's calls keep: in one thread-local object, so that a function of the
+ * shared library, where each thread-local variable is found through a call of
+ * __tls_get_addr, finds all of it with one (agrt_self). The running call's blocks
+ * (allocated and not yet freed, newest first) and whether a call runs; the thread's
+ * kept small blocks (alloc.c); the running call's way out and the string arena as it
+ * was (runtime.c). */
+enum { AGRT_SMALL_KEPT = 16 };
+typedef struct agrt_thread_state {
+  agrt_header *call_list;
+  int in_call;
+  int small_count;
+  int small_registered; /* this thread's exit frees its kept blocks */
+  agrt_header *small_kept[AGRT_SMALL_KEPT];
+  jmp_buf *current_call;
+  struct string_block *string_arena;
+} agrt_thread_state;
 
-static inline void agrt_begin_blocks(agrt_call_blocks *saved) {
-  saved->blocks = agrt_call_list;
-  saved->active = agrt_in_call;
-  agrt_call_list = NULL;
-  agrt_in_call = 1;
+extern _Thread_local agrt_thread_state agrt_thread __attribute__((visibility("hidden")));
+
+/* This thread's state: taken once in a function, used through the pointer. (The empty
+ * asm hides where the pointer comes from: the compiler would otherwise take the address
+ * again, a call of __tls_get_addr, at every use, as it takes the address of a global.) */
+static inline agrt_thread_state *agrt_self(void) {
+  agrt_thread_state *t = &agrt_thread;
+  __asm__("" : "+r"(t));
+  return t;
+}
+
+static inline void agrt_begin_blocks(agrt_thread_state *t, agrt_call_blocks *saved) {
+  saved->blocks = t->call_list;
+  saved->active = t->in_call;
+  t->call_list = NULL;
+  t->in_call = 1;
 }
 
 /* The call returned: the blocks still in its list (its results) leave it. */
-static inline void agrt_end_blocks_kept(const agrt_call_blocks *saved) {
-  agrt_header *h = agrt_call_list;
+static inline void agrt_end_blocks_kept(agrt_thread_state *t, const agrt_call_blocks *saved) {
+  agrt_header *h = t->call_list;
   while (h) {
     agrt_header *next = h->next;
     h->prev = h->next = NULL;
     h = next;
   }
-  agrt_call_list = saved->blocks;
-  agrt_in_call = saved->active;
+  t->call_list = saved->blocks;
+  t->in_call = saved->active;
 }
 
 /* The call failed: the blocks still in its list are freed, and the enclosing call's list

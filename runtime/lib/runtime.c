@@ -105,8 +105,8 @@ void agc_tensor_free(agc_tensor *t) {
  * Errors inside a call
  *===----------------------------------------------------------------------------------===*/
 
-/* The innermost running call's way out, and the message of a failed check. */
-static _Thread_local jmp_buf *current_call;
+/* The message of a failed check. (The innermost running call's way out is the thread
+ * state's current_call, blocks.h.) */
 static _Thread_local char failure[512];
 static _Thread_local int failure_code;
 
@@ -114,8 +114,9 @@ static _Thread_local int failure_code;
 static void fail_with(int code, const char *message) {
   snprintf(failure, sizeof failure, "%s", message);
   failure_code = code;
-  if (current_call)
-    longjmp(*current_call, 1);
+  jmp_buf *call = agrt_self()->current_call;
+  if (call)
+    longjmp(*call, 1);
   /* A check outside any call (no entry point): nothing to return to. */
   fprintf(stderr, "agc: run-time error outside a call: %s\n", message);
   abort();
@@ -123,7 +124,7 @@ static void fail_with(int code, const char *message) {
 
 void agrt_fail(const char *message) { fail_with(AGC_RUNTIME_ERROR, message); }
 
-void *agrt_call_frame(void) { return current_call; }
+void *agrt_call_frame(void) { return agrt_self()->current_call; }
 
 void agrt_fail_code(int code, const char *message) { fail_with(code, message); }
 
@@ -179,13 +180,13 @@ typedef struct string_block {
   agc_string s;
   char bytes[];
 } string_block;
-static _Thread_local string_block *string_arena;
+/* (The arena's newest block is the thread state's string_arena, blocks.h.) */
 
-static void string_arena_release(string_block *until) {
-  while (string_arena && string_arena != until) {
-    string_block *next = string_arena->next;
-    free(string_arena);
-    string_arena = next;
+static void string_arena_release(agrt_thread_state *t, string_block *until) {
+  while (t->string_arena && t->string_arena != until) {
+    string_block *next = t->string_arena->next;
+    free(t->string_arena);
+    t->string_arena = next;
   }
 }
 
@@ -198,8 +199,9 @@ static agc_string *new_string(int64_t size) {
     agrt_fail_out_of_memory((size_t)size);
     return NULL;
   }
-  b->next = string_arena;
-  string_arena = b;
+  agrt_thread_state *t = agrt_self();
+  b->next = t->string_arena;
+  t->string_arena = b;
   b->s.data = b->bytes;
   b->s.size = size;
   b->bytes[size] = '\0';
@@ -217,8 +219,9 @@ int64_t agrt_string_literal(const char *bytes, int64_t size) {
   string_block *b = malloc(sizeof *b);
   if (!b)
     agrt_fail_out_of_memory(sizeof *b);
-  b->next = string_arena;
-  string_arena = b;
+  agrt_thread_state *t = agrt_self();
+  b->next = t->string_arena;
+  t->string_arena = b;
   b->s.data = bytes; /* the object's constant data: no copy */
   b->s.size = size;
   return handle(&b->s);
@@ -580,39 +583,39 @@ static void leave_flush_denormals(unsigned mode) {
 #endif
 }
 
-/* Runs `fn` on the descriptors `args` with the call's bookkeeping: denormals flushed, a
- * way out for a failed check, the blocks the call allocates tracked. On failure, what the
- * call allocated (its strings too) is freed and the status says why; on success, the
- * strings the call made are still there (the string arena as it was is `*strings_before`),
- * for the outputs to be copied from. */
-static int run_call(const agrt_function *fn, void **args, agc_status *status,
-                    string_block **strings_before) {
+/* Runs `fn` on the descriptors `args` with the call's bookkeeping, in `t` (this thread's
+ * state): denormals flushed, a way out for a failed check, the blocks the call allocates
+ * tracked. On failure, what the call allocated (its strings too) is freed and the status
+ * says why; on success, the strings the call made are still there (the string arena as
+ * it was is `*strings_before`), for the outputs to be copied from. */
+static int run_call(agrt_thread_state *t, const agrt_function *fn, void **args,
+                    agc_status *status, string_block **strings_before) {
   /* TensorFlow's CPU kernels run with denormals flushed to zero, as inputs and as
    * results (its ScopedFlushDenormal): so does the call, and the caller's mode is back
    * when it returns. */
   int float_mode = !(fn->flags & AGRT_NO_FLOAT_MODE);
   unsigned fp_mode = float_mode ? enter_flush_denormals() : 0;
   jmp_buf here;
-  jmp_buf *outer = current_call;
+  jmp_buf *outer = t->current_call;
   agrt_call_blocks blocks;
-  agrt_begin_blocks(&blocks);
-  *strings_before = string_arena;
-  current_call = &here;
+  agrt_begin_blocks(t, &blocks);
+  *strings_before = t->string_arena;
+  t->current_call = &here;
   if (setjmp(here)) {
     /* A failed check: what the call allocated so far is freed. */
-    current_call = outer;
+    t->current_call = outer;
     if (float_mode)
       leave_flush_denormals(fp_mode);
     agrt_release_call_blocks(&blocks);
     agrt_gpu_release_call(&here);
-    string_arena_release(*strings_before);
+    string_arena_release(t, *strings_before);
     return set_status(status, failure_code, "%s: %s", fn->name, failure);
   }
   fn->call(args);
-  current_call = outer;
+  t->current_call = outer;
   if (float_mode)
     leave_flush_denormals(fp_mode);
-  agrt_end_blocks_kept(&blocks);
+  agrt_end_blocks_kept(t, &blocks);
   return AGC_OK;
 }
 
@@ -622,9 +625,10 @@ int agrt_call(const agrt_function *fn, void **args, agc_status *status) {
     status->message[0] = '\0';
   }
   string_block *strings_before;
-  int code = run_call(fn, args, status, &strings_before);
+  agrt_thread_state *t = agrt_self();
+  int code = run_call(t, fn, args, status, &strings_before);
   if (code == AGC_OK)
-    string_arena_release(strings_before);
+    string_arena_release(t, strings_before);
   return code;
 }
 
@@ -740,10 +744,11 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
   }
 
   string_block *strings_before;
-  int code = run_call(fn, args, status, &strings_before);
+  agrt_thread_state *t = agrt_self();
+  int code = run_call(t, fn, args, status, &strings_before);
   if (code == AGC_OK) {
     code = agrt_take_results(fn, block, outputs, status);
-    string_arena_release(strings_before);
+    string_arena_release(t, strings_before);
   }
   for (int32_t i = 0; i < with_strings; ++i)
     free(handles[i]);

@@ -36,8 +36,12 @@ config.substitutions.append(("%cxx", cxx_compiler))
 config.substitutions.append(("%runtime_inc", runtime_inc))
 # The runtime, and LLVM's OpenMP runtime that the parallel regions of compiled code call.
 config.substitutions.append(("%runtime_lib", runtime_lib + " -lomp -lpthread"))
+# The shared runtime beside it (what CMake's agc_compile and pkg-config link by default).
+config.substitutions.append(
+    ("%runtime_so", os.path.join(os.path.dirname(runtime_lib), "libagc-runtime.so")))
 import shutil  # noqa: E402
 if agc_sanitize != "none":
+    config.available_features.add("sanitized")
     lit_config.note("a sanitizer build (%s): the valgrind runs are UNSUPPORTED" % agc_sanitize)
 elif shutil.which("valgrind"):
     config.available_features.add("valgrind")
