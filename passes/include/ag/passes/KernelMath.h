@@ -126,20 +126,6 @@ inline bool isGridLoop(mlir::scf::ParallelOp loop) {
   return !loop->getParentOfType<mlir::scf::ParallelOp>() && loop.getNumLoops() <= 3;
 }
 
-/// Whether `buffer` is a fresh allocation that no other value aliases: nothing makes
-/// another buffer of it (a view, a cast, a loop or branch yielding it, a call that may
-/// return it); its users only load, store, copy, ask its sizes, free or return it. Any
-/// other buffer a function touches is then not it. (-ag-gpu-fuse-blocks,
-/// -ag-register-accumulators.)
-inline bool freshBuffer(mlir::Value buffer) {
-  if (!buffer.getDefiningOp<mlir::memref::AllocOp>())
-    return false;
-  return llvm::all_of(buffer.getUsers(), [](mlir::Operation *user) {
-    return mlir::isa<mlir::memref::LoadOp, mlir::memref::StoreOp, mlir::memref::CopyOp,
-                     mlir::memref::DimOp, mlir::memref::DeallocOp, mlir::func::ReturnOp>(user);
-  });
-}
-
 /// Every name of the memory `buffer` names, where `buffer` is a fresh allocation or a
 /// subview of one and nothing else aliases it: the allocation and its subviews (and
 /// theirs), whose users otherwise only load, store, copy, ask sizes, free or return.
@@ -163,6 +149,16 @@ inline llvm::SmallVector<mlir::Value> freshViews(mlir::Value buffer) {
         return {};
     }
   return views;
+}
+
+/// Whether `buffer` is a fresh allocation that no other value aliases: nothing makes
+/// another buffer of it (a view, a cast, a loop or branch yielding it, a call that may
+/// return it); its users only load, store, copy, ask its sizes, free or return it. Any
+/// other buffer a function touches is then not it. (-ag-gpu-fuse-blocks,
+/// -ag-register-accumulators.)
+inline bool freshBuffer(mlir::Value buffer) {
+  // (An allocation whose only name is itself: no subview.)
+  return buffer.getDefiningOp<mlir::memref::AllocOp>() && freshViews(buffer).size() == 1;
 }
 
 } // namespace ag
