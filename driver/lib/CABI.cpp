@@ -23,17 +23,21 @@
 #include "agc/runtime.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/InstSimplifyFolder.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicsX86.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <algorithm>
 #include <array>
@@ -389,6 +393,217 @@ static bool reaches(Function *root, StringRef name) {
   return false;
 }
 
+/// The C type of an element of `dtype` passed by value at a scalar entry point
+/// (`PREFIX_f_scalar`), empty where there is none: complex and string elements.
+/// float16 and bfloat16 are their bits, as in a tensor (runtime.h).
+static StringRef scalarCType(StringRef dtype) {
+  return StringSwitch<StringRef>(dtype)
+      .Case("float32", "float")
+      .Case("float64", "double")
+      .Case("int8", "int8_t")
+      .Case("int16", "int16_t")
+      .Case("int32", "int32_t")
+      .Case("int64", "int64_t")
+      .Case("uint8", "uint8_t")
+      .Case("uint16", "uint16_t")
+      .Case("uint32", "uint32_t")
+      .Case("uint64", "uint64_t")
+      .Case("bool", "bool")
+      .Case("float16", "uint16_t")
+      .Case("bfloat16", "uint16_t")
+      .Default("");
+}
+
+/// Whether `sig` also gets a scalar entry point: every input and result 0-d, each of a
+/// dtype with a C scalar type, and a function that runs on the host (`kernels` or
+/// `managed`: its outputs would be the device's).
+static bool hasScalarEntry(const FunctionSignature &sig, bool kernels, bool managed) {
+  auto scalar = [](const TensorSignature &t) {
+    return t.shape.empty() && !scalarCType(t.dtype).empty();
+  };
+  return !kernels && !managed && all_of(sig.inputs, scalar) && all_of(sig.results, scalar);
+}
+
+/// The name of the function attribute that marks a scalar entry point, its value the
+/// name of the function it calls (see callScalarEntriesDirectly).
+static constexpr StringLiteral kScalarBody = "agc-scalar-body";
+
+/// Instructions in `fn` and in the functions it calls (once each): the size of what a
+/// scalar entry point's body duplicates when inlined.
+static size_t instructionCount(Function *root) {
+  SmallVector<Function *> work{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  size_t count = 0;
+  while (!work.empty()) {
+    Function *f = work.pop_back_val();
+    for (Instruction &inst : instructions(*f)) {
+      ++count;
+      if (auto *call = dyn_cast<CallBase>(&inst))
+        if (Function *callee = call->getCalledFunction())
+          if (!callee->isDeclaration() && seen.insert(callee).second)
+            work.push_back(callee);
+    }
+  }
+  return count;
+}
+
+/// `int ENTRY_scalar(T x, ..., T *result, ..., agc_status *status)` for a function whose
+/// inputs and results are all 0-d (hasScalarEntry): the values themselves, no agc_tensor,
+/// no descriptor, and nothing allocated for the results. Its body, `ENTRY.scalar(void
+/// **args)` (args: the inputs' addresses, then the results'), builds 0-d descriptors
+/// over the input values, calls the C interface inlined (so that LLVM, which knows the
+/// runtime's allocator, drops each result's allocation: stored once, read once, freed),
+/// and writes each result through its pointer. The entry point runs it through
+/// agrt_call, which sets the denormal mode and catches a failed check (no result is then
+/// written); after LLVM's optimization, callScalarEntriesDirectly calls it directly
+/// where its optimized code calls nothing that needs that.
+static void addScalarEntry(Tables &t, const FunctionSignature &sig, Function *ciface,
+                           Constant *inputs, Constant *outputs, int flags, StringRef entry) {
+  Module &m = t.m;
+  LLVMContext &ctx = t.ctx;
+  const DataLayout &layout = m.getDataLayout();
+  size_t numInputs = sig.inputs.size(), numResults = sig.results.size();
+  auto bits = [&](const TensorSignature &s) {
+    return IntegerType::get(ctx, 8 * agc_dtype_size(static_cast<agc_dtype>(dtypeCode(s.dtype))));
+  };
+
+  // The body.
+  Function *body = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {t.ptr}, false),
+                                    GlobalValue::InternalLinkage, entry + ".scalar", m);
+  body->setDoesNotThrow();
+  // Compiled as the program is (optimized, denormals flushed: agrt_call or the direct
+  // call sets the mode), so that the C interface inlines into it.
+  for (StringRef attribute : {"denormal-fp-math", "denormal-fp-math-f32"})
+    if (ciface->hasFnAttribute(attribute))
+      body->addFnAttr(ciface->getFnAttribute(attribute));
+  {
+    IRBuilder<InstSimplifyFolder> b(BasicBlock::Create(ctx, "entry", body),
+                                    InstSimplifyFolder(layout));
+    StructType *descriptor0 = StructType::get(ctx, {t.ptr, t.ptr, t.i64});
+    auto arg = [&](size_t k) {
+      return b.CreateLoad(t.ptr, b.CreateConstInBoundsGEP1_64(t.ptr, body->getArg(0), k));
+    };
+    Value *results = numResults ? b.CreateAlloca(ArrayType::get(descriptor0, numResults),
+                                                 nullptr, "results")
+                                : nullptr;
+    SmallVector<Value *> operands;
+    if (results)
+      operands.push_back(results);
+    for (size_t k = 0; k < numInputs; ++k) {
+      Value *d = b.CreateAlloca(descriptor0, nullptr, sig.inputs[k].name + ".memref");
+      Value *value = arg(k);
+      b.CreateStore(value, b.CreateStructGEP(descriptor0, d, 0));
+      b.CreateStore(value, b.CreateStructGEP(descriptor0, d, 1));
+      b.CreateStore(b.getInt64(0), b.CreateStructGEP(descriptor0, d, 2));
+      operands.push_back(d);
+    }
+    CallInst *call = b.CreateCall(ciface, operands);
+    // Inlined, up to a size: past it the inliner decides (the result's allocation then
+    // stays, and the call is as correct).
+    if (instructionCount(ciface) <= 4000)
+      call->addFnAttr(Attribute::AlwaysInline);
+    FunctionCallee release = m.getOrInsertFunction(
+        "_mlir_memref_to_llvm_free", FunctionType::get(Type::getVoidTy(ctx), {t.ptr}, false));
+    SmallVector<Value *> allocations;
+    for (size_t r = 0; r < numResults; ++r) {
+      auto field = [&](unsigned k) {
+        return b.CreateInBoundsGEP(ArrayType::get(descriptor0, numResults), results,
+                                   {b.getInt32(0), b.getInt32(r), b.getInt32(k)});
+      };
+      Value *allocated = b.CreateLoad(t.ptr, field(0));
+      Value *aligned = b.CreateLoad(t.ptr, field(1));
+      Value *offset = b.CreateLoad(t.i64, field(2));
+      IntegerType *type = bits(sig.results[r]);
+      Value *at = b.CreateInBoundsGEP(type, aligned, offset);
+      b.CreateStore(b.CreateLoad(type, at), arg(numInputs + r));
+      // Freed once where results share an allocation (`return x, x`).
+      Value *own = b.getTrue();
+      for (Value *earlier : allocations)
+        own = b.CreateAnd(own, b.CreateICmpNE(allocated, earlier));
+      allocations.push_back(allocated);
+      b.CreateCall(release, {b.CreateSelect(own, allocated, ConstantPointerNull::get(t.ptr))});
+    }
+    b.CreateRetVoid();
+  }
+
+  Constant *info = t.global(
+      ConstantStruct::get(t.function,
+                          {t.string(entry, entry + ".scalar.fn"),
+                           ConstantInt::get(t.i32, numInputs), inputs,
+                           ConstantInt::get(t.i32, numResults), outputs, body,
+                           ConstantInt::get(t.i32, flags)}),
+      entry + ".scalar.info");
+
+  // The entry point.
+  SmallVector<Type *> types;
+  for (const TensorSignature &in : sig.inputs) {
+    StringRef c = scalarCType(in.dtype);
+    types.push_back(c == "float"    ? Type::getFloatTy(ctx)
+                    : c == "double" ? Type::getDoubleTy(ctx)
+                                    : static_cast<Type *>(bits(in)));
+  }
+  types.append(numResults + 1, t.ptr);
+  Function *fn = Function::Create(FunctionType::get(t.i32, types, false),
+                                  GlobalValue::ExternalLinkage, entry + "_scalar", m);
+  fn->setDoesNotThrow();
+  fn->addFnAttr(kScalarBody, body->getName());
+  for (auto [k, in] : enumerate(sig.inputs))
+    fn->getArg(k)->setName(in.name);
+  Value *status = fn->getArg(types.size() - 1);
+  status->setName("status");
+  IRBuilder<InstSimplifyFolder> b(BasicBlock::Create(ctx, "entry", fn),
+                                  InstSimplifyFolder(layout));
+  Value *args = b.CreateAlloca(ArrayType::get(t.ptr, std::max<size_t>(numInputs + numResults, 1)),
+                               nullptr, "args");
+  auto slot = [&](size_t k) {
+    return b.CreateConstInBoundsGEP2_32(ArrayType::get(t.ptr, numInputs + numResults), args, 0, k);
+  };
+  for (size_t k = 0; k < numInputs; ++k) {
+    Value *value = b.CreateAlloca(types[k], nullptr, sig.inputs[k].name + ".value");
+    b.CreateStore(fn->getArg(k), value);
+    b.CreateStore(value, slot(k));
+  }
+  FunctionCallee nullOutput = m.getOrInsertFunction(
+      "agrt_null_output", FunctionType::get(t.i32, {t.ptr, t.i32, t.ptr}, false));
+  for (size_t r = 0; r < numResults; ++r) {
+    Value *out = fn->getArg(numInputs + r);
+    BasicBlock *given = BasicBlock::Create(ctx, "output.given", fn);
+    BasicBlock *missing = BasicBlock::Create(ctx, "output.missing", fn);
+    b.CreateCondBr(b.CreateIsNotNull(out), given, missing,
+                   MDBuilder(ctx).createBranchWeights(1 << 20, 1));
+    b.SetInsertPoint(missing);
+    b.CreateRet(b.CreateCall(nullOutput, {info, b.getInt32(r), status}));
+    b.SetInsertPoint(given);
+    b.CreateStore(out, slot(numInputs + r));
+  }
+  FunctionCallee call = m.getOrInsertFunction(
+      "agrt_call", FunctionType::get(t.i32, {t.ptr, t.ptr, t.ptr}, false));
+  b.CreateRet(b.CreateCall(call, {info, args, status}, "code"));
+  hoistAllocas(*fn);
+  markEntryPoint(fn);
+}
+
+/// Whether `sig`'s function runs GPU kernels (it takes inputs in device memory), and
+/// whether its outputs are managed memory (an nvptx object's).
+static std::pair<bool, bool> onDevice(const LoweredModule &lowered, const FunctionSignature &sig) {
+  Function *ciface = lowered.module->getFunction("_mlir_ciface_" + sig.name);
+  if (!ciface)
+    return {false, false};
+  return {reaches(ciface, "mgpuLaunchKernel"), reaches(ciface, "agrt_gpu_aligned_alloc")};
+}
+
+std::vector<std::pair<std::string, std::string>>
+driver::entryPointNames(const LoweredModule &lowered, const FunctionSignature &sig,
+                        StringRef prefix) {
+  std::string entry = (prefix + "_" + sig.name).str();
+  std::vector<std::pair<std::string, std::string>> names{
+      {entry, "entry point"}, {entry + "_v", "entry point with arrays"}};
+  auto [kernels, managed] = onDevice(lowered, sig);
+  if (hasScalarEntry(sig, kernels, managed))
+    names.emplace_back(entry + "_scalar", "scalar entry point");
+  return names;
+}
+
 void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   Module &m = *lowered.module;
   // Only the entry points are exported.
@@ -417,15 +632,17 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
     int flags = (usesFloatingPoint(ciface) ? 0 : AGRT_NO_FLOAT_MODE) |
                 (kernels ? AGRT_RUNS_KERNELS : 0) |
                 (kernels && reaches(ciface, "agc_uses_gpu") ? AGRT_CPU_VERSION : 0);
+    Constant *inputs = t.params(sig.inputs, entry + ".inputs");
+    Constant *outputs = t.params(sig.results, entry + ".outputs");
     Constant *info = t.global(
         ConstantStruct::get(t.function,
                             {t.string(entry, entry + ".fn"),
-                             ConstantInt::get(t.i32, sig.inputs.size()),
-                             t.params(sig.inputs, entry + ".inputs"),
-                             ConstantInt::get(t.i32, sig.results.size()),
-                             t.params(sig.results, entry + ".outputs"),
+                             ConstantInt::get(t.i32, sig.inputs.size()), inputs,
+                             ConstantInt::get(t.i32, sig.results.size()), outputs,
                              packedCall(m, ciface, entry), ConstantInt::get(t.i32, flags)}),
         entry + ".info");
+    if (hasScalarEntry(sig, kernels, managed))
+      addScalarEntry(t, sig, ciface, inputs, outputs, flags, entry);
 
     SmallVector<Type *> types(sig.inputs.size() + sig.results.size() + 1, t.ptr);
     Function *fn = Function::Create(FunctionType::get(t.i32, types, false),
@@ -503,6 +720,114 @@ void driver::addEntryPoints(LoweredModule &lowered, StringRef prefix) {
   IRBuilder<>(BasicBlock::Create(t.ctx, "entry", teardown)).CreateRetVoid();
 }
 
+/// Whether `root`'s code, as optimized, calls nothing but intrinsics, libm and the
+/// half-precision conversions of libgcc, and touches no thread-local: no allocation,
+/// no check that can fail (agrt_fail*), no thread (libomp), no string, no kernel. Such
+/// code needs none of agrt_call's bookkeeping but the denormal mode.
+static bool callsNothing(Function *root) {
+  static const StringSet<> pure = [] {
+    StringSet<> names{"__extendhfsf2", "__extendhfdf2", "__truncsfhf2", "__truncdfhf2",
+                      "__truncsfbf2"};
+    for (StringRef base :
+         {"acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil",
+          "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "floor",
+          "fma", "fmod", "hypot", "lgamma", "log", "log10", "log1p", "log2", "nextafter",
+          "pow", "rint", "round", "roundeven", "sin", "sinh", "sqrt", "tan", "tanh", "tgamma",
+          "trunc"}) {
+      names.insert(base);
+      names.insert((base + "f").str());
+    }
+    return names;
+  }();
+  SmallVector<Function *> work{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  while (!work.empty()) {
+    Function *f = work.pop_back_val();
+    for (Instruction &inst : instructions(*f)) {
+      for (Value *operand : inst.operands())
+        if (auto *g = dyn_cast<GlobalValue>(operand->stripPointerCasts()))
+          if (g->isThreadLocal())
+            return false;
+      auto *call = dyn_cast<CallBase>(&inst);
+      if (!call)
+        continue;
+      Function *callee = call->getCalledFunction();
+      if (!callee || isa<InlineAsm>(call->getCalledOperand()))
+        return false;
+      if (callee->isIntrinsic()) {
+        Intrinsic::ID id = callee->getIntrinsicID();
+        if (id == Intrinsic::trap || id == Intrinsic::debugtrap || id == Intrinsic::ubsantrap)
+          return false;
+        continue;
+      }
+      if (callee->isDeclaration()) {
+        if (!pure.contains(callee->getName()))
+          return false;
+        continue;
+      }
+      if (seen.insert(callee).second)
+        work.push_back(callee);
+    }
+  }
+  return true;
+}
+
+void driver::callScalarEntriesDirectly(Module &m) {
+  bool x86 = m.getTargetTriple().isX86();
+  for (Function &fn : m) {
+    if (fn.isDeclaration() || !fn.hasFnAttribute(kScalarBody))
+      continue;
+    Function *body = m.getFunction(fn.getFnAttribute(kScalarBody).getValueAsString());
+    fn.removeFnAttr(kScalarBody);
+    // The denormal mode is set here on x86-64 (elsewhere, by agrt_call).
+    if (!body || !callsNothing(body))
+      continue;
+    bool floating = usesFloatingPoint(body);
+    if (floating && !x86)
+      continue;
+    CallInst *call = nullptr;
+    for (Instruction &inst : instructions(fn))
+      if (auto *c = dyn_cast<CallInst>(&inst))
+        if (Function *callee = c->getCalledFunction(); callee && callee->getName() == "agrt_call")
+          call = c;
+    if (!call)
+      continue;
+    Value *args = call->getArgOperand(1), *status = call->getArgOperand(2);
+    // What is left of agrt_call: the status says AGC_OK, and the mode is TensorFlow's
+    // (denormals flushed, as run_call sets it) during the call and the caller's after.
+    IRBuilder<> b(call);
+    Instruction *clear = SplitBlockAndInsertIfThen(b.CreateIsNotNull(status), call, false);
+    b.SetInsertPoint(clear);
+    b.CreateStore(b.getInt32(AGC_OK), status);
+    b.CreateStore(b.getInt8(0), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), status,
+                                                               offsetof(agc_status, message)));
+    b.SetInsertPoint(call);
+    Value *csr = nullptr, *mode = nullptr;
+    Function *stmxcsr = nullptr, *ldmxcsr = nullptr;
+    if (floating) {
+      stmxcsr = Intrinsic::getOrInsertDeclaration(&m, Intrinsic::x86_sse_stmxcsr);
+      ldmxcsr = Intrinsic::getOrInsertDeclaration(&m, Intrinsic::x86_sse_ldmxcsr);
+      BasicBlock &entry = fn.getEntryBlock();
+      csr = IRBuilder<>(&entry, entry.getFirstInsertionPt())
+                .CreateAlloca(b.getInt32Ty(), nullptr, "mxcsr");
+      b.CreateCall(stmxcsr, {csr});
+      mode = b.CreateLoad(b.getInt32Ty(), csr, "mode");
+      b.CreateStore(b.CreateOr(mode, b.getInt32(0x8040)), csr); // FTZ and DAZ
+      b.CreateCall(ldmxcsr, {csr});
+    }
+    b.CreateCall(body, {args});
+    if (floating) {
+      // The caller's control bits, with the exception flags the call raised.
+      b.CreateCall(stmxcsr, {csr});
+      Value *raised = b.CreateAnd(b.CreateLoad(b.getInt32Ty(), csr), b.getInt32(0x3F));
+      b.CreateStore(b.CreateOr(b.CreateAnd(mode, b.getInt32(~0x3Fu)), raised), csr);
+      b.CreateCall(ldmxcsr, {csr});
+    }
+    call->replaceAllUsesWith(b.getInt32(AGC_OK));
+    call->eraseFromParent();
+  }
+}
+
 /// `float32[5, None]`.
 static std::string typeText(const TensorSignature &t) {
   std::string out = t.dtype + "[";
@@ -511,6 +836,46 @@ static std::string typeText(const TensorSignature &t) {
   return out + "]";
 }
 
+
+/// A Python parameter's name as a parameter of a C (or C++) prototype: `name` as a C
+/// identifier, with a `_` after it where it is a keyword of C or C++ (Python's `default`,
+/// `case`, `char`, ...) or the name of one of the entry point's own parameters
+/// (`result`, `status`), which would not compile.
+static std::string cParameterName(StringRef name) {
+  static const StringSet<> reserved = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool",
+      "break", "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl",
+      "concept", "const", "consteval", "constexpr", "constinit", "const_cast", "continue",
+      "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+      "protected", "public", "register", "reinterpret_cast", "requires", "restrict", "return",
+      "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+      "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef",
+      "typeid", "typename", "typeof", "union", "unsigned", "using", "virtual", "void",
+      "volatile", "wchar_t", "while", "xor", "xor_eq", "inputs", "outputs", "status"};
+  std::string out = cIdentifier(name);
+  StringRef text(out);
+  bool result = text.consume_front("result") && all_of(text, isDigit);
+  if (reserved.contains(out) || result || (out.size() > 1 && out[0] == '_' && isUpper(out[1])))
+    out += '_';
+  return out;
+}
+
+/// The C parameter names of `inputs` (cParameterName), each distinct: one that two
+/// parameters would share (`default` and `default_`) gets more `_`.
+static std::vector<std::string> cParameterNames(ArrayRef<TensorSignature> inputs) {
+  std::vector<std::string> names;
+  StringSet<> taken;
+  for (const TensorSignature &in : inputs) {
+    std::string name = cParameterName(in.name);
+    while (!taken.insert(name).second)
+      name += '_';
+    names.push_back(name);
+  }
+  return names;
+}
 
 std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, StringRef source,
                              ArrayRef<std::string> defines) {
@@ -564,15 +929,30 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
                  : "\n   Runs GPU kernels: without a usable GPU the call fails with AGC_NO_GPU.")
          << "\n   Inputs may be in GPU memory (AGC_CUDA) where it runs its kernels; outputs are"
             "\n   then CUDA managed memory (AGC_CUDA_MANAGED).";
+    auto resultName = [&](size_t i) {
+      return "result" + (sig.results.size() > 1 ? std::to_string(i) : std::string());
+    };
+    std::vector<std::string> names = cParameterNames(sig.inputs);
     os << " */\nint " << prefix << "_" << sig.name << "(";
-    for (const TensorSignature &in : sig.inputs)
-      os << "const agc_tensor *" << cIdentifier(in.name) << ", ";
+    for (const std::string &name : names)
+      os << "const agc_tensor *" << name << ", ";
     for (size_t i = 0; i < sig.results.size(); ++i)
-      os << "agc_tensor *result" << (sig.results.size() > 1 ? std::to_string(i) : "") << ", ";
+      os << "agc_tensor *" << resultName(i) << ", ";
     os << "agc_status *status);\n";
     os << "/* The same, with the inputs and the outputs in arrays. */\n"
        << "int " << prefix << "_" << sig.name << "_v(const agc_tensor *const *inputs, "
-       << "agc_tensor *const *outputs, agc_status *status);\n\n";
+       << "agc_tensor *const *outputs, agc_status *status);\n";
+    if (lowered.module->getFunction(prefix.str() + "_" + sig.name + "_scalar")) {
+      os << "/* The same with C values (every input and output is 0-d): no agc_tensor, nothing\n"
+         << " * allocated; each result is written through its pointer, and only on success. */\n"
+         << "int " << prefix << "_" << sig.name << "_scalar(";
+      for (auto [in, name] : zip(sig.inputs, names))
+        os << scalarCType(in.dtype) << " " << name << ", ";
+      for (auto [i, r] : enumerate(sig.results))
+        os << scalarCType(r.dtype) << " *" << resultName(i) << ", ";
+      os << "agc_status *status);\n";
+    }
+    os << "\n";
   }
   os << "/* Sets the module's tf.Variables to their initial values (they start there). */\n"
      << "void " << prefix << "_init(void);\n"

@@ -340,6 +340,7 @@ Error HostTarget::emit(LoweredModule &lowered, bool assembly, SmallVectorImpl<ch
   m.setTargetTriple(machine.getTargetTriple());
   m.setDataLayout(machine.createDataLayout());
   optimize(m, machine, options.optLevel);
+  callScalarEntriesDirectly(m);
   (*backend)->codegen.run(m);
   out.assign((*backend)->bytes.begin(), (*backend)->bytes.end());
   return Error::success();
@@ -389,6 +390,7 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
                                              JITSymbolFlags::Exported};
   };
   add("agrt_invoke", reinterpret_cast<void *>(&agrt_invoke));
+  add("agrt_null_output", reinterpret_cast<void *>(&agrt_null_output));
   add("agrt_fail", reinterpret_cast<void *>(&agrt_fail));
   add("agrt_fail_values", reinterpret_cast<void *>(&agrt_fail_values));
   add("agrt_print_begin", reinterpret_cast<void *>(&agrt_print_begin));

@@ -196,6 +196,13 @@ void describeAllocator(llvm::Module &module) {
     alloc->addFnAttr("alloc-family", "agrt");
     alloc->addFnAttr(llvm::Attribute::NoUnwind);
   }
+  // (Declared where blocks are allocated and none freed, for a scalar entry point's
+  // body frees its results', which LLVM then drops with them: CABI.cpp.)
+  if (module.getFunction("_mlir_memref_to_llvm_aligned_alloc"))
+    module.getOrInsertFunction("_mlir_memref_to_llvm_free",
+                               llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
+                                                       {llvm::PointerType::getUnqual(ctx)},
+                                                       false));
   if (llvm::Function *free = module.getFunction("_mlir_memref_to_llvm_free")) {
     free->addParamAttr(0, llvm::Attribute::AllocatedPointer);
     free->addFnAttr(llvm::Attribute::get(ctx, llvm::Attribute::AllocKind,

@@ -666,6 +666,10 @@ int agrt_take_results(const agrt_function *fn, const int64_t *block,
   return AGC_OK;
 }
 
+int agrt_null_output(const agrt_function *fn, int32_t index, agc_status *status) {
+  return set_status(status, AGC_INVALID_ARGUMENT, "%s: output %d is NULL", fn->name, (int)index);
+}
+
 int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
                 agc_tensor *const *outputs, agc_status *status) {
   if (status) {

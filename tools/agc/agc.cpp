@@ -38,6 +38,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <map>
 
 namespace cl = llvm::cl;
 
@@ -454,6 +455,33 @@ int compileToNative(llvm::StringRef path, const ag::ast::Module &module,
                    "choose another with --prefix");
       return kRefused;
     }
+  }
+  // Nor may two take one name (functions `f` and `f_v`: f's entry point with arrays is
+  // `model_f_v`), which LLVM would resolve by renaming one.
+  {
+    std::map<std::string, std::pair<const ag::driver::FunctionSignature *, std::string>> taken;
+    taken[symbolPrefix + "_init"] = {nullptr, "module initializer"};
+    taken[symbolPrefix + "_teardown"] = {nullptr, "module teardown"};
+    for (const ag::driver::FunctionSignature &sig : lowered->functions)
+      for (auto &[name, what] : ag::driver::entryPointNames(*lowered, sig, symbolPrefix)) {
+        auto [at, fresh] = taken.try_emplace(name, &sig, what);
+        if (fresh)
+          continue;
+        const auto &[other, otherWhat] = at->second;
+        std::string message = "the " + what + " of '" + sig.pythonName + "' would be '" + name +
+                              "', which is already the " + otherWhat +
+                              (other ? " of '" + other->pythonName + "'" : std::string());
+        if (sig.loc.isValid())
+          diag.error(sig.loc, message);
+        else
+          diag.error(message);
+        if (other && other->loc.isValid() && other != &sig)
+          diag.note(other->loc, "'" + other->pythonName + "' is defined here; rename one of "
+                                "the two functions");
+        else
+          diag.note(sig.loc, "rename the function");
+        return kRefused;
+      }
   }
   ag::driver::addEntryPoints(*lowered, symbolPrefix);
   llvm::SmallVector<char, 0> code;

@@ -12,6 +12,13 @@
  * signature, a dynamic shape that does not match inside the function, a failed
  * tf.debugging assertion. It never aborts.
  *
+ * A function whose inputs and results are all 0-d also has
+ *
+ *     int model_f_scalar(float x, ..., float *result0, ..., agc_status *status);
+ *
+ * taking and giving the values themselves (float16 and bfloat16 as uint16_t bits):
+ * nothing allocated, nothing to free; each result is written only on success.
+ *
  * Ownership: inputs stay the caller's and are only read. Each output's data is allocated
  * by the call and owned by the caller: release it with agc_tensor_free (which leaves the
  * descriptor empty; freeing an empty tensor does nothing), never with free(): it comes
@@ -236,6 +243,9 @@ int agrt_invoke(const agrt_function *fn, const agc_tensor *const *inputs,
  * `args` itself (`fn->call`'s argument): sets `status` (AGC_OK, or why the call failed,
  * after freeing what it allocated) and returns its code. */
 int agrt_call(const agrt_function *fn, void **args, agc_status *status);
+/* A scalar entry point (model_f_scalar) given NULL for output `index`: sets `status`
+ * as agrt_invoke does for a NULL output and returns AGC_INVALID_ARGUMENT. */
+int agrt_null_output(const agrt_function *fn, int32_t index, agc_status *status);
 /* Fills `outputs` from the result descriptors at `block`, as agrt_invoke does after the
  * call (copying a result that is not contiguous or shares its allocation). */
 int agrt_take_results(const agrt_function *fn, const int64_t *block,

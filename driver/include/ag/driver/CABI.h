@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -67,10 +68,23 @@ std::string cIdentifier(llvm::StringRef name);
 /// agc_dtype's value (agc/runtime.h) for a dtype name ("float32", ...); 0 for none.
 int dtypeCode(llvm::StringRef dtype);
 
+/// The exported functions addEntryPoints defines for `sig`, each with what it is (for a
+/// message): `<prefix>_<fn>`, `<prefix>_<fn>_v` and, for a function whose inputs and
+/// results are all 0-d, `<prefix>_<fn>_scalar`. (Two functions whose names collide must
+/// be refused before addEntryPoints, which would rename one.)
+std::vector<std::pair<std::string, std::string>>
+entryPointNames(const LoweredModule &lowered, const FunctionSignature &sig,
+                llvm::StringRef prefix);
 /// Adds the exported entry points `<prefix>_<fn>` and `<prefix>_init` to `lowered`, and
 /// makes every other definition internal.
 void addEntryPoints(LoweredModule &lowered, llvm::StringRef prefix);
 
+/// After LLVM's optimization of `m` (addEntryPoints's module): each scalar entry point
+/// (`<prefix>_<fn>_scalar`, for a function whose inputs and results are all 0-d) whose
+/// optimized body calls nothing that needs agrt_call's bookkeeping (no allocation, no
+/// check that can fail, no thread, no string) calls it directly, setting the denormal
+/// mode itself.
+void callScalarEntriesDirectly(llvm::Module &m);
 /// For --target=cpu,nvptx: joins `gpu`, the program lowered for nvptx, to `lowered`, the
 /// same program lowered for the CPU (both translated in `lowered`'s context). Each
 /// function's C interface (`_mlir_ciface_NAME`) and the state's initializer
