@@ -135,6 +135,22 @@ struct Tables {
 };
 } // namespace
 
+/// `root` and every function it reaches through its instructions' operands, once each,
+/// `root` first: the functions it calls, directly or not, and those whose address it
+/// passes on (an OpenMP region's outlined body, handed to libomp), declarations included.
+/// The one walk behind the questions below about what an entry point's code may do.
+static SmallVector<Function *> reachableFunctions(Function *root) {
+  SmallVector<Function *> found{root};
+  SmallPtrSet<Function *, 16> seen{root};
+  for (size_t i = 0; i < found.size(); ++i)
+    for (Instruction &inst : instructions(*found[i]))
+      for (Value *operand : inst.operands())
+        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
+          if (seen.insert(callee).second)
+            found.push_back(callee);
+  return found;
+}
+
 /// Whether a value of `type` is (or holds) a float.
 static bool isFloating(Type *type) {
   if (type->isFPOrFPVectorTy())
@@ -151,10 +167,7 @@ static bool isFloating(Type *type) {
 /// Declarations count as floating-point unless they are agc's runtime, the allocator or
 /// libomp, which take no float and do none that the mode changes (tf.print formats bits).
 static bool usesFloatingPoint(Function *root) {
-  SmallVector<Function *> work{root};
-  SmallPtrSet<Function *, 16> seen{root};
-  while (!work.empty()) {
-    Function *f = work.pop_back_val();
+  for (Function *f : reachableFunctions(root)) {
     if (f->isDeclaration()) {
       StringRef name = f->getName();
       bool quiet = name.starts_with("agrt_") || name.starts_with("_mlir_memref_to_llvm_") ||
@@ -165,17 +178,10 @@ static bool usesFloatingPoint(Function *root) {
         return true;
       continue;
     }
-    for (Instruction &inst : instructions(*f)) {
-      if (isFloating(inst.getType()))
+    for (Instruction &inst : instructions(*f))
+      if (isFloating(inst.getType()) ||
+          any_of(inst.operands(), [](Value *v) { return isFloating(v->getType()); }))
         return true;
-      for (Value *operand : inst.operands()) {
-        if (isFloating(operand->getType()))
-          return true;
-        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
-          if (seen.insert(callee).second)
-            work.push_back(callee);
-      }
-    }
   }
   return false;
 }
@@ -378,19 +384,7 @@ static void addFastPath(Tables &t, const FunctionSignature &sig, Constant *info,
 
 /// Whether `root` calls `name`, directly or through the functions it calls.
 static bool reaches(Function *root, StringRef name) {
-  SmallVector<Function *> work{root};
-  SmallPtrSet<Function *, 16> seen{root};
-  while (!work.empty()) {
-    Function *f = work.pop_back_val();
-    if (f->getName() == name)
-      return true;
-    for (Instruction &inst : instructions(*f))
-      for (Value *operand : inst.operands())
-        if (auto *callee = dyn_cast<Function>(operand->stripPointerCasts()))
-          if (seen.insert(callee).second)
-            work.push_back(callee);
-  }
-  return false;
+  return any_of(reachableFunctions(root), [&](Function *f) { return f->getName() == name; });
 }
 
 /// The C type of an element of `dtype` passed by value at a scalar entry point
@@ -428,22 +422,12 @@ static bool hasScalarEntry(const FunctionSignature &sig, bool kernels, bool mana
 /// name of the function it calls (see callScalarEntriesDirectly).
 static constexpr StringLiteral kScalarBody = "agc-scalar-body";
 
-/// Instructions in `fn` and in the functions it calls (once each): the size of what a
-/// scalar entry point's body duplicates when inlined.
+/// Instructions in `root` and in the functions it reaches (once each): the size of what
+/// a scalar entry point's body duplicates when inlined.
 static size_t instructionCount(Function *root) {
-  SmallVector<Function *> work{root};
-  SmallPtrSet<Function *, 16> seen{root};
   size_t count = 0;
-  while (!work.empty()) {
-    Function *f = work.pop_back_val();
-    for (Instruction &inst : instructions(*f)) {
-      ++count;
-      if (auto *call = dyn_cast<CallBase>(&inst))
-        if (Function *callee = call->getCalledFunction())
-          if (!callee->isDeclaration() && seen.insert(callee).second)
-            work.push_back(callee);
-    }
-  }
+  for (Function *f : reachableFunctions(root))
+    count += f->getInstructionCount();
   return count;
 }
 
@@ -739,10 +723,14 @@ static bool callsNothing(Function *root) {
     }
     return names;
   }();
-  SmallVector<Function *> work{root};
-  SmallPtrSet<Function *, 16> seen{root};
-  while (!work.empty()) {
-    Function *f = work.pop_back_val();
+  for (Function *f : reachableFunctions(root)) {
+    if (f->isIntrinsic())
+      continue; // a trap is a call of one, refused below
+    if (f->isDeclaration()) {
+      if (!pure.contains(f->getName()))
+        return false;
+      continue;
+    }
     for (Instruction &inst : instructions(*f)) {
       for (Value *operand : inst.operands())
         if (auto *g = dyn_cast<GlobalValue>(operand->stripPointerCasts()))
@@ -751,22 +739,11 @@ static bool callsNothing(Function *root) {
       auto *call = dyn_cast<CallBase>(&inst);
       if (!call)
         continue;
-      Function *callee = call->getCalledFunction();
-      if (!callee || isa<InlineAsm>(call->getCalledOperand()))
+      if (!call->getCalledFunction() || isa<InlineAsm>(call->getCalledOperand()))
         return false;
-      if (callee->isIntrinsic()) {
-        Intrinsic::ID id = callee->getIntrinsicID();
-        if (id == Intrinsic::trap || id == Intrinsic::debugtrap || id == Intrinsic::ubsantrap)
-          return false;
-        continue;
-      }
-      if (callee->isDeclaration()) {
-        if (!pure.contains(callee->getName()))
-          return false;
-        continue;
-      }
-      if (seen.insert(callee).second)
-        work.push_back(callee);
+      Intrinsic::ID id = call->getCalledFunction()->getIntrinsicID();
+      if (id == Intrinsic::trap || id == Intrinsic::debugtrap || id == Intrinsic::ubsantrap)
+        return false;
     }
   }
   return true;
