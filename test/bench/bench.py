@@ -103,7 +103,7 @@ def two_floats(n):
 
 class Workload:
     def __init__(self, name, group, size, inputs, tol=0.0, reduced=None, bytes_moved=None,
-                 flops=None, batch=1, note=""):
+                 flops=None, batch=1, note="", systems=None):
         self.name, self.group, self.size, self.inputs = name, group, size, inputs
         self.tol = tol                    # relative tolerance of float results against C
         self.reduced = reduced or {}      # system -> reduced size (extrapolated)
@@ -111,6 +111,7 @@ class Workload:
         self.flops = flops
         self.batch = batch                # calls per timed run (the cost of one call)
         self.note = note
+        self.systems = systems            # the systems it is run on beside C (None: all)
 
 
 WORKLOADS = [
@@ -165,6 +166,9 @@ WORKLOADS = [
              note="softmax of a [None, None] signature"),
     Workload("double", "one call", None, lambda _: [np.array(21, np.int32)], batch=20000,
              note="a + a on an int32 scalar, per call"),
+    Workload("double_scalar", "one call", None, lambda _: [np.array(21, np.int32)], batch=20000,
+             note="double through its scalar entry point, programs_double_scalar: the "
+                  "values in and out, no agc_tensor", systems=("agc",)),
 ]
 
 
@@ -667,7 +671,8 @@ def main():
         r["c"] = {"times": run_native(native, w, full, opts.reps)}
         want = read_tensor(os.path.join(full, w.name + ".c.out"))
         for s in systems:
-            if s == "c" or (s == "c_omp" and not (w.bytes_moved or w.flops)):
+            if s == "c" or (s == "c_omp" and not (w.bytes_moved or w.flops)) or (
+                    w.systems and s not in w.systems):
                 continue
             print(f"  {w.name}: {TITLES[s]}...", flush=True)
             try:

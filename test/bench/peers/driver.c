@@ -8,7 +8,8 @@
  * With BENCH_INPUTS=cuda in the environment (bench.py --gpu), the inputs are copied to
  * the GPU once, before the timed calls, and passed as AGC_CUDA tensors: the timed calls
  * then copy nothing from the host, as calls on JAX's device arrays do (each still copies
- * its inputs on the GPU, into buffers of its own). */
+ * its inputs on the GPU, into buffers of its own). The workload double_scalar calls
+ * double's scalar entry point (programs_double_scalar), values in and out. */
 #include "bench_io.h"
 #include "programs.h"
 
@@ -42,6 +43,7 @@ static const struct {
 
 typedef struct {
   entry_fn fn;
+  int scalar; /* double_scalar: programs_double_scalar, on inputs[0]'s value */
   const agc_tensor *inputs[BENCH_MAX_TENSORS];
   agc_tensor result;
   int keep; /* keep the result of the next call (the last one) instead of freeing it */
@@ -51,6 +53,14 @@ static void call(void *p) {
   call_ctx *c = p;
   agc_tensor *outputs[1] = {&c->result};
   agc_status status;
+  if (c->scalar) {
+    static int32_t value; /* where a result is kept: the result tensor's data */
+    if (programs_double_scalar(*(const int32_t *)c->inputs[0]->data, &value, &status) != AGC_OK)
+      bench_die("the call failed", status.message);
+    if (c->keep)
+      c->result = agc_tensor_wrap(AGC_INT32, 0, NULL, &value);
+    return;
+  }
   if (c->fn(c->inputs, outputs, &status) != AGC_OK)
     bench_die("the call failed", status.message);
   if (!c->keep)
@@ -98,6 +108,8 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof entries / sizeof entries[0]; ++i)
     if (strcmp(entries[i].name, argv[1]) == 0)
       c.fn = entries[i].fn;
+  if (strcmp(argv[1], "double_scalar") == 0)
+    c.fn = programs_double_v, c.scalar = 1;
   if (!c.fn)
     bench_die("no such workload", argv[1]);
   char path[4096];
@@ -115,7 +127,8 @@ int main(int argc, char **argv) {
   call(&c);
   snprintf(path, sizeof path, "%s/%s.agc.out", argv[2], argv[1]);
   bench_write(path, &c.result);
-  agc_tensor_free(&c.result);
+  if (!c.scalar)
+    agc_tensor_free(&c.result);
   for (int i = 0; i < n && !on_gpu; ++i)
     free(tensors[i].data);
   return 0;

@@ -232,6 +232,7 @@ static const struct {
     {"count_primes", count_primes},
     {"gcd_total", gcd_total},
     {"double", double_},
+    {"double_scalar", double_}, /* C has one way to call a function */
     {"tanh_loop", tanh_loop},
     {"rnn", rnn},
     {"newton_sqrt", newton_sqrt},
