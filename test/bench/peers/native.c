@@ -17,6 +17,7 @@
 #include "bench_io.h"
 
 #include <math.h>
+#include <unistd.h>
 
 typedef struct {
   agc_tensor in[BENCH_MAX_TENSORS];
@@ -253,10 +254,17 @@ static const struct {
 static void (*chosen)(ctx_t *);
 static void run(void *c) { chosen(c); }
 
-/* STREAM's four kernels on float32 arrays far larger than the caches; the best of ten
- * runs of each, in bytes moved per second as STREAM counts them (no write-allocate). */
+/* STREAM's four kernels on float32 arrays far larger than the caches (STREAM's rule: each
+ * array at least four times the last-level cache, and at least 128 MiB); the best of ten
+ * runs of each (five for arrays over 1 GiB), in bytes moved per second as STREAM counts
+ * them (no write-allocate). */
 static void stream(int all) {
-  const int64_t n = 1 << 25; /* 128 MiB per array */
+  long llc = 0;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+  llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+  const int64_t n = llc > (1 << 25) ? (int64_t)llc : 1 << 25; /* floats: 4 x llc bytes */
+  const int reps = n > (1 << 28) ? 5 : 10;
   float *a = malloc(n * sizeof(float)), *b = malloc(n * sizeof(float)), *c = malloc(n * sizeof(float));
   if (!a || !b || !c)
     bench_die("out of memory", NULL);
@@ -266,7 +274,7 @@ static void stream(int all) {
   const char *names[4] = {"copy", "scale", "add", "triad"};
   const double words[4] = {2, 2, 3, 3};
   double best[4] = {1e30, 1e30, 1e30, 1e30};
-  for (int rep = 0; rep < 10; ++rep) {
+  for (int rep = 0; rep < reps; ++rep) {
     for (int k = 0; k < 4; ++k) {
       double t = bench_now();
       switch (k) {
@@ -295,7 +303,8 @@ static void stream(int all) {
   printf("{");
   for (int k = 0; k < 4; ++k)
     printf("%s\"%s\": %.6g", k ? ", " : "", names[k], words[k] * sizeof(float) * (double)n / best[k]);
-  printf(", \"check\": %g}\n", (double)a[n / 2] + b[n / 3] + c[n / 5]);
+  printf(", \"array_bytes\": %lld, \"check\": %g}\n", (long long)(n * (int64_t)sizeof(float)),
+         (double)a[n / 2] + b[n / 3] + c[n / 5]);
   free(a), free(b), free(c);
 }
 
