@@ -26,8 +26,10 @@ as extrapolated, with the size they ran.
 
 Also measured: compile latency (`agc compile` of the tanh loop to an object, vs the first
 call of the same tf.function, trace included, and XLA's and JAX's first calls), the cost
-of one call of a scalar function, and the machine's memory bandwidth (STREAM's kernels in
-native.c), so that large-tensor figures can be given as a fraction of it.
+of one call of a scalar function (through its tensor entry point and its scalar one), and
+the machine's memory bandwidth (STREAM's kernels in native.c, over arrays of at least four
+times the last-level cache), so that large-tensor figures can be given as a fraction of it;
+where a workload's data fits the last-level cache, the table says so beside the fraction.
 
 Writes DIR/bench.md (the table), DIR/bench.json (every time) and DIR/bench.png (a chart);
 DIR defaults to build/bench. Prints the table.
