@@ -22,7 +22,7 @@ say() { printf '[setup] %s\n' "$*" >&2; }
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           libomp-22-dev libtree-sitter-dev doctest-dev meson ninja-build pkg-config
           g++ python3 python3-venv ca-certificates valgrind lld zlib1g-dev libzstd-dev
-          graphviz gdb cmake)
+          graphviz gdb cmake libffi-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -1,7 +1,7 @@
 """agc's conformance suite: every corpus function under real TensorFlow and through agc.
 
 usage: run.py AGC [--jobs N] [--only THEME] [--timeout S] [--verbose] [--summary FILE]
-                 [--agc-arg ARG]... [--oracle FILE] [--slow S]
+                 [--agc-arg ARG]... [--oracle FILE] [--slow S] [--scalar-entry]
        run.py --record FILE [--only THEME]
 
 The corpus is test/conformance/<theme>.py, each with <theme>.cases beside it: one case a
@@ -26,6 +26,11 @@ a line starting with `#` is a comment. For every case:
   (with the case's types and Python values) runs under TensorFlow with autograph=False and
   must give the original's result; and agc must compile that output itself (appended to
   the theme's module as FUNC__to_code) and give the same result with `agc run`.
+
+--scalar-entry: the cases whose tensors are all 0-d, through `agc run --entry=scalar`:
+the function's scalar entry point (PREFIX_f_scalar, values in and out, called through
+libffi as C calls it) where it has one; the summary says in how many cases it was called,
+and a run where none was fails. to-code is not checked, nor are gaps listed as stale.
 
 On a machine without TensorFlow (a GPU machine lent for a while, tools/gpu-check.sh):
 `--record FILE` runs TensorFlow alone on every case, where it is installed, and writes its
@@ -71,6 +76,14 @@ def load_cases(theme):
             cases.append({"theme": theme, "func": func, "args": args, "kwargs": kwargs,
                           "line": number})
     return cases
+
+
+def scalar_case(case):
+    """Whether every tensor argument of CASE is 0-d (--scalar-entry runs those cases)."""
+    def scalar(a):
+        return not isinstance(a.get("value"), list) and not a.get("shape")
+    return all(scalar(a) for a in list(case["args"]) + list(case["kwargs"].values())
+               if isinstance(a, dict) and "dtype" in a and "value" in a)
 
 
 def load_gaps():
@@ -307,6 +320,7 @@ def main():
     agc = argv.pop(0) if argv and not argv[0].startswith("--") else None
     jobs, only, verbose, summary_path, timeout = 2, None, False, None, 60.0
     record_path = oracle_path = slow = None
+    scalar_entry = False
     while argv:
         a = argv.pop(0)
         if a == "--record":
@@ -323,6 +337,9 @@ def main():
             verbose = True
         elif a == "--slow":
             slow = float(argv.pop(0))
+        elif a == "--scalar-entry":
+            scalar_entry = True
+            AGC_ARGS.append("--entry=scalar")
         elif a == "--summary":
             summary_path = argv.pop(0)
         elif a == "--agc-arg":
@@ -335,6 +352,8 @@ def main():
         themes = [t for t in themes if t == only]
     gaps = load_gaps()
     cases = [c for t in themes for c in load_cases(t)]
+    if scalar_entry:
+        cases = [c for c in cases if scalar_case(c)]
     functions = {(c["theme"], c["func"]) for c in cases}
     if record_path:
         record(record_path, cases)
@@ -359,7 +378,7 @@ def main():
         if problem:
             failed_functions.setdefault(key, []).append(case)
     # to-code, once per function that TensorFlow accepts (under TensorFlow: not with --oracle)
-    for key, (case, want) in sorted(first_accepted.items()) if not oracle else []:
+    for key, (case, want) in sorted(first_accepted.items()) if not (oracle or scalar_entry) else []:
         problem = check_to_code(agc, case, want)
         if problem:
             case["problem"] = "to-code: " + problem
@@ -384,7 +403,7 @@ def main():
             if verbose:
                 print(f"ok   {label}")
     # (With --oracle a gap of to-code's cannot show: none is called stale.)
-    stale = [] if oracle else sorted(k for k in gaps if k in functions and k not in failed_functions)
+    stale = [] if oracle or scalar_entry else sorted(k for k in gaps if k in functions and k not in failed_functions)
     for theme, func in stale:
         failures += 1
         print(f"FAIL {theme}.{func}: listed in known_gaps.txt but passes: remove it from the list")
@@ -409,6 +428,14 @@ def main():
                  f"{totals['gaps']} known gaps; agc runs took {agc_time:.0f} s")
     if oracle:
         lines.append(f"(TensorFlow's results recorded in {oracle_path}; to-code not checked)")
+    if scalar_entry:
+        called = sum(1 for out in agc_results if out["code"] == 0 and
+                     json.loads(out["stdout"].splitlines()[0]).get("entry", "").endswith("_scalar"))
+        lines.append(f"scalar entry point: called in {called} of the {len(cases)} cases "
+                     f"(those whose tensors are all 0-d; to-code and stale gaps not checked)")
+        if not called:
+            failures += 1
+            lines.append("FAIL no case called a scalar entry point")
     text = "\n".join(lines) + "\n"
     print()
     print(text, end="")

@@ -25,6 +25,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <ffi.h>
+
 #include <cmath>
 #include <cstring>
 #include <deque>
@@ -638,10 +640,61 @@ int usage(const llvm::Twine &message) {
 
 } // namespace
 
+/// The libffi type of an element of `dtype` at a scalar entry point (CABI.cpp's
+/// scalarCType: float16 and bfloat16 as their bits, bool as C's bool).
+static ffi_type *scalarFfiType(llvm::StringRef dtype) {
+  return llvm::StringSwitch<ffi_type *>(dtype)
+      .Case("float32", &ffi_type_float)
+      .Case("float64", &ffi_type_double)
+      .Case("int8", &ffi_type_sint8)
+      .Case("int16", &ffi_type_sint16)
+      .Case("int32", &ffi_type_sint32)
+      .Case("int64", &ffi_type_sint64)
+      .Cases({"uint8", "bool"}, &ffi_type_uint8)
+      .Cases({"uint16", "float16", "bfloat16"}, &ffi_type_uint16)
+      .Case("uint32", &ffi_type_uint32)
+      .Case("uint64", &ffi_type_uint64)
+      .Default(nullptr);
+}
+
+/// Calls `int ENTRY_scalar(T x, ..., T *result, ..., agc_status *status)` at `entry` with
+/// the values of the 0-d `inputs`, each result written to its element of `results`;
+/// returns the entry point's code.
+static int callScalarEntry(void *entry, const driver::FunctionSignature &sig,
+                           llvm::ArrayRef<agc_tensor> inputs,
+                           std::vector<uint64_t> &results, agc_status &status) {
+  std::vector<ffi_type *> types;
+  std::vector<void *> values;
+  std::vector<void *> pointers(results.size() + 1);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    types.push_back(scalarFfiType(sig.inputs[i].dtype));
+    values.push_back(inputs[i].data); // the value itself, in its dtype's bytes
+  }
+  for (size_t i = 0; i < results.size(); ++i) {
+    pointers[i] = &results[i];
+    types.push_back(&ffi_type_pointer);
+    values.push_back(&pointers[i]);
+  }
+  pointers.back() = &status;
+  types.push_back(&ffi_type_pointer);
+  values.push_back(&pointers.back());
+  ffi_cif cif;
+  if (llvm::is_contained(types, nullptr) ||
+      ffi_prep_cif(&cif, FFI_DEFAULT_ABI, unsigned(types.size()), &ffi_type_sint,
+                   types.data()) != FFI_OK) {
+    std::snprintf(status.message, sizeof status.message,
+                  "libffi cannot call the scalar entry point of '%s'", sig.name.c_str());
+    return status.code = AGC_INVALID_ARGUMENT;
+  }
+  ffi_arg code = 0;
+  ffi_call(&cif, FFI_FN(entry), &code, values.data());
+  return int(code);
+}
+
 int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
                     llvm::StringRef kwargsText, unsigned errorLimit,
                     const driver::Target &target, bool runtimeChecks,
-                    std::vector<std::string> importDirs) {
+                    std::vector<std::string> importDirs, bool scalarEntry) {
   auto [path, function] = fileFunction.rsplit(':');
   if (!fileFunction.contains(':') || !path.ends_with(".py") || function.empty())
     return usage("agc run needs FILE.py:FUNC, not '" + fileFunction + "'");
@@ -840,14 +893,38 @@ int ag::runFunction(llvm::StringRef fileFunction, llvm::StringRef argsText,
   for (agc_tensor &t : outputs)
     outputPointers.push_back(&t);
   agc_status status;
-  using Entry = int (*)(const agc_tensor *const *, agc_tensor *const *, agc_status *);
-  int code = reinterpret_cast<Entry>(*entry)(inputPointers.data(), outputPointers.data(), &status);
+  int code;
+  // With --entry=scalar, the scalar entry point where the function has one: called
+  // through libffi as a C caller calls it, values in by the C types of the header.
+  void *scalar = nullptr;
+  std::vector<uint64_t> scalarResults(sig.results.size());
+  if (scalarEntry) {
+    llvm::Expected<void *> found =
+        (*loaded)->lookup((llvm::Twine(prefix) + "_" + sig.name + "_scalar").str());
+    if (found)
+      scalar = *found;
+    else
+      llvm::consumeError(found.takeError()); // none: the tensor entry point
+  }
+  if (scalar) {
+    code = callScalarEntry(scalar, sig, inputs, scalarResults, status);
+    for (size_t i = 0; i < outputs.size(); ++i)
+      outputs[i] = agc_tensor_wrap(static_cast<agc_dtype>(driver::dtypeCode(sig.results[i].dtype)),
+                                   0, nullptr, &scalarResults[i]);
+  } else {
+    using Entry = int (*)(const agc_tensor *const *, agc_tensor *const *, agc_status *);
+    code = reinterpret_cast<Entry>(*entry)(inputPointers.data(), outputPointers.data(), &status);
+  }
   llvm::outs().flush();
   if (code != AGC_OK) {
     llvm::errs() << "agc: run-time error: " << status.message << "\n";
     return kRuntime;
   }
-  llvm::outs() << "{\"result\": " << resultJson(sig.resultStructure, outputs) << "}\n";
+  llvm::outs() << "{\"result\": " << resultJson(sig.resultStructure, outputs);
+  if (scalarEntry) // which one it called: the scalar entry point, or the tensor one
+    llvm::outs() << ", \"entry\": \"" << prefix << "_" << sig.name << (scalar ? "_scalar" : "_v")
+                 << "\"";
+  llvm::outs() << "}\n";
   for (agc_tensor &t : outputs)
     agc_tensor_free(&t);
   return kSuccess;

@@ -202,6 +202,18 @@ cl::opt<std::string> runArgs("args", cl::desc("Positional arguments, a JSON list
                              cl::value_desc("json"), cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<std::string> runKwargs("kwargs", cl::desc("Keyword arguments, a JSON object"),
                                cl::value_desc("json"), cl::sub(runCmd), cl::cat(agcCategory));
+enum class RunEntry { Tensor, Scalar };
+cl::opt<RunEntry> runEntry(
+    "entry", cl::desc("The entry point agc run calls"),
+    cl::values(clEnumValN(RunEntry::Tensor, "tensor",
+                          "agc_run_f_v (PREFIX_f_v of the C interface), the tensors in two "
+                          "arrays (default)"),
+               clEnumValN(RunEntry::Scalar, "scalar",
+                          "agc_run_f_scalar (PREFIX_f_scalar), the values in and out, called "
+                          "as C calls it, where the function has one (all its inputs and "
+                          "results 0-d), agc_run_f_v otherwise; the JSON printed names the one "
+                          "called (\"entry\")")),
+    cl::init(RunEntry::Tensor), cl::sub(runCmd), cl::cat(agcCategory));
 cl::opt<unsigned> errorLimit("error-limit",
                              cl::desc("Stop reporting after this many errors (0: no limit)"),
                              cl::init(ag::DiagnosticEngine::kDefaultErrorLimit),
@@ -746,7 +758,8 @@ int main(int argc, char **argv) {
     if (!host)
       return usageError(llvm::toString(host.takeError()));
     return ag::runFunction(target, runArgs, runKwargs, errorLimit, **host, !noRuntimeChecks,
-                           {importDirs.begin(), importDirs.end()});
+                           {importDirs.begin(), importDirs.end()},
+                           runEntry == RunEntry::Scalar);
   }
   if (inputFile.empty())
     return usageError(compileCmd ? "no input file" : "no subcommand or input file given");
