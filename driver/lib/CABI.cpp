@@ -387,25 +387,26 @@ static bool reaches(Function *root, StringRef name) {
   return any_of(reachableFunctions(root), [&](Function *f) { return f->getName() == name; });
 }
 
-/// The C type of an element of `dtype` passed by value at a scalar entry point
-/// (`PREFIX_f_scalar`), empty where there is none: complex and string elements.
-/// float16 and bfloat16 are their bits, as in a tensor (runtime.h).
-static StringRef scalarCType(StringRef dtype) {
-  return StringSwitch<StringRef>(dtype)
-      .Case("float32", "float")
-      .Case("float64", "double")
-      .Case("int8", "int8_t")
-      .Case("int16", "int16_t")
-      .Case("int32", "int32_t")
-      .Case("int64", "int64_t")
-      .Case("uint8", "uint8_t")
-      .Case("uint16", "uint16_t")
-      .Case("uint32", "uint32_t")
-      .Case("uint64", "uint64_t")
-      .Case("bool", "bool")
-      .Case("float16", "uint16_t")
-      .Case("bfloat16", "uint16_t")
-      .Default("");
+const ScalarCType *ag::driver::scalarCType(StringRef dtype) {
+  static const std::pair<StringRef, ScalarCType> table[] = {
+      {"float32", {"float", ScalarCType::Float, 32}},
+      {"float64", {"double", ScalarCType::Float, 64}},
+      {"int8", {"int8_t", ScalarCType::Signed, 8}},
+      {"int16", {"int16_t", ScalarCType::Signed, 16}},
+      {"int32", {"int32_t", ScalarCType::Signed, 32}},
+      {"int64", {"int64_t", ScalarCType::Signed, 64}},
+      {"uint8", {"uint8_t", ScalarCType::Unsigned, 8}},
+      {"uint16", {"uint16_t", ScalarCType::Unsigned, 16}},
+      {"uint32", {"uint32_t", ScalarCType::Unsigned, 32}},
+      {"uint64", {"uint64_t", ScalarCType::Unsigned, 64}},
+      {"bool", {"bool", ScalarCType::Bool, 8}},
+      {"float16", {"uint16_t", ScalarCType::Unsigned, 16}},
+      {"bfloat16", {"uint16_t", ScalarCType::Unsigned, 16}},
+  };
+  for (const auto &[name, type] : table)
+    if (name == dtype)
+      return &type;
+  return nullptr;
 }
 
 /// Whether `sig` also gets a scalar entry point: every input and result 0-d, each of a
@@ -413,7 +414,7 @@ static StringRef scalarCType(StringRef dtype) {
 /// `managed`: its outputs would be the device's).
 static bool hasScalarEntry(const FunctionSignature &sig, bool kernels, bool managed) {
   auto scalar = [](const TensorSignature &t) {
-    return t.shape.empty() && !scalarCType(t.dtype).empty();
+    return t.shape.empty() && scalarCType(t.dtype);
   };
   return !kernels && !managed && all_of(sig.inputs, scalar) && all_of(sig.results, scalar);
 }
@@ -521,10 +522,10 @@ static void addScalarEntry(Tables &t, const FunctionSignature &sig, Function *ci
   // The entry point.
   SmallVector<Type *> types;
   for (const TensorSignature &in : sig.inputs) {
-    StringRef c = scalarCType(in.dtype);
-    types.push_back(c == "float"    ? Type::getFloatTy(ctx)
-                    : c == "double" ? Type::getDoubleTy(ctx)
-                                    : static_cast<Type *>(bits(in)));
+    const ScalarCType &c = *scalarCType(in.dtype);
+    types.push_back(c.kind != ScalarCType::Float ? static_cast<Type *>(bits(in))
+                    : c.bits == 32               ? Type::getFloatTy(ctx)
+                                                 : Type::getDoubleTy(ctx));
   }
   types.append(numResults + 1, t.ptr);
   Function *fn = Function::Create(FunctionType::get(t.i32, types, false),
@@ -924,9 +925,9 @@ std::string driver::cHeader(const LoweredModule &lowered, StringRef prefix, Stri
          << " * allocated; each result is written through its pointer, and only on success. */\n"
          << "int " << prefix << "_" << sig.name << "_scalar(";
       for (auto [in, name] : zip(sig.inputs, names))
-        os << scalarCType(in.dtype) << " " << name << ", ";
+        os << scalarCType(in.dtype)->name << " " << name << ", ";
       for (auto [i, r] : enumerate(sig.results))
-        os << scalarCType(r.dtype) << " *" << resultName(i) << ", ";
+        os << scalarCType(r.dtype)->name << " *" << resultName(i) << ", ";
       os << "agc_status *status);\n";
     }
     os << "\n";

@@ -640,21 +640,34 @@ int usage(const llvm::Twine &message) {
 
 } // namespace
 
-/// The libffi type of an element of `dtype` at a scalar entry point (CABI.cpp's
-/// scalarCType: float16 and bfloat16 as their bits, bool as C's bool).
+/// The libffi type of an element of `dtype` at a scalar entry point, from the C type
+/// the header declares for it (driver::scalarCType); nullptr where it has none.
 static ffi_type *scalarFfiType(llvm::StringRef dtype) {
-  return llvm::StringSwitch<ffi_type *>(dtype)
-      .Case("float32", &ffi_type_float)
-      .Case("float64", &ffi_type_double)
-      .Case("int8", &ffi_type_sint8)
-      .Case("int16", &ffi_type_sint16)
-      .Case("int32", &ffi_type_sint32)
-      .Case("int64", &ffi_type_sint64)
-      .Cases({"uint8", "bool"}, &ffi_type_uint8)
-      .Cases({"uint16", "float16", "bfloat16"}, &ffi_type_uint16)
-      .Case("uint32", &ffi_type_uint32)
-      .Case("uint64", &ffi_type_uint64)
-      .Default(nullptr);
+  const driver::ScalarCType *c = driver::scalarCType(dtype);
+  if (!c)
+    return nullptr;
+  switch (c->kind) {
+  case driver::ScalarCType::Float:
+    return c->bits == 32 ? &ffi_type_float : c->bits == 64 ? &ffi_type_double : nullptr;
+  case driver::ScalarCType::Signed:
+    switch (c->bits) {
+    case 8: return &ffi_type_sint8;
+    case 16: return &ffi_type_sint16;
+    case 32: return &ffi_type_sint32;
+    case 64: return &ffi_type_sint64;
+    }
+    return nullptr;
+  case driver::ScalarCType::Unsigned:
+  case driver::ScalarCType::Bool: // C's bool passes as an unsigned byte
+    switch (c->bits) {
+    case 8: return &ffi_type_uint8;
+    case 16: return &ffi_type_uint16;
+    case 32: return &ffi_type_uint32;
+    case 64: return &ffi_type_uint64;
+    }
+    return nullptr;
+  }
+  return nullptr;
 }
 
 /// Calls `int ENTRY_scalar(T x, ..., T *result, ..., agc_status *status)` at `entry` with

@@ -68,6 +68,20 @@ std::string cIdentifier(llvm::StringRef name);
 /// agc_dtype's value (agc/runtime.h) for a dtype name ("float32", ...); 0 for none.
 int dtypeCode(llvm::StringRef dtype);
 
+/// How an element of one dtype is passed by value at a scalar entry point
+/// (`<prefix>_<fn>_scalar`): its C type and the class and width a caller's ABI gives it.
+/// float16 and bfloat16 are their bits (uint16_t), as in a tensor (agc/runtime.h); bool
+/// is C's bool (one byte, 0 or 1).
+struct ScalarCType {
+  enum Kind { Float, Signed, Unsigned, Bool };
+  llvm::StringRef name; ///< "float", "int32_t", "bool", ...
+  Kind kind;
+  unsigned bits; ///< 8, 16, 32 or 64.
+};
+/// The scalar C type of an element of `dtype`; nullptr where there is none (complex and
+/// string elements).
+const ScalarCType *scalarCType(llvm::StringRef dtype);
+
 /// The exported functions addEntryPoints defines for `sig`, each with what it is (for a
 /// message): `<prefix>_<fn>`, `<prefix>_<fn>_v` and, for a function whose inputs and
 /// results are all 0-d, `<prefix>_<fn>_scalar`. (Two functions whose names collide must
