@@ -5,7 +5,8 @@ usage: .venv/bin/python test/bench/bench.py [--out DIR] [--reps N] [--only NAME,
 
 The workloads are test/bench/peers/programs.py (what agc compiles and TensorFlow runs),
 jax_programs.py, numpy_programs.py and native.c (the same algorithms written by hand for
-JAX, NumPy and C). For each workload and system: one warm-up run, then --reps timed runs
+JAX, NumPy and C). For each workload and system: warm-up runs for at least 0.3 s (a
+thread team reaches its speed only some 100 ms after it starts), then --reps timed runs
 (default 5); the median is reported, and every system's result is checked against the
 hand-written C's (integers exactly, floats within a tolerance), so that no figure comes
 from a wrong answer.
@@ -213,11 +214,19 @@ def run_native(exe, w, work, reps, omp=False, env=None):
     return json.loads(out)["times"]
 
 
+WARMUP_SECONDS = 0.3  # bench_io.h's BENCH_WARMUP_SECONDS
+
+
 def time_python(fn, args, reps, batch, finish, sync=None):
     """Times `fn`; `sync` waits for a result (default: `finish`, which also makes it a
     NumPy array), `finish` then makes the last one an array, untimed."""
     sync = sync or finish
-    finish(fn(*args))  # warm-up (for TF graph, XLA and JAX: the trace and compile too)
+    # Warm-up (for TF graph, XLA and JAX: the trace and compile too), for as long as
+    # driver.c's (bench_io.h's BENCH_WARMUP_SECONDS).
+    warm_until = time.perf_counter() + WARMUP_SECONDS
+    finish(fn(*args))
+    while time.perf_counter() < warm_until:
+        sync(fn(*args))
     times = []
     for _ in range(reps):
         start = time.perf_counter()

@@ -64,10 +64,20 @@ static void bench_write(const char *path, const agc_tensor *t) {
     bench_die("cannot write", path);
 }
 
+/* The least time a warm-up (warmup > 0) runs for. A thread team on these VMs reaches
+ * its speed only some 100 ms after it starts (an OpenMP sum of 10^7 floats on 2 cores
+ * takes one core's 1.4 ms per run, then 0.7 ms: the same with OMP_PROC_BIND=spread, so
+ * not the threads' placement; a serial loop is at its speed from the first run), and
+ * the Python peers' pools are started long before they are timed. */
+#define BENCH_WARMUP_SECONDS 0.3
+
 /* Prints {"times": [...]}: the seconds of each of `reps` runs of `run(ctx)` after `warmup`
- * runs. When `batch` > 1 each run is `batch` calls and its time is per call. */
+ * runs, and more until BENCH_WARMUP_SECONDS have passed. When `batch` > 1 each run is
+ * `batch` calls and its time is per call. */
 static void bench_time(void (*run)(void *), void *ctx, int warmup, int reps, long batch) {
-  for (int i = 0; i < warmup; ++i)
+  double start = bench_now();
+  for (int i = 0; i < warmup || (warmup > 0 && bench_now() - start < BENCH_WARMUP_SECONDS);
+       ++i)
     for (long j = 0; j < batch; ++j)
       run(ctx);
   printf("{\"times\": [");
