@@ -22,11 +22,11 @@
 // bounds float32 sin and cos (the rerun computes them beyond the kernels' range).
 // Float32 erf, expm1, log1p, sin and cos and rsqrt become arithmetic in the kernels
 // (-ag-gpu-expand-math). A matmul's thread computes a tile of 4 x 4
-// outputs (-ag-gpu-register-tiles); an elementwise kernel's thread four neighbouring
-// elements, each buffer read and written by one vector access where it is aligned
-// (-ag-gpu-vector-access). Not done yet (issue 18): the matmul's shared-memory
-// tiles, and the other math that needs libdevice (pow, tan, float64 exp, ...),
-// which runs on the host.
+// outputs, and a block of them 32 x 128 outputs with A and B staged in shared memory
+// where the sizes allow (-ag-gpu-register-tiles); an elementwise kernel's thread four
+// neighbouring elements, each buffer read and written by one vector access where it
+// is aligned (-ag-gpu-vector-access). Not done yet (issue 18): the other math that
+// needs libdevice (pow, tan, float64 exp, ...), which runs on the host.
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Pipelines.h"
@@ -93,7 +93,9 @@ static void addKernels(mlir::OpPassManager &pm, const ag::SharedCanonicalizer &c
   // register, stored once.
   pm.addNestedPass<mlir::func::FuncOp>(createRegisterAccumulators());
   // A matmul's thread computes a tile of 4 x 4 outputs (four loads of A and four of B
-  // for sixteen multiply-adds); the copies' index arithmetic and loads merged.
+  // for sixteen multiply-adds); the copies' index arithmetic and loads merged. Where
+  // the rows are a multiple of 32 and the columns of 128, a kernel of blocks of 32 x 128
+  // outputs, A and B staged in shared memory a slice of 16 k's at a time.
   pm.addNestedPass<mlir::func::FuncOp>(createGPURegisterTiles());
   pm.addPass(mlir::createCSEPass());
   // An elementwise kernel's thread computes four neighbouring elements, each buffer read

@@ -2,8 +2,9 @@
 // -ag-gpu-emulate-launches (agc --gpu-emulate, testing without a GPU): a launch becomes
 // loops over blocks z, y, x and threads z, y, x running the kernel's body on the
 // launch's operands, its ids the loops' indices and its sizes the launch's; the kernel
-// modules go. A kernel with a barrier is refused; one with a gpu.all_reduce at its top
-// level runs in phases.
+// modules go. A kernel with barriers (gpu.barrier, gpu.all_reduce) runs in phases, the
+// ops between two barriers for every thread of the block before the next; a barrier is
+// refused where the block's threads may not all reach it together.
 
 // CHECK-NOT:   gpu.module
 // CHECK-LABEL: func.func @f
@@ -49,17 +50,108 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A barrier in a conditional the threads do not all take alike: refused.
 module attributes {gpu.container_module} {
   gpu.module @k {
     gpu.func @k() kernel {
-      // expected-error @below {{--gpu-emulate: 'gpu.barrier' is not emulated}}
-      gpu.barrier
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %lead = arith.cmpi eq, %t, %c0 : index
+      // expected-error @below {{--gpu-emulate: a conditional with a barrier has a condition that depends on the thread}}
+      scf.if %lead {
+        gpu.barrier
+      }
       gpu.return
     }
   }
   func.func @f() {
     %c1 = arith.constant 1 : index
     gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// A barrier in a while loop: refused.
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @k(%go: i1) kernel {
+      scf.while : () -> () {
+        scf.condition(%go)
+      } do {
+        // expected-error @below {{--gpu-emulate: 'gpu.barrier' in a region other than a loop or conditional}}
+        gpu.barrier
+        scf.yield
+      }
+      gpu.return
+    }
+  }
+  func.func @f(%go: i1) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%go : i1)
+    return
+  }
+}
+
+// -----
+
+// Workgroup memory and barriers in a loop the block's threads run together (a matmul's
+// slices, -ag-gpu-register-tiles): the memory a buffer of the launch; the loop once for
+// the block, each phase of its body for every thread; its carried sum in a buffer of
+// the threads, stored before the loop and by its yield, read after it.
+// CHECK-LABEL: func.func @f
+// CHECK-SAME:  (%[[X:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>, %[[STEPS:.*]]: index)
+// CHECK:       %[[TILE:.*]] = memref.alloc() : memref<32xf32>
+// CHECK:       %[[SUMS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK:       scf.for %{{.*}} = %c0 to %c1
+// The sum's initial value, for every thread.
+// CHECK:         scf.for %[[TX:.*]] = %c0 to %c32
+// CHECK:           memref.store %{{.*}}, %[[SUMS]][%{{.*}}]
+// The loop, once for the block; its phases: each thread's element into the tile, then
+// each thread's neighbour's read from it.
+// CHECK:         scf.for %[[S:.*]] = %c0{{.*}} to %[[STEPS]]
+// CHECK:           scf.for %{{.*}} = %c0 to %c32
+// CHECK:             memref.store %{{.*}}, %[[TILE]][%{{.*}}] : memref<32xf32>
+// CHECK:           scf.for %{{.*}} = %c0 to %c32
+// CHECK:             %[[OLD:.*]] = memref.load %[[SUMS]][%{{.*}}]
+// CHECK:             %[[NEXT:.*]] = memref.load %[[TILE]][%{{.*}}] : memref<32xf32>
+// CHECK:             %[[NEW:.*]] = arith.addf %[[OLD]], %[[NEXT]]
+// CHECK:             memref.store %[[NEW]], %[[SUMS]][%{{.*}}]
+// After it: the sum read back.
+// CHECK:         scf.for %{{.*}} = %c0 to %c32
+// CHECK:           %[[SUM:.*]] = memref.load %[[SUMS]][%{{.*}}]
+// CHECK:           memref.store %[[SUM]], %[[OUT]][%{{.*}}]
+// CHECK:       memref.dealloc %[[TILE]]
+// CHECK:       memref.dealloc %[[SUMS]]
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @k(%x: memref<?xf32>, %out: memref<?xf32>, %steps: index)
+        workgroup(%tile : memref<32xf32, #gpu.address_space<workgroup>>) kernel {
+      %t = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c31 = arith.constant 31 : index
+      %zero = arith.constant 0.0 : f32
+      %r = scf.for %s = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (f32) {
+        gpu.barrier
+        %v = memref.load %x[%s] : memref<?xf32>
+        memref.store %v, %tile[%t] : memref<32xf32, #gpu.address_space<workgroup>>
+        gpu.barrier
+        %u = arith.subi %c31, %t : index
+        %w = memref.load %tile[%u] : memref<32xf32, #gpu.address_space<workgroup>>
+        %next = arith.addf %sum, %w : f32
+        scf.yield %next : f32
+      }
+      memref.store %r, %out[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @f(%x: memref<?xf32>, %out: memref<?xf32>, %steps: index) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)
+        args(%x : memref<?xf32>, %out : memref<?xf32>, %steps : index)
     return
   }
 }

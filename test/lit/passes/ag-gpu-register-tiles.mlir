@@ -1,5 +1,5 @@
-// RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles=min-outputs=0 -cse | FileCheck %s
-// RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles -cse | FileCheck %s --check-prefix=SMALL
+// RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles="min-outputs=0 shared-memory=false" -cse | FileCheck %s
+// RUN: ag-opt %s -split-input-file -ag-gpu-register-tiles=shared-memory=false -cse | FileCheck %s --check-prefix=SMALL
 // -ag-gpu-register-tiles: a matmul's parallel loop (a thread per output element, its sum
 // over k carried by -ag-register-accumulators) becomes a loop of a thread per tile
 // of 4 rows x 4 columns 32 apart (a warp's threads take 128 neighbouring columns); a

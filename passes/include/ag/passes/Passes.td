@@ -785,13 +785,26 @@ def GPURegisterTiles : Pass<"ag-gpu-register-tiles", "mlir::func::FuncOp"> {
     GPU's threads idle): decided while compiling where the sizes are constants, else both
     loops, chosen when the function runs. Each element is computed by the same
     operations in the same order as before: the same results.
+
+    Where the body's one loop is a matmul's loop over k (its loads of A[i, k] and
+    B[k, j] at indices pure ops compute) and the rows are a multiple of 32 and the
+    columns of 128 (with `shared-memory`, the default): a `gpu.launch` of blocks of
+    32 x 8 threads instead, each thread the same tile of 4 x 4, each block 32 rows x
+    128 columns, whose loop over k goes by slices of 16: the block's threads load the
+    slice's 32 x 16 elements of A and 16 x 128 of B into workgroup memory together
+    (between two `gpu.barrier`s), then each thread's sixteen sums take their 16 steps
+    from it; the k's after the last whole slice from global memory. Sizes known only
+    at run time: this kernel where they hold, the register tiles (or the original)
+    otherwise. The same values in the same order for each sum: the same results.
   }];
   let options = [
     Option<"minOutputs", "min-outputs", "int64_t", /*default=*/"524288",
            "Tile only a loop of at least this many iterations (outputs)">,
+    Option<"sharedMemory", "shared-memory", "bool", /*default=*/"true",
+           "Stage A and B in shared memory, where the blocks' tiles fill">,
   ];
   let dependentDialects = ["mlir::affine::AffineDialect", "mlir::arith::ArithDialect",
-                           "mlir::scf::SCFDialect"];
+                           "mlir::gpu::GPUDialect", "mlir::scf::SCFDialect"];
 }
 
 def GPUVectorAccess : Pass<"ag-gpu-vector-access", "mlir::func::FuncOp"> {
@@ -944,11 +957,16 @@ def GPUEmulateLaunches : Pass<"ag-gpu-emulate-launches", "mlir::ModuleOp"> {
     For agc --gpu-emulate: each gpu.launch_func becomes a nest of scf.for loops over
     its blocks and threads (z, y, x) running the kernel's body, with the block and
     thread ids the loops' indices; the gpu.module ops are erased. Exact for agc's
-    kernels, which have no barrier or shared memory; a uniform `gpu.all_reduce` at a
-    kernel's top level (-ag-gpu-block-reductions) splits its body in phases, each run
-    for all of a block's threads, the all_reduce's operands combined between them in
-    its lowering's order (a pairwise tree), values a thread carries from one phase to a
-    later one kept in a buffer of one element per thread.
+    kernels, whose threads talk only through barriers: a `gpu.barrier` or a uniform
+    `gpu.all_reduce` (-ag-gpu-block-reductions) splits the body in phases, each run for
+    all of a block's threads before the next, the all_reduce's operands combined
+    between them in its lowering's order (a pairwise tree); an `scf.for` or `scf.if`
+    with a barrier in it runs once for the block (its bounds or condition must not
+    depend on the thread), its body's phases for all the threads in turn; values a
+    thread carries from one phase to another, and such a loop's iteration arguments
+    and results, are kept in a buffer of one element per thread; workgroup
+    attributions are buffers of the launch (the blocks run one after another).
+    Refused: a barrier in any other region, private attributions.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
