@@ -412,6 +412,7 @@ Expected<std::unique_ptr<driver::LoadedModule>> driver::loadObject(SmallVectorIm
   add("mgpuModuleUnload", reinterpret_cast<void *>(&mgpuModuleUnload));
   add("mgpuModuleGetFunction", reinterpret_cast<void *>(&mgpuModuleGetFunction));
   add("mgpuLaunchKernel", reinterpret_cast<void *>(&mgpuLaunchKernel));
+  add("agrt_gpu_check_launch", reinterpret_cast<void *>(&agrt_gpu_check_launch));
   add("mgpuStreamCreate", reinterpret_cast<void *>(&mgpuStreamCreate));
   add("mgpuStreamDestroy", reinterpret_cast<void *>(&mgpuStreamDestroy));
   add("mgpuStreamSynchronize", reinterpret_cast<void *>(&mgpuStreamSynchronize));

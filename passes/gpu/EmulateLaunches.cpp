@@ -13,7 +13,9 @@
 // the block, its body's phases for all the threads in turn; what a thread carries
 // between phases is kept in a buffer of one element per thread, and the kernel's
 // workgroup memory is a buffer of the launch's. Any order of a phase's threads then
-// gives the same result. Not for production: the loops are sequential.
+// gives the same result. Each launch's grid and block sizes are checked first by the
+// runtime's check that the GPU's launches make (agrt_gpu_check_launch): a launch the
+// driver would refuse fails here too. Not for production: the loops are sequential.
 //
 //   gpu.launch_func @k::@k blocks in (%gx, 1, 1) threads in (%tx, 1, 1) args(%a, %b)
 //     => scf.for %bx = 0 to %gx { ... scf.for %x = 0 to %tx { <@k's body on %a, %b> } }
@@ -505,6 +507,26 @@ LogicalResult Emulator::run() {
 }
 
 struct GPUEmulateLaunches : ag::impl::GPUEmulateLaunchesBase<GPUEmulateLaunches> {
+  /// The runtime's check of `launch`'s grid and block sizes, which the driver's launch
+  /// makes too (agrt_gpu_check_launch): a launch a GPU refuses fails here as well.
+  void checkShape(gpu::LaunchFuncOp launch) {
+    ModuleOp module = getOperation();
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    constexpr StringLiteral name = "agrt_gpu_check_launch";
+    SmallVector<Type> types(6, b.getI64Type());
+    if (!module.lookupSymbol<func::FuncOp>(name)) {
+      OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+      func::FuncOp::create(top, loc, name, top.getFunctionType(types, {})).setPrivate();
+    }
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    SmallVector<Value> sizes;
+    for (Value size : {grid.x, grid.y, grid.z, block.x, block.y, block.z})
+      sizes.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(), size));
+    func::CallOp::create(b, loc, name, TypeRange{}, sizes);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<gpu::LaunchFuncOp> launches;
@@ -516,6 +538,7 @@ struct GPUEmulateLaunches : ag::impl::GPUEmulateLaunchesBase<GPUEmulateLaunches>
         launch.emitError() << "--gpu-emulate: cannot emulate this launch";
         return signalPassFailure();
       }
+      checkShape(launch);
       if (failed(Emulator(launch, kernel).run()))
         return signalPassFailure();
     }

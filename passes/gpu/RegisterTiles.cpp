@@ -59,8 +59,9 @@
 // a matmul's loop over k, from bounds computed before the parallel loop, by 1, of
 // straight-line ops with one load A[i, k] (on the row and k, not the column) and one
 // B[k, j] (on the column and k, not the row), each at an index pure ops compute, and
-// the rows are a multiple of 32 and the columns of 128, the loop becomes a gpu.launch
-// instead (buildStaged): blocks of 32 x 8 threads, each thread the same tile of 4 x 4
+// the rows are a multiple of 32 and the columns of 128 (and the grid's y and z within
+// the 65,535 blocks it takes there: at most 2,097,120 rows, a batch of at most 65,535),
+// the loop becomes a gpu.launch instead (buildStaged): blocks of 32 x 8 threads, each thread the same tile of 4 x 4
 // (rows 32 by + 4 ty + a, columns 128 bx + tx + 32 c), each block 32 x 128 outputs, a
 // batch's matrix a block z. Its loop over k goes by slices of 16 (jamStaged):
 //
@@ -312,6 +313,7 @@ Value apply(OpBuilder &b, Location loc, AffineExpr expr, ValueRange operands) {
 }
 
 constexpr int64_t kBlockRows = 8 * kTile; // a block of 32 x 8 threads' rows: 32
+constexpr int64_t kMaxGridYZ = 65535;     // blocks a grid takes along y and z
 constexpr int64_t kSlice = 16;            // the k's a block stages at a time
 constexpr int64_t kThreads = kWarp * 8;   // a block's threads
 
@@ -682,8 +684,16 @@ void tile(scf::ParallelOp loop, int64_t minOutputs, bool sharedMemory) {
     // Blocks of 32 x 128 outputs, staging A and B in shared memory, where the rows are
     // a multiple of 32 and the columns of 128: decided here where the sizes are
     // constants, else when the function runs (the register tiles otherwise).
+    // (And where its grid's y, the blocks of rows, and z, the batch, are within the
+    // 65,535 blocks a grid takes there.)
+    Value batch = n == 3 ? loop.getUpperBound()[0] : Value();
+    auto atMost = [](Value v, int64_t bound) {
+      std::optional<int64_t> c = getConstantIntValue(v);
+      return !v || (c && *c <= bound);
+    };
     if (allKnown) {
-      if (knownOutputs > 0 && multiple(rows, kBlockRows) && multiple(cols, kGroup)) {
+      if (knownOutputs > 0 && multiple(rows, kBlockRows) && multiple(cols, kGroup) &&
+          atMost(rows, kMaxGridYZ * kBlockRows) && atMost(batch, kMaxGridYZ)) {
         buildStaged(loop, *staging, b);
         loop->erase();
         return;
@@ -702,9 +712,17 @@ void tile(scf::ParallelOp loop, int64_t minOutputs, bool sharedMemory) {
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, outputs,
                                 arith::ConstantIndexOp::create(
                                     b, loc, std::max<int64_t>(minOutputs, 1)));
+      auto within = [&](Value v, int64_t bound) {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, v,
+                                     arith::ConstantIndexOp::create(b, loc, bound))
+            .getResult();
+      };
       Value blocks = arith::AndIOp::create(
           b, loc, arith::AndIOp::create(b, loc, divides(rows, kBlockRows), divides(cols, kGroup)),
           enough);
+      blocks = arith::AndIOp::create(b, loc, blocks, within(rows, kMaxGridYZ * kBlockRows));
+      if (batch)
+        blocks = arith::AndIOp::create(b, loc, blocks, within(batch, kMaxGridYZ));
       auto branch = scf::IfOp::create(b, loc, TypeRange{}, blocks, /*withElseRegion=*/true);
       b.setInsertionPoint(branch.thenBlock()->getTerminator());
       buildStaged(loop, *staging, b);

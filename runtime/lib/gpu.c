@@ -294,6 +294,21 @@ void *mgpuModuleGetFunction(void *module, const char *name) {
   return function;
 }
 
+void agrt_gpu_check_launch(intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
+                           intptr_t block_x, intptr_t block_y, intptr_t block_z) {
+  if (grid_x <= 2147483647 && grid_y <= 65535 && grid_z <= 65535 && block_x <= 1024 &&
+      block_y <= 1024 && block_z <= 64 && block_x * block_y * block_z <= 1024)
+    return;
+  char text[400];
+  snprintf(text, sizeof text,
+           "GPU: internal error: agc launched a kernel of %jd x %jd x %jd blocks of %jd x "
+           "%jd x %jd threads, past what a GPU takes (2147483647 x 65535 x 65535 blocks of "
+           "1024 threads, at most 64 along z); please report it",
+           (intmax_t)grid_x, (intmax_t)grid_y, (intmax_t)grid_z, (intmax_t)block_x,
+           (intmax_t)block_y, (intmax_t)block_z);
+  agrt_fail(text);
+}
+
 void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
                       intptr_t block_x, intptr_t block_y, intptr_t block_z,
                       int32_t shared_bytes, void *stream, void **params, void **extra,
@@ -304,6 +319,7 @@ void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t
    * (CUDA_ERROR_INVALID_VALUE, seen on an H200) where there is nothing to do. */
   if (grid_x <= 0 || grid_y <= 0 || grid_z <= 0 || block_x <= 0 || block_y <= 0 || block_z <= 0)
     return;
+  agrt_gpu_check_launch(grid_x, grid_y, grid_z, block_x, block_y, block_z);
   check(cu.cuLaunchKernel((CUfunction)function, (unsigned)grid_x, (unsigned)grid_y,
                           (unsigned)grid_z, (unsigned)block_x, (unsigned)block_y,
                           (unsigned)block_z, (unsigned)shared_bytes, (CUstream)stream,

@@ -135,6 +135,18 @@ def matmul_sums(m, k, n):
 
 
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
+                              tf.TensorSpec([], tf.int32)])
+def matmul_blocks(m, k, n):
+    # matmul's product read by its maxima and minima and a grid of its elements, none a
+    # long sum of terms of both signs (whose order TensorFlow and agc may choose apart);
+    # on the GPU, rows a multiple of 32 and columns of 128, blocks of 32 x 128 outputs
+    # with A and B staged in shared memory.
+    a, b = matrices(m, k, n)
+    c = tf.matmul(a, b)
+    return tf.reduce_max(c, axis=0), tf.reduce_min(c, axis=1), c[::3, ::5]
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32),
                               tf.TensorSpec([], tf.int32), tf.TensorSpec([], tf.int32)])
 def batch_matmul(batch, m, k, n):
     # A batch of matmuls and one transposed, read by reductions; on the GPU, above 524,288
@@ -192,3 +204,18 @@ def mlp_scores(batch):
     h = tf.nn.relu(tf.matmul(x, w1) + b1)
     logits = tf.matmul(h, w2)
     return tf.reduce_mean(tf.nn.softmax(logits), axis=0), tf.argmax(logits, axis=1)[:7]
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def point_cloud(n):
+    # n points of 3 coordinates centred and scaled, and n pairs of them: tensors of many
+    # short rows. On the GPU, rows of 3 elements are blocks of 3 x 85 threads; where the
+    # row count is known only at run time, the blocks go all on the grid's x (its y and z
+    # take at most 65,535 blocks: 600,000 rows were 75,000 blocks of 8 rows along y, a
+    # launch the driver refuses).
+    p = tf.reshape(ramp(n * 3), [n, 3]) * 2.0 - 1.5
+    centered = p - tf.reduce_mean(p, axis=0)
+    scaled = centered / tf.reduce_max(tf.abs(centered), axis=0)
+    pairs = tf.reshape(ramp(n * 6), [n, 2, 3]) - tf.constant([0.5, 1.0, 0.25])
+    return (scaled[::4999], tf.reduce_sum(scaled * scaled, axis=1)[::7919],
+            tf.reduce_min(scaled, axis=0), (pairs * pairs)[::6007])

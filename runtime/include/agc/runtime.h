@@ -192,6 +192,13 @@ void mgpuLaunchKernel(void *function, intptr_t grid_x, intptr_t grid_y, intptr_t
                       intptr_t block_x, intptr_t block_y, intptr_t block_z,
                       int32_t shared_bytes, void *stream, void **params, void **extra,
                       size_t param_count);
+/* Fails the call where a launch of grid_x x grid_y x grid_z blocks of block_x x block_y x
+ * block_z threads is past what a CUDA device takes (2^31 - 1 x 65,535 x 65,535 blocks,
+ * 1,024 threads of at most 1,024 x 1,024 x 64): agc's own mistake, which the driver
+ * would refuse, or, past 2^32 blocks, run on fewer. mgpuLaunchKernel calls it, and so
+ * do the launches that --gpu-emulate runs on the CPU. */
+void agrt_gpu_check_launch(intptr_t grid_x, intptr_t grid_y, intptr_t grid_z,
+                           intptr_t block_x, intptr_t block_y, intptr_t block_z);
 void *mgpuStreamCreate(void);
 void mgpuStreamDestroy(void *stream);
 void mgpuStreamSynchronize(void *stream);

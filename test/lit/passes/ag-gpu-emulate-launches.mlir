@@ -1,14 +1,17 @@
 // RUN: ag-opt %s -split-input-file -verify-diagnostics -ag-gpu-emulate-launches | FileCheck %s
 // -ag-gpu-emulate-launches (agc --gpu-emulate, testing without a GPU): a launch becomes
 // loops over blocks z, y, x and threads z, y, x running the kernel's body on the
-// launch's operands, its ids the loops' indices and its sizes the launch's; the kernel
-// modules go. A kernel with barriers (gpu.barrier, gpu.all_reduce) runs in phases, the
+// launch's operands, its ids the loops' indices and its sizes the launch's, after the
+// runtime's check that the grid and blocks are ones a GPU takes; the kernel modules go. A kernel with barriers (gpu.barrier, gpu.all_reduce) runs in phases, the
 // ops between two barriers for every thread of the block before the next; a barrier is
 // refused where the block's threads may not all reach it together.
 
 // CHECK-NOT:   gpu.module
+// CHECK:       func.func private @agrt_gpu_check_launch(i64, i64, i64, i64, i64, i64)
 // CHECK-LABEL: func.func @f
 // CHECK-SAME:  (%[[X:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[G:.*]]: index)
+// CHECK:       %[[GX:.*]] = arith.index_cast %[[G]] : index to i64
+// CHECK:       call @agrt_gpu_check_launch(%[[GX]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
 // CHECK:       scf.for %{{.*}} = %c0 to %c1
 // CHECK-NEXT:    scf.for %{{.*}} = %c0 to %c1
 // CHECK-NEXT:      scf.for %[[BX:.*]] = %c0 to %[[G]]

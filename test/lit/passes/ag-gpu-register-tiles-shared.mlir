@@ -10,7 +10,8 @@
 // B a step; the k's after the last whole slice (k = 40: 32 to 40) from global memory as
 // before. Sizes known only at run time: the kernel where the rows divide by 32, the
 // columns by 128 and there are min-outputs outputs, the register tiles (or the
-// original) otherwise. Rows that are not a multiple of 32: no kernel.
+// original) otherwise. Rows that are not a multiple of 32, or a batch of more matrices
+// than the grid's z takes: no kernel.
 
 // CHECK-LABEL: func.func @static
 // CHECK-SAME:  (%[[A:[a-z0-9_]+]]: memref<64x40xf32>, %[[B:[a-z0-9_]+]]: memref<40x256xf32>)
@@ -77,6 +78,8 @@ func.func @static(%a: memref<64x40xf32>, %b: memref<40x256xf32>) -> memref<64x25
 // CHECK-SAME:  (%{{.*}}: memref<?x?xf32>, %{{.*}}: memref<?x?xf32>, %[[M:[a-z0-9_]+]]: index, %[[N:[a-z0-9_]+]]: index, %[[K:[a-z0-9_]+]]: index)
 // CHECK-DAG:   %[[COLS:.*]] = arith.remui %[[N]], %c128
 // CHECK-DAG:   %[[ROWS:.*]] = arith.remui %[[M]], %c32
+// And the grid's y, the blocks of rows, within its 65,535: 2,097,120 rows at most.
+// CHECK-DAG:   arith.cmpi ule, %[[M]], %c2097120
 // CHECK:       scf.if %{{.*}} {
 // The whole slices' end: k's count rounded down to a multiple of 16.
 // CHECK:         %[[COUNT:.*]] = arith.maxsi %[[K]], %c0
@@ -135,4 +138,34 @@ func.func @rows_of_8(%a: memref<8x5xf32>, %b: memref<5x128xf32>) -> memref<8x128
     scf.reduce
   }
   return %c : memref<8x128xf32>
+}
+
+// -----
+
+// A batch of 70,000 matrices: more blocks along the grid's z than it takes (65,535): the
+// register tiles, no kernel of its own.
+// CHECK-LABEL: func.func @large_batch
+// CHECK-NOT:   gpu.launch
+// CHECK:       scf.parallel
+func.func @large_batch(%a: memref<70000x32x5xf32>, %b: memref<70000x5x128xf32>) -> memref<70000x32x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %batch = arith.constant 70000 : index
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<70000x32x128xf32>
+  scf.parallel (%h, %i, %j) = (%c0, %c0, %c0) to (%batch, %c32, %c128) step (%c1, %c1, %c1) {
+    %r = scf.for %k = %c0 to %c5 step %c1 iter_args(%s = %zero) -> (f32) {
+      %x = memref.load %a[%h, %i, %k] : memref<70000x32x5xf32>
+      %y = memref.load %b[%h, %k, %j] : memref<70000x5x128xf32>
+      %p = arith.mulf %x, %y : f32
+      %t = arith.addf %s, %p : f32
+      scf.yield %t : f32
+    }
+    memref.store %r, %c[%h, %i, %j] : memref<70000x32x128xf32>
+    scf.reduce
+  }
+  return %c : memref<70000x32x128xf32>
 }

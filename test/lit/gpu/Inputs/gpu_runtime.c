@@ -2,7 +2,7 @@
  * asks whether a GPU is available, then runs one call that loads a kernel module, copies
  * 16 floats to the device, launches, synchronizes, copies them back and frees all; prints
  * what each returned. With "again": a second call on this thread, then one on a thread
- * of its own. With "blocks": calls that allocate many managed blocks (the host code's
+ * of its own. With "grid": the launch has 65,536 blocks along y. With "blocks": calls that allocate many managed blocks (the host code's
  * buffers) and free them in a shuffled order, the last call failing with some of them
  * live (freed for it), then the kept ones given back. */
 #include "agc/runtime.h"
@@ -12,6 +12,8 @@
 #include <string.h>
 
 static float host[16];
+/* The launch's grid along y: 65,536 with "grid", one more than a GPU takes. */
+static long grid_y = 1;
 
 static void body(void **descriptors) {
   (void)descriptors;
@@ -23,7 +25,7 @@ static void body(void **descriptors) {
   void *stream = mgpuStreamCreate();
   long long n = 16;
   void *params[] = {&n, &device};
-  mgpuLaunchKernel(kernel, 1, 1, 1, 256, 1, 1, 0, stream, params, NULL, 2);
+  mgpuLaunchKernel(kernel, 1, grid_y, 1, 256, 1, 1, 0, stream, params, NULL, 2);
   mgpuStreamSynchronize(stream);
   mgpuMemcpy(host, device, sizeof host, NULL);
   mgpuMemFree(device, NULL);
@@ -88,6 +90,8 @@ int main(int argc, char **argv) {
     printf("released: %s\n", agc_release_memory() > 0 ? "some" : "none");
     return 0;
   }
+  if (argc > 1 && strcmp(argv[1], "grid") == 0)
+    grid_y = 65536;
   int available = agc_gpu_available(&status);
   printf("available: %d (%d) %s\n", available, status.code, status.message);
   for (int i = 0; i < 16; ++i)
