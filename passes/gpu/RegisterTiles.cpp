@@ -61,9 +61,9 @@
 // B[k, j] (on the column and k, not the row), each at an index pure ops compute, and
 // the rows are a multiple of 32 and the columns of 128 (and the grid's y and z within
 // the 65,535 blocks it takes there: at most 2,097,120 rows, a batch of at most 65,535),
-// the loop becomes a gpu.launch instead (buildStaged): blocks of 32 x 8 threads, each thread the same tile of 4 x 4
-// (rows 32 by + 4 ty + a, columns 128 bx + tx + 32 c), each block 32 x 128 outputs, a
-// batch's matrix a block z. Its loop over k goes by slices of 16 (jamStaged):
+// the loop becomes a gpu.launch instead (buildStaged): blocks of 32 x 8 threads, each
+// thread the same tile of 4 x 4 (rows 32 by + 4 ty + a, columns 128 bx + tx + 32 c),
+// each block 32 x 128 outputs, a batch's matrix a block z. Its loop over k goes by slices of 16 (jamStaged):
 //
 //   %s:16 = scf.for %kt = %lb to %kEnd step 16 iter_args(16 sums) {
 //     gpu.barrier                          // every thread done with the last slice
