@@ -15,11 +15,11 @@
 // threads no more than its iterations where they are known (rows of 4 elements: blocks
 // of 4 x 64 threads). The blocks go to the grid's x, y and z, or, where y or z might
 // take more than the 65,535 blocks a grid takes there, all to x, numbered row-major,
-// each block's indices computed from its number. The threads' bounds, min(256, n - i), are folded here into the
-// form convert-parallel-loops-to-gpu reads the block size from: canonicalize would fold
-// them too, but where n is a static multiple of 256 it would then merge the thread loop
-// into the block loop (MergeNestedParallelLoops), and the merged loop, unmapped, would
-// run on the host.
+// each block's indices computed from its number. The threads' bounds, min(256, n - i),
+// are folded here into the form convert-parallel-loops-to-gpu reads the block size
+// from: canonicalize would fold them too, but where n is a static multiple of 256 it
+// would then merge the thread loop into the block loop (MergeNestedParallelLoops), and
+// the merged loop, unmapped, would run on the host.
 //
 // A body the GPU cannot compute stays on the host: a call (agc's runtime, a run-time
 // check's error: -ag-gpu-kernel-checks, before, makes the checks of most loops record
