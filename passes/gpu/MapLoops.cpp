@@ -55,9 +55,7 @@ namespace {
 
 constexpr int64_t kThreadsPerBlock = 256;
 constexpr int64_t kWarp = 32;
-/// The most blocks a grid takes along y and z (x takes 2^31 - 1), and threads a block
-/// along z.
-constexpr int64_t kMaxGridYZ = 65535;
+/// The most threads a block takes along z.
 constexpr int64_t kMaxBlockZ = 64;
 
 /// The iterations of dimension `d` of `loop`, where its bounds and step are constants.
@@ -99,7 +97,7 @@ SmallVector<int64_t> blockShape(scf::ParallelOp loop) {
 bool mayExceedGrid(scf::ParallelOp blocks) {
   for (unsigned d = 0; d + 1 < blocks.getNumLoops(); ++d) {
     std::optional<int64_t> count = tripCount(blocks, d);
-    if (!count || *count > kMaxGridYZ)
+    if (!count || *count > ag::kMaxGridYZ)
       return true;
   }
   return false;

@@ -313,7 +313,6 @@ Value apply(OpBuilder &b, Location loc, AffineExpr expr, ValueRange operands) {
 }
 
 constexpr int64_t kBlockRows = 8 * kTile; // a block of 32 x 8 threads' rows: 32
-constexpr int64_t kMaxGridYZ = 65535;     // blocks a grid takes along y and z
 constexpr int64_t kSlice = 16;            // the k's a block stages at a time
 constexpr int64_t kThreads = kWarp * 8;   // a block's threads
 
@@ -693,7 +692,7 @@ void tile(scf::ParallelOp loop, int64_t minOutputs, bool sharedMemory) {
     };
     if (allKnown) {
       if (knownOutputs > 0 && multiple(rows, kBlockRows) && multiple(cols, kGroup) &&
-          atMost(rows, kMaxGridYZ * kBlockRows) && atMost(batch, kMaxGridYZ)) {
+          atMost(rows, ag::kMaxGridYZ * kBlockRows) && atMost(batch, ag::kMaxGridYZ)) {
         buildStaged(loop, *staging, b);
         loop->erase();
         return;
@@ -720,9 +719,9 @@ void tile(scf::ParallelOp loop, int64_t minOutputs, bool sharedMemory) {
       Value blocks = arith::AndIOp::create(
           b, loc, arith::AndIOp::create(b, loc, divides(rows, kBlockRows), divides(cols, kGroup)),
           enough);
-      blocks = arith::AndIOp::create(b, loc, blocks, within(rows, kMaxGridYZ * kBlockRows));
+      blocks = arith::AndIOp::create(b, loc, blocks, within(rows, ag::kMaxGridYZ * kBlockRows));
       if (batch)
-        blocks = arith::AndIOp::create(b, loc, blocks, within(batch, kMaxGridYZ));
+        blocks = arith::AndIOp::create(b, loc, blocks, within(batch, ag::kMaxGridYZ));
       auto branch = scf::IfOp::create(b, loc, TypeRange{}, blocks, /*withElseRegion=*/true);
       b.setInsertionPoint(branch.thenBlock()->getTerminator());
       buildStaged(loop, *staging, b);

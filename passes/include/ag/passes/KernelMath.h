@@ -36,6 +36,11 @@ inline constexpr llvm::StringLiteral kKernelTrig = "ag.kernel_trig";
 /// The largest magnitude for which -ag-gpu-expand-math's range reduction (three parts of
 /// pi / 2, with fused multiply-adds) is accurate: CUDA's sinf takes the same fast path.
 inline constexpr double kKernelTrigBound = 105615.0;
+
+/// The most blocks a kernel's grid takes along y and z (x takes 2^31 - 1): the
+/// kernels' launch shapes stay within it (-ag-gpu-map-loops, -ag-gpu-register-tiles),
+/// and the runtime refuses a launch past it (agrt_gpu_check_launch).
+inline constexpr int64_t kMaxGridYZ = 65535;
 /// On the `scf.for` over a block's lanes that -ag-gpu-split-reductions writes (the lanes'
 /// partials combined in order, for the host), the most lanes it runs: -ag-gpu-block-
 /// reductions makes its loop a kernel of a block per iteration, one thread per lane, the
