@@ -421,7 +421,9 @@ std::string dimension(mlir::Value v) {
 
 /// One line per gpu.launch_func of `ir`'s host functions: its Python location, the
 /// function, the kernel, threads per block and blocks (? for a size known at run time),
-/// and whether it runs only where an operand broadcasts (-ag-version-broadcasts).
+/// whether a host loop launches it again for each 65,535 blocks along the grid's y or z
+/// (-ag-gpu-map-loops), and whether it runs only where an operand broadcasts
+/// (-ag-version-broadcasts).
 void listKernels(mlir::ModuleOp ir, DiagnosticEngine &diag, llvm::raw_ostream &os) {
   for (auto fn : ir.getOps<mlir::func::FuncOp>())
     fn.walk([&](mlir::gpu::LaunchFuncOp launch) {
@@ -435,6 +437,13 @@ void listKernels(mlir::ModuleOp ir, DiagnosticEngine &diag, llvm::raw_ostream &o
          << dimension(block.y) << "x" << dimension(block.z) << " threads, grid of "
          << dimension(grid.x) << "x" << dimension(grid.y) << "x" << dimension(grid.z)
          << " blocks";
+      // (Outermost first: z, then y.)
+      llvm::SmallVector<llvm::StringRef, 2> chunked;
+      for (mlir::Operation *op = launch->getParentOp(); op; op = op->getParentOp())
+        if (auto axis = op->getAttrOfType<mlir::StringAttr>(ag::kGridLaunchesAttr))
+          chunked.insert(chunked.begin(), axis.getValue());
+      if (!chunked.empty())
+        os << ", launched again for each 65,535 blocks along " << llvm::join(chunked, " and ");
       if (ag::inBroadcastVersion(launch))
         os << " (only where an operand of size 1 broadcasts)";
       os << "\n";

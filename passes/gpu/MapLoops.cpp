@@ -13,9 +13,10 @@
 // The innermost dimension goes to x (consecutive threads, consecutive elements: coalesced
 // loads); a nest of at most three dimensions, 256 threads a block, each dimension's
 // threads no more than its iterations where they are known (rows of 4 elements: blocks
-// of 4 x 64 threads). The blocks go to the grid's x, y and z, or, where y or z might
-// take more than the 65,535 blocks a grid takes there, all to x, numbered row-major,
-// each block's indices computed from its number. The threads' bounds, min(256, n - i),
+// of 4 x 64 threads). The blocks go to the grid's x, y and z; where y or z might take
+// more than the 65,535 blocks a grid takes there, the launch is in host loops, each
+// launch at most 65,535 blocks along them (a kernel's indices as simple as without the
+// limit: its address arithmetic strength-reduced by LLVM to pointer increments). The threads' bounds, min(256, n - i),
 // are folded here into the form convert-parallel-loops-to-gpu reads the block size
 // from: canonicalize would fold them too, but where n is a static multiple of 256 it
 // would then merge the thread loop into the block loop (MergeNestedParallelLoops), and
@@ -34,6 +35,10 @@
 #include "ag/passes/KernelMath.h"
 #include "ag/passes/Passes.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -92,60 +97,81 @@ SmallVector<int64_t> blockShape(scf::ParallelOp loop) {
   return shape;
 }
 
-/// Whether the blocks of `blocks` along y or z (its dimensions but the innermost) may
-/// be more than a grid takes there: a count not known while compiling, or above 65,535.
-bool mayExceedGrid(scf::ParallelOp blocks) {
-  for (unsigned d = 0; d + 1 < blocks.getNumLoops(); ++d) {
-    std::optional<int64_t> count = tripCount(blocks, d);
-    if (!count || *count > ag::kMaxGridYZ)
-      return true;
-  }
-  return false;
+/// The range of `v` that upstream's integer range analysis found (`solver`), if any.
+std::optional<ConstantIntRanges> rangeOf(Value v, DataFlowSolver &solver) {
+  auto *state = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
+  if (!state || state->getValue().isUninitialized())
+    return std::nullopt;
+  return state->getValue().getValue();
 }
 
-/// `blocks` (a loop of several dimensions) as a loop of one, its iterations numbered
-/// row-major, the innermost dimension's fastest: the grid's x, which takes 2^31 - 1
-/// blocks. Each block's indices are its number's digits in the dimensions' counts.
-scf::ParallelOp linearize(scf::ParallelOp blocks) {
+/// The most iterations dimension `d` of `loop` takes: its count where its bounds are
+/// constants, else where the ranges of its bounds bound it (a count of rows
+/// min(n, 32): at most 32).
+std::optional<int64_t> mostTrips(scf::ParallelOp loop, unsigned d, DataFlowSolver *solver) {
+  if (std::optional<int64_t> count = tripCount(loop, d))
+    return count;
+  if (!solver)
+    return std::nullopt;
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+  std::optional<ConstantIntRanges> lower = rangeOf(loop.getLowerBound()[d], *solver);
+  std::optional<ConstantIntRanges> upper = rangeOf(loop.getUpperBound()[d], *solver);
+  if (!step || *step <= 0 || !lower || !upper)
+    return std::nullopt;
+  // (Bounds of magnitude 2^62 and more: no bound worth the name, and no overflow below.)
+  constexpr int64_t kFar = int64_t(1) << 62;
+  int64_t least = lower->smin().getSExtValue();
+  int64_t most = upper->smax().getSExtValue();
+  if (least <= -kFar || most >= kFar)
+    return std::nullopt;
+  return most > least ? (most - least + *step - 1) / *step : 0;
+}
+
+/// The dimensions of `blocks` whose blocks (along y or z: all but the innermost) may be
+/// more than a grid takes there: a count not bounded while compiling, or above 65,535.
+SmallVector<unsigned> pastGrid(scf::ParallelOp blocks, DataFlowSolver *solver) {
+  SmallVector<unsigned> past;
+  for (unsigned d = 0; d + 1 < blocks.getNumLoops(); ++d) {
+    std::optional<int64_t> count = mostTrips(blocks, d, solver);
+    if (!count || *count > ag::kMaxGridYZ)
+      past.push_back(d);
+  }
+  return past;
+}
+
+/// `blocks` in host loops of launches, one loop for each dimension of `past` (those whose
+/// blocks might be more than the grid's y or z takes: `pastGrid`), each launch at most
+/// 65,535 blocks along it: iteration c of the loop of dimension d launches the blocks
+/// from c to c + 65,535 (or the last). Where they are within (a [m, n] tensor's rows in
+/// blocks of 8, m < 524,280), one launch, of the kernel the loop would have been with no
+/// such limit.
+void chunkGrid(scf::ParallelOp blocks, ArrayRef<unsigned> past) {
   OpBuilder b(blocks);
   Location loc = blocks.getLoc();
-  unsigned n = blocks.getNumLoops();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> counts;
-  Value total = one;
-  for (unsigned d = 0; d < n; ++d) {
-    Value extent = arith::SubIOp::create(b, loc, blocks.getUpperBound()[d],
-                                         blocks.getLowerBound()[d]);
-    Value count = arith::CeilDivSIOp::create(b, loc, extent, blocks.getStep()[d]);
-    // (No iterations where the upper bound is below the lower one: a count of 0, so
-    // that two negative counts make no positive total.)
-    count = arith::MaxSIOp::create(b, loc, count, zero);
-    counts.push_back(count);
-    total = arith::MulIOp::create(b, loc, total, count);
+  Value chunk = arith::ConstantIndexOp::create(b, loc, ag::kMaxGridYZ);
+  for (unsigned d : past) {
+    b.setInsertionPoint(blocks);
+    Value lower = blocks.getLowerBound()[d];
+    Value upper = blocks.getUpperBound()[d];
+    Value step = blocks.getStep()[d];
+    Value extent = arith::SubIOp::create(b, loc, upper, lower);
+    // (No iterations where the upper bound is below the lower one: no launch.)
+    Value count = arith::MaxSIOp::create(
+        b, loc, arith::CeilDivSIOp::create(b, loc, extent, step), zero);
+    auto launches = scf::ForOp::create(b, loc, zero, count, chunk);
+    launches->setAttr(ag::kGridLaunchesAttr,
+                      b.getStringAttr(d + 2 == blocks.getNumLoops() ? "y" : "z"));
+    b.setInsertionPointToStart(launches.getBody());
+    Value first = arith::AddIOp::create(
+        b, loc, lower, arith::MulIOp::create(b, loc, launches.getInductionVar(), step));
+    Value span = arith::MulIOp::create(b, loc, chunk, step);
+    Value last = arith::MinSIOp::create(b, loc, upper,
+                                        arith::AddIOp::create(b, loc, first, span));
+    blocks->moveBefore(launches.getBody()->getTerminator());
+    blocks.getLowerBoundMutable()[d].set(first);
+    blocks.getUpperBoundMutable()[d].set(last);
   }
-  auto flat = scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{total},
-                                      ValueRange{one});
-  Block &body = flat.getRegion().front();
-  b.setInsertionPointToStart(&body);
-  Value rest = flat.getInductionVars()[0];
-  SmallVector<Value> indices(n);
-  for (unsigned d = n; d-- > 0;) {
-    Value digit = rest;
-    if (d > 0) {
-      digit = arith::RemUIOp::create(b, loc, rest, counts[d]);
-      rest = arith::DivUIOp::create(b, loc, rest, counts[d]);
-    }
-    Value offset = arith::MulIOp::create(b, loc, digit, blocks.getStep()[d]);
-    indices[d] = arith::AddIOp::create(b, loc, blocks.getLowerBound()[d], offset);
-  }
-  Block &old = blocks.getRegion().front();
-  for (unsigned d = 0; d < n; ++d)
-    blocks.getInductionVars()[d].replaceAllUsesWith(indices[d]);
-  body.getOperations().splice(Block::iterator(body.getTerminator()), old.getOperations(),
-                              old.begin(), std::prev(old.end()));
-  blocks.erase();
-  return flat;
 }
 
 /// Maps dimension d of an `n`-dimensional loop to x for the innermost, then y, then z.
@@ -191,15 +217,27 @@ struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
     affine::AffineMinOp::getCanonicalizationPatterns(patterns, &getContext());
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, &getContext());
     (void)applyOpPatternsGreedily(bounds, std::move(patterns));
-    // The blocks on the grid: x, y and z, or all on x where y or z might take more than
-    // 65,535 blocks (a [1000000, 4] tensor's 15,625 rows of blocks of 64 x 4 threads are
-    // within, a [?, 3] tensor's are not known to be: the driver refuses a launch past).
+    // The blocks on the grid: x, y and z, in launches of at most 65,535 blocks along y
+    // and z where they might take more (a [1000000, 4] tensor's 15,625 rows of blocks
+    // of 64 x 4 threads are within, a [?, 3] tensor's are not known to be: the driver
+    // refuses a launch past).
+    // The blocks' counts bounded where their bounds' ranges are (upstream's integer
+    // range analysis), and the host loops of launches made after every query: the
+    // solver's states are of the IR it analysed.
+    DataFlowSolver solver;
+    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
+    solver.load<dataflow::IntegerRangeAnalysis>();
+    DataFlowSolver *ranges = succeeded(solver.initializeAndRun(getOperation())) ? &solver : nullptr;
+    SmallVector<std::pair<scf::ParallelOp, SmallVector<unsigned>>> past;
     for (auto [blocks, threads] : tiled) {
-      if (mayExceedGrid(blocks))
-        blocks = linearize(blocks);
+      past.push_back({blocks, pastGrid(blocks, ranges)});
       mapTo(blocks, /*threads=*/false);
       mapTo(threads, /*threads=*/true);
     }
+    for (auto &[blocks, dimensions] : past)
+      if (!dimensions.empty())
+        chunkGrid(blocks, dimensions);
   }
 };
 

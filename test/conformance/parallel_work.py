@@ -209,13 +209,24 @@ def mlp_scores(batch):
 @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
 def point_cloud(n):
     # n points of 3 coordinates centred and scaled, and n pairs of them: tensors of many
-    # short rows. On the GPU, rows of 3 elements are blocks of 3 x 85 threads; where the
-    # row count is known only at run time, the blocks go all on the grid's x (its y and z
-    # take at most 65,535 blocks: 600,000 rows were 75,000 blocks of 8 rows along y, a
-    # launch the driver refuses).
+    # short rows. On the GPU, rows of 3 elements are blocks of 3 x 85 threads (600,000
+    # rows were 75,000 blocks of 8 rows along the grid's y, which takes at most 65,535:
+    # a launch the driver refuses), and a [n, 2, 3] tensor's 3 x 2 x 42.
     p = tf.reshape(ramp(n * 3), [n, 3]) * 2.0 - 1.5
     centered = p - tf.reduce_mean(p, axis=0)
     scaled = centered / tf.reduce_max(tf.abs(centered), axis=0)
     pairs = tf.reshape(ramp(n * 6), [n, 2, 3]) - tf.constant([0.5, 1.0, 0.25])
     return (scaled[::4999], tf.reduce_sum(scaled * scaled, axis=1)[::7919],
             tf.reduce_min(scaled, axis=0), (pairs * pairs)[::6007])
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def long_pairs(n):
+    # n rows of 2, rewritten in a staged loop (so that each step is stored whole). On the
+    # GPU a row of 2 is blocks of 2 x 128 threads, and the grid's y takes at most 65,535
+    # of them (8,388,480 rows): past that, one launch for each 65,535 blocks of rows,
+    # the last of fewer.
+    w = tf.reshape(tf.range(n * 2) % 101, [n, 2])
+    for _ in tf.range(2):
+        w = w * 3 % 101 + 1
+    return tf.reduce_sum(w, axis=0), w[::999983], w[-3:]

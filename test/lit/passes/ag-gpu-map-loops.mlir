@@ -3,9 +3,10 @@
 // -ag-gpu-map-loops: an outermost parallel loop whose body a kernel can compute is tiled
 // into blocks of threads and mapped (innermost dimension on x: 256 threads for one
 // dimension, 32 x 8 for two, a narrow static dimension's count and the rest of the 256
-// to the dimension outside it; the blocks on the grid's x, y and z, or all on x, numbered
-// row-major, where y or z might take more than 65,535); a call, a reduction, an allocation, math that is not one
-// instruction, a float remainder, or more than three dimensions keep a loop on the host.
+// to the dimension outside it; the blocks on the grid's x, y and z, in a host loop of
+// launches of at most 65,535 blocks along y or z where they might take more); a call, a
+// reduction, an allocation, math that is not one instruction, a float remainder, or more
+// than three dimensions keep a loop on the host.
 
 // CHECK-LABEL: func.func @elementwise
 // CHECK:       scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c256)
@@ -27,19 +28,25 @@ func.func @elementwise(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   return
 }
 
-// Two dimensions of sizes known only at run time: blocks of 32 x 8 threads, all on the
-// grid's x (the rows' blocks might be more than its y takes), block g the rows' block
-// g / (n / 32) and the columns' g % (n / 32).
+// Two dimensions of sizes known only at run time: blocks of 32 x 8 threads, the rows'
+// blocks on the grid's y; they might be more than it takes, so the launch is in a host
+// loop, each launch at most 65,535 blocks of rows (524,280 rows) from row 8 c.
 // CHECK-LABEL: func.func @two_dims
-// CHECK:       arith.maxsi
-// CHECK:       %[[COLS:.*]] = arith.maxsi
-// CHECK:       scf.parallel (%[[G:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
-// CHECK:         %[[COL:.*]] = arith.remui %[[G]], %[[COLS]]
-// CHECK:         %[[ROW:.*]] = arith.divui %[[G]], %[[COLS]]
-// CHECK:         arith.muli %[[COL]], %c32
-// CHECK:         arith.muli %[[ROW]], %c8
-// CHECK:       {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
-// CHECK:       {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]}
+// CHECK-SAME:  (%{{.*}}: memref<?x?xf32>, %[[M:.*]]: index, %[[N:.*]]: index)
+// CHECK:       %[[COUNT:.*]] = arith.ceildivsi %[[M]], %c8
+// CHECK:       %[[BLOCKS:.*]] = arith.maxsi %[[COUNT]], %c0
+// CHECK:       scf.for %[[C:.*]] = %c0 to %[[BLOCKS]] step %c65535 {
+// CHECK:         %[[FIRST:.*]] = arith.muli %[[C]], %c8
+// CHECK:         %[[END:.*]] = arith.addi %[[FIRST]], %c524280
+// CHECK:         %[[LAST:.*]] = arith.minsi %[[M]], %[[END]]
+// CHECK:         scf.parallel (%{{.*}}, %{{.*}}) = (%[[FIRST]], %c0) to (%[[LAST]], %[[N]]) step (%c8, %c32) {
+// CHECK:           {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
+// CHECK:         {mapping = [#gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]}
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+// LAUNCH-LABEL: func.func @two_dims
+// LAUNCH:       scf.for
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %{{.*}}, {{.*}} = %{{.*}}, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1)
 func.func @two_dims(%x: memref<?x?xf32>, %m: index, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -169,21 +176,20 @@ func.func @narrow_rows(%x: memref<1000000x4xf32>, %y: memref<1000000x4xf32>) {
   return
 }
 
-// Rows of 3 known only at run time: blocks of 3 x 85 threads, and the blocks all on x
-// (the rows' blocks might be more than 65,535: 5,570,475 rows and more), block g the
-// rows' block g / 1 and the columns' g % 1 (folded: g and 0), its first row 85 g.
-// CHECK-LABEL: func.func @tall
-// CHECK-SAME:  (%{{.*}}: memref<?x3xf32>, %[[ROWS:.*]]: index)
-// CHECK:       %[[COUNT:.*]] = arith.ceildivsi %[[ROWS]], %c85
-// CHECK:       %[[NONNEG:.*]] = arith.maxsi %[[COUNT]], %c0
-// CHECK:       scf.parallel (%[[G:.*]]) = (%c0) to (%[[TOTAL:.*]]) step (%c1) {
-// CHECK:         %[[ROW:.*]] = arith.muli %[[G]], %c85
-// CHECK:         scf.parallel {{.*}} step (%c1, %c1)
-// CHECK:           memref.load %{{.*}}[
-// CHECK:         } {mapping = [#gpu.loop_dim_map<processor = thread_y, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]}
-// CHECK:       } {mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]}
+// Rows of 3 known only at run time: blocks of 3 x 85 threads, and a host loop of
+// launches of at most 65,535 blocks along y (5,570,475 rows) each, launch c's first
+// row 85 c.
 // LAUNCH-LABEL: func.func @tall
-// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %{{.*}}, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c3, {{.*}} = %c85, {{.*}} = %c1)
+// LAUNCH-SAME:  (%{{.*}}: memref<?x3xf32>, %[[ROWS:.*]]: index)
+// LAUNCH:       %[[COUNT:.*]] = arith.ceildivsi %[[ROWS]], %c85
+// LAUNCH:       %[[BLOCKS:.*]] = arith.maxsi %[[COUNT]], %c0
+// LAUNCH:       scf.for %[[C:.*]] = %c0 to %[[BLOCKS]] step %c65535 {
+// LAUNCH:         %[[FIRST:.*]] = arith.muli %[[C]], %c85
+// LAUNCH:         %[[END:.*]] = arith.addi %[[FIRST]], %c5570475
+// LAUNCH:         %[[LAST:.*]] = arith.minsi %[[ROWS]], %[[END]]
+// LAUNCH:         %[[GRID:.*]] = affine.apply #{{.*}}(%[[LAST]])[%[[FIRST]]]
+// LAUNCH:         gpu.launch blocks(%{{.*}}, %[[BY:.*]], %{{.*}}) in ({{.*}} = %c1, {{.*}} = %[[GRID]], {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c3, {{.*}} = %c85, {{.*}} = %c1)
+// LAUNCH:           affine.apply #{{.*}}()[%[[FIRST]], %[[BY]]]
 func.func @tall(%x: memref<?x3xf32>, %rows: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -200,9 +206,11 @@ func.func @tall(%x: memref<?x3xf32>, %rows: index) {
 // Three dimensions: 3 x 7 x 12 threads for [n, 7, 3]; 8,334 blocks along z, within.
 // LAUNCH-LABEL: func.func @deep
 // LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c1, {{.*}} = %c8334) threads({{.*}}) in ({{.*}} = %c3, {{.*}} = %c7, {{.*}} = %c12)
-// A static z past 65,535 (3,000,000 / 8 = 375,000 blocks): all on x.
+// A static z past 65,535 (3,000,000 / 8 = 375,000 blocks): six launches, of at most
+// 65,535 blocks along z.
 // LAUNCH-LABEL: func.func @deep_past_z
-// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c750000, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c1, {{.*}} = %c8)
+// LAUNCH:       scf.for %{{.*}} = %c0 to %c375000 step %c65535 {
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %{{.*}}) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c1, {{.*}} = %c8)
 func.func @deep(%x: memref<100000x7x3xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -227,6 +235,42 @@ func.func @deep_past_z(%x: memref<3000000x1x64xi8>) {
     %v = memref.load %x[%i, %j, %k] : memref<3000000x1x64xi8>
     %a = arith.addi %v, %v : i8
     memref.store %a, %x[%i, %j, %k] : memref<3000000x1x64xi8>
+    scf.reduce
+  }
+  return
+}
+
+// Rows known only at run time but at most 32 (min(m, 32), by upstream's integer range
+// analysis: a column sum's rows of partials): 4 blocks of rows at most, one launch. At
+// most 600,000 rows: 75,000 blocks of rows, more than the grid's y takes, a host loop of
+// launches.
+// LAUNCH-LABEL: func.func @bounded_rows
+// LAUNCH-NOT:   scf.for
+// LAUNCH:       gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}} = %{{.*}}, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1)
+// LAUNCH-NOT:   scf.for
+// LAUNCH:       scf.for %{{.*}} = %c0 to %{{.*}} step %c65535 {
+// LAUNCH-NEXT:    arith.muli %{{.*}}, %c8
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}} = %{{.*}}, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1)
+// LAUNCH:       } {ag.grid_launches = "y"}
+// LAUNCH-NEXT:  return
+func.func @bounded_rows(%x: memref<?x512xf32>, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c600000 = arith.constant 600000 : index
+  %few = arith.minui %m, %c32 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%few, %c512) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<?x512xf32>
+    %a = math.absf %v : f32
+    memref.store %a, %x[%i, %j] : memref<?x512xf32>
+    scf.reduce
+  }
+  %many = arith.minui %m, %c600000 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%many, %c512) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<?x512xf32>
+    %a = math.absf %v : f32
+    memref.store %a, %x[%i, %j] : memref<?x512xf32>
     scf.reduce
   }
   return

@@ -21,6 +21,10 @@ inline constexpr llvm::StringLiteral kThroughDriverAttr = "ag.through_driver";
 /// versions (then: some operand broadcasts; else: none does), which --print-kernels reads.
 inline constexpr llvm::StringLiteral kBroadcastVersions = "ag.broadcast_versions";
 
+/// The mark -ag-gpu-map-loops puts on a host loop of launches, each at most 65,535 blocks
+/// along the grid's axis the mark names ("y" or "z"), which --print-kernels reads.
+inline constexpr llvm::StringLiteral kGridLaunchesAttr = "ag.grid_launches";
+
 /// Whether `op` is nested in the version of -ag-version-broadcasts's code where an
 /// operand broadcasts (the then branch of the `scf.if` it made).
 bool inBroadcastVersion(mlir::Operation *op);

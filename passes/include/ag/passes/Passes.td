@@ -864,10 +864,14 @@ def GPUMapLoops : Pass<"ag-gpu-map-loops", "mlir::func::FuncOp"> {
     dialect's mapping attribute, which `convert-parallel-loops-to-gpu` turns into a
     `gpu.launch`; the threads' bounds are folded for it here (a canonicalize between
     would merge the thread loop of a static size that is a multiple of the block's
-    into its block loop, unmapped). Other loops stay on the host.
+    into its block loop, unmapped). The blocks go on the grid's x, y and z; where y or z
+    might be asked for more than the 65,535 blocks it takes (a count not bounded while
+    compiling, by constants or by the integer ranges of the bounds, or past it), the
+    launch is in an `scf.for` on the host, marked `ag.grid_launches = "y"` (or "z"),
+    each launch at most 65,535 blocks along it. Other loops stay on the host.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::affine::AffineDialect",
-                           "mlir::scf::SCFDialect"];
+                           "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
 def GPUDefineMath : Pass<"ag-gpu-define-math", "mlir::gpu::GPUModuleOp"> {
