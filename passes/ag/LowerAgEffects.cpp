@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------------------===//
 #include "ag/dialect/AgDialect.h"
 #include "ag/passes/Passes.h"
+#include "ag/passes/RuntimeDecls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -23,17 +24,6 @@ namespace ag {
 using namespace mlir;
 
 namespace {
-
-/// The runtime function `name` of type `type`, declared once in `module`.
-func::FuncOp declare(ModuleOp module, OpBuilder &builder, StringRef name, FunctionType type) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  auto fn = func::FuncOp::create(builder, module.getLoc(), name, type);
-  fn.setPrivate();
-  return fn;
-}
 
 /// A pointer to a NUL-terminated constant holding `text`, one global per distinct text.
 Value stringPointer(ModuleOp module, OpBuilder &builder, Location loc, StringRef text,
@@ -70,7 +60,7 @@ void writeItems(ModuleOp module, OpBuilder &builder, Location loc, ArrayAttr ite
                 llvm::StringMap<LLVM::GlobalOp> &globals) {
   auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
   auto call = [&](StringRef name, TypeRange types, ValueRange args) {
-    func::FuncOp fn = declare(module, builder, name, builder.getFunctionType(types, {}));
+    func::FuncOp fn = ag::declareRuntime(module, name, builder.getFunctionType(types, {}));
     func::CallOp::create(builder, loc, fn, args);
   };
   auto text = [&](StringRef t) {
@@ -105,7 +95,7 @@ void lowerPrint(ModuleOp module, ag::PrintOp op, llvm::StringMap<LLVM::GlobalOp>
   OpBuilder builder(op);
   Location loc = op.getLoc();
   auto call = [&](StringRef name, TypeRange types, ValueRange args) {
-    func::FuncOp fn = declare(module, builder, name, builder.getFunctionType(types, {}));
+    func::FuncOp fn = ag::declareRuntime(module, name, builder.getFunctionType(types, {}));
     func::CallOp::create(builder, loc, fn, args);
   };
   Value stream = arith::ConstantIntOp::create(builder, loc, op.getStream() == "stdout" ? 1 : 2, 32);
@@ -124,12 +114,12 @@ void lowerFormat(ModuleOp module, ag::FormatOp op, llvm::StringMap<LLVM::GlobalO
   OpBuilder builder(op);
   Location loc = op.getLoc();
   Value summarize = arith::ConstantIntOp::create(builder, loc, op.getSummarize(), 64);
-  func::FuncOp begin = declare(module, builder, "agrt_format_begin",
-                               builder.getFunctionType({builder.getI64Type()}, {}));
+  func::FuncOp begin = ag::declareRuntime(module, "agrt_format_begin",
+                                          builder.getFunctionType({builder.getI64Type()}, {}));
   func::CallOp::create(builder, loc, begin, ValueRange{summarize});
   writeItems(module, builder, loc, op.getItems(), op.getTensors(), op.getDtypes(), "", globals);
-  func::FuncOp end = declare(module, builder, "agrt_format_end",
-                             builder.getFunctionType({}, {builder.getI64Type()}));
+  func::FuncOp end = ag::declareRuntime(module, "agrt_format_end",
+                                        builder.getFunctionType({}, {builder.getI64Type()}));
   Value handle = func::CallOp::create(builder, loc, end, ValueRange{}).getResult(0);
   Value result = tensor::FromElementsOp::create(builder, loc, op.getResult().getType(),
                                                 ValueRange{handle});
@@ -147,13 +137,14 @@ void lowerAssert(ModuleOp module, ag::AssertOp op, llvm::StringMap<LLVM::GlobalO
   auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
   Value message = stringPointer(module, builder, loc, op.getMessage(), globals);
   if (op.getValues().empty()) {
-    func::FuncOp fail = declare(module, builder, "agrt_fail", builder.getFunctionType({ptr}, {}));
+    func::FuncOp fail =
+        ag::declareRuntime(module, "agrt_fail", builder.getFunctionType({ptr}, {}));
     func::CallOp::create(builder, loc, fail, ValueRange{message});
   } else {
     // agrt_fail_values(message, v0, v1, v2): the message's {0}, {1}, {2} are the values.
     Type i64 = builder.getI64Type();
-    func::FuncOp fail = declare(module, builder, "agrt_fail_values",
-                                builder.getFunctionType({ptr, i64, i64, i64}, {}));
+    func::FuncOp fail = ag::declareRuntime(module, "agrt_fail_values",
+                                           builder.getFunctionType({ptr, i64, i64, i64}, {}));
     llvm::SmallVector<Value> operands{message};
     operands.append(op.getValues().begin(), op.getValues().end());
     while (operands.size() < 4)

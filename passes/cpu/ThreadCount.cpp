@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
+#include "ag/passes/RuntimeDecls.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -37,12 +38,8 @@ struct ThreadCount : ag::impl::ThreadCountBase<ThreadCount> {
     if (regions.empty())
       return;
     OpBuilder builder(module.getBodyRegion());
-    auto callee = module.lookupSymbol<func::FuncOp>("agrt_num_threads");
-    if (!callee) {
-      callee = func::FuncOp::create(builder, module.getLoc(), "agrt_num_threads",
-                                    builder.getFunctionType({}, {builder.getI32Type()}));
-      callee.setPrivate();
-    }
+    func::FuncOp callee = ag::declareRuntime(
+        module, "agrt_num_threads", builder.getFunctionType({}, {builder.getI32Type()}));
     for (omp::ParallelOp region : regions) {
       builder.setInsertionPoint(region);
       Value count = func::CallOp::create(builder, region.getLoc(), callee).getResult(0);

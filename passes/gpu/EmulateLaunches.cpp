@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------------------===//
 #include "ag/passes/Passes.h"
+#include "ag/passes/RuntimeDecls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -515,10 +516,7 @@ struct GPUEmulateLaunches : ag::impl::GPUEmulateLaunchesBase<GPUEmulateLaunches>
     Location loc = launch.getLoc();
     constexpr StringLiteral name = "agrt_gpu_check_launch";
     SmallVector<Type> types(6, b.getI64Type());
-    if (!module.lookupSymbol<func::FuncOp>(name)) {
-      OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
-      func::FuncOp::create(top, loc, name, top.getFunctionType(types, {})).setPrivate();
-    }
+    ag::declareRuntime(module, name, b.getFunctionType(types, {}));
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     SmallVector<Value> sizes;

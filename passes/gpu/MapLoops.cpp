@@ -14,13 +14,16 @@
 // loads); a nest of at most three dimensions, 256 threads a block, each dimension's
 // threads no more than its iterations where they are known (rows of 4 elements: blocks
 // of 4 x 64 threads). The blocks go to the grid's x, y and z; where y or z might take
-// more than the 65,535 blocks a grid takes there, the launch is in host loops, each
-// launch at most 65,535 blocks along them (a kernel's indices as simple as without the
-// limit: its address arithmetic strength-reduced by LLVM to pointer increments). The threads' bounds, min(256, n - i),
-// are folded here into the form convert-parallel-loops-to-gpu reads the block size
-// from: canonicalize would fold them too, but where n is a static multiple of 256 it
-// would then merge the thread loop into the block loop (MergeNestedParallelLoops), and
-// the merged loop, unmapped, would run on the host.
+// more than the 65,535 blocks a grid takes there (a count bounded neither by constants
+// nor by the integer ranges of its bounds, or past it), the launch is in host loops,
+// each launch at most 65,535 blocks along them: the kernel is the one of no such limit,
+// its address arithmetic strength-reduced by LLVM to pointer increments, where blocks
+// numbered on x alone, their indices divided out, made it a 64-bit multiply a step of a
+// matmul's k loop. The threads' bounds, min(256, n - i), are folded here into the form
+// convert-parallel-loops-to-gpu reads the block size from: canonicalize would fold them
+// too, but where n is a static multiple of 256 it would then merge the thread loop into
+// the block loop (MergeNestedParallelLoops), and the merged loop, unmapped, would run on
+// the host.
 //
 // A body the GPU cannot compute stays on the host: a call (agc's runtime, a run-time
 // check's error: -ag-gpu-kernel-checks, before, makes the checks of most loops record
@@ -228,7 +231,8 @@ struct GPUMapLoops : ag::impl::GPUMapLoopsBase<GPUMapLoops> {
     solver.load<dataflow::DeadCodeAnalysis>();
     solver.load<dataflow::SparseConstantPropagation>();
     solver.load<dataflow::IntegerRangeAnalysis>();
-    DataFlowSolver *ranges = succeeded(solver.initializeAndRun(getOperation())) ? &solver : nullptr;
+    DataFlowSolver *ranges =
+        succeeded(solver.initializeAndRun(getOperation())) ? &solver : nullptr;
     SmallVector<std::pair<scf::ParallelOp, SmallVector<unsigned>>> past;
     for (auto [blocks, threads] : tiled) {
       past.push_back({blocks, pastGrid(blocks, ranges)});
